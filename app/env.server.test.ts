@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { parseEnv as parseDotEnv } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.server';
+
+const valid = {
+  SHOPIFY_API_KEY: 'key',
+  SHOPIFY_API_SECRET: 'secret',
+  SHOPIFY_APP_URL: 'https://app.example.com',
+};
+
+describe('environment parsing at start-up', () => {
+  it('accepts a complete environment and fills defaults', () => {
+    const env = parseEnv(valid);
+    expect(env.DATABASE_URL).toBe('file:./data/group-order.sqlite');
+    expect(env.SCOPES).toContain('write_draft_orders');
+  });
+
+  it('names a missing variable', () => {
+    expect(() => parseEnv({ ...valid, SHOPIFY_API_SECRET: '' })).toThrow(/SHOPIFY_API_SECRET/);
+  });
+
+  it('names a malformed variable', () => {
+    expect(() => parseEnv({ ...valid, SHOPIFY_APP_URL: 'not a url' })).toThrow(
+      /SHOPIFY_APP_URL: must be the absolute URL/,
+    );
+    expect(() => parseEnv({ ...valid, SMTP_URL: 'mail server' })).toThrow(/SMTP_URL/);
+  });
+
+  it('refuses the simulator override in production', () => {
+    expect(() =>
+      parseEnv({ ...valid, NODE_ENV: 'production', SHOPIFY_ADMIN_API_ORIGIN: 'http://localhost:3000' }),
+    ).toThrow(/SHOPIFY_ADMIN_API_ORIGIN/);
+  });
+});
+
+describe('.env.example', () => {
+  const example = readFileSync('.env.example', 'utf8');
+  // Active lines and documented (commented-out) ones both count as listed.
+  const listed = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
+
+  it('lists every variable the app, the server and the scripts read', () => {
+    const schemaKeys = [
+      ...readFileSync('app/env.server.ts', 'utf8')
+        .split('const EnvSchema')[1]
+        .split('});')[0]
+        .matchAll(/^\s+([A-Z][A-Z0-9_]*):/gm),
+    ].map((m) => m[1]);
+    expect(schemaKeys).toContain('SHOPIFY_API_SECRET');
+    const readers = [
+      'server.mjs',
+      'vite.config.ts',
+      'prisma.config.ts',
+      'prisma/seed.ts',
+      'scripts/start.mjs',
+      'scripts/local-env.mjs',
+      'scripts/prepare.mjs',
+      'scripts/simulator/index.mjs',
+      'e2e/support.ts',
+      'e2e/global-setup.ts',
+    ];
+    // GROUP_ORDER_SKIP_DOTENV is set by the browser-test harness itself, never by a person.
+    const internal = new Set(['GROUP_ORDER_SKIP_DOTENV', 'VITEST']);
+    const read = readers.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]),
+    );
+    const missing = [...new Set([...schemaKeys, ...read])].filter((k) => !listed.has(k) && !internal.has(k));
+    expect(missing).toEqual([]);
+  });
+
+  it('holds values the app accepts', () => {
+    expect(() => parseEnv(parseDotEnv(example))).not.toThrow();
+  });
+});

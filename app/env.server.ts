@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  SHOPIFY_API_KEY: z.string().min(1, 'is required (the app client id from the Partner dashboard)'),
+  SHOPIFY_API_SECRET: z.string().min(1, 'is required (the app client secret)'),
+  SHOPIFY_APP_URL: z.string().url('must be the absolute URL the app is served from'),
+  SCOPES: z.string().default('read_products,write_draft_orders,write_app_proxy,read_customers'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|libsql:|https?:)/, 'must be a SQLite file URL such as file:./data/group-order.sqlite')
+    .default('file:./data/group-order.sqlite'),
+  SHOP_CUSTOM_DOMAIN: z.string().optional(),
+  // smtp://user:pass@host:port or smtps://...; unset keeps e-mail in the outbox (local mailbox page).
+  SMTP_URL: z.string().url('must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Group Order <no-reply@group-order.local>'),
+  // Local simulator only: where Admin API calls go instead of https://{shop}. Refused in production.
+  SHOPIFY_ADMIN_API_ORIGIN: z.string().url().optional(),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  // Shopify library log level: error | warning | info | debug.
+  LOG_LEVEL: z.enum(['error', 'warning', 'info', 'debug']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')),
+  );
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  if (result.data.NODE_ENV === 'production' && result.data.SHOPIFY_ADMIN_API_ORIGIN) {
+    throw new Error(
+      'Invalid environment configuration:\n  SHOPIFY_ADMIN_API_ORIGIN: is for the local simulator only',
+    );
+  }
+  return result.data;
+}
+
+export const env = parseEnv(process.env);
+export { parseEnv };

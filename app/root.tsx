@@ -1,0 +1,55 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from '@remix-run/react';
+import type { ReactNode } from 'react';
+
+function Document({ children, title }: { children: ReactNode; title?: string }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        {title ? <title>{title}</title> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <Document>
+      <Outlet />
+    </Document>
+  );
+}
+
+// Last line of defence: a person gets a sentence, never a stack trace.
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Document title={notFound ? 'Page not found' : 'Something went wrong'}>
+      <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 560, margin: '15vh auto', padding: 24 }}>
+        <h1>{notFound ? '404 Page Not Found' : 'Something went wrong'}</h1>
+        <p>
+          {notFound
+            ? 'The page you are looking for does not exist.'
+            : 'Please refresh the page. If it keeps happening, try again in a few minutes.'}
+        </p>
+      </main>
+    </Document>
+  );
+}

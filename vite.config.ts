@@ -1,0 +1,57 @@
+import { vitePlugin as remix } from '@remix-run/dev';
+import { defineConfig } from 'vite';
+import tsconfigPaths from 'vite-tsconfig-paths';
+import remixConfig from './remix.config.js';
+
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+// Storefront pages are served from the shop's domain through the app proxy while their scripts and
+// styles come from the app's own origin, so asset URLs must be absolute (DESIGN section 1). That holds
+// for the dev server too (`shopify app dev`): Remix takes its module URLs from `base`, so with a bare
+// '/' a proxied page asks the shop's domain for /@vite/client and never hydrates. The dev server
+// answers those cross-origin module requests (cors) and writes absolute URLs for CSS assets (origin).
+const appUrl = process.env.SHOPIFY_APP_URL ?? 'http://localhost:3001';
+const isLocal = ['localhost', '127.0.0.1'].includes(new URL(appUrl).hostname);
+// Pages that load the dev server's modules: proxied storefront pages and the local simulator.
+const storefrontOrigins: (string | RegExp)[] = [
+  /^https:\/\/[a-z0-9][a-z0-9-]*\.myshopify\.com$/,
+  /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/,
+  ...(process.env.SHOP_CUSTOM_DOMAIN ? [`https://${process.env.SHOP_CUSTOM_DOMAIN}`] : []),
+];
+
+export default defineConfig(() => ({
+  base: new URL('/', appUrl).href,
+  server: {
+    port: Number(process.env.PORT ?? 3001),
+    host: 'localhost',
+    origin: new URL(appUrl).origin,
+    cors: { origin: storefrontOrigins },
+    // Behind the CLI's HTTPS tunnel the hot-reload socket must use the tunnel's host and port 443.
+    hmr: isLocal ? undefined : { protocol: 'wss', host: new URL(appUrl).hostname, clientPort: 443 },
+  },
+  plugins: [
+    process.env.VITEST
+      ? null
+      : remix({ ...remixConfig, buildDirectory: process.env.REMIX_BUILD_DIR ?? 'build' }),
+    tsconfigPaths(),
+  ],
+  build: { assetsInlineLimit: 0 },
+  optimizeDeps: { include: ['@shopify/app-bridge-react', '@shopify/polaris'] },
+  test: {
+    include: [
+      'app/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.{ts,mjs}',
+      'extensions/**/*.test.ts',
+      'prisma/**/*.test.ts',
+    ],
+    setupFiles: ['./test/setup.ts'],
+    globalSetup: ['./test/global-setup.ts'],
+    pool: 'forks',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+}));
