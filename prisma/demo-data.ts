@@ -1,0 +1,272 @@
+import type { PrismaClient } from '@prisma/client';
+
+export const DEMO_SHOP = 'demo-coffee.myshopify.com';
+export const DEMO_ACCESS_TOKEN = 'shpat_local_simulator_demo_token';
+
+type Item = { category: string; name: string; description: string; price: number };
+
+// A real café menu in AUD (prices in cents).
+export const DEMO_MENU: Item[] = [
+  {
+    category: 'white_coffee',
+    name: 'Flat White',
+    description: 'Double ristretto with velvety steamed milk.',
+    price: 520,
+  },
+  {
+    category: 'white_coffee',
+    name: 'Latte',
+    description: 'Espresso with steamed milk and a light layer of foam.',
+    price: 520,
+  },
+  {
+    category: 'white_coffee',
+    name: 'Cappuccino',
+    description: 'Espresso, steamed milk and thick foam, dusted with chocolate.',
+    price: 520,
+  },
+  {
+    category: 'white_coffee',
+    name: 'Magic',
+    description: 'A Melbourne favourite: double ristretto, three-quarter flat white.',
+    price: 550,
+  },
+  {
+    category: 'white_coffee',
+    name: 'Mocha',
+    description: 'Espresso with Belgian chocolate and steamed milk.',
+    price: 590,
+  },
+  {
+    category: 'white_coffee',
+    name: 'Chai Latte',
+    description: 'Spiced black tea syrup with steamed milk.',
+    price: 550,
+  },
+  {
+    category: 'white_coffee',
+    name: 'Piccolo',
+    description: 'A ristretto topped with a little warm milk, served in a glass.',
+    price: 450,
+  },
+  {
+    category: 'black_coffee',
+    name: 'Long Black',
+    description: 'Double espresso poured over hot water, crema intact.',
+    price: 460,
+  },
+  {
+    category: 'black_coffee',
+    name: 'Espresso',
+    description: 'A short, intense single shot of our house blend.',
+    price: 400,
+  },
+  {
+    category: 'black_coffee',
+    name: 'Americano',
+    description: 'Espresso lengthened with hot water for a milder cup.',
+    price: 460,
+  },
+  {
+    category: 'black_coffee',
+    name: 'Batch Brew',
+    description: 'Filter coffee from this week’s single origin.',
+    price: 480,
+  },
+  {
+    category: 'tea',
+    name: 'English Breakfast',
+    description: 'Robust black tea blend, milk on the side if you like.',
+    price: 450,
+  },
+  { category: 'tea', name: 'Earl Grey', description: 'Black tea with bergamot.', price: 450 },
+  { category: 'tea', name: 'Peppermint', description: 'Caffeine-free whole-leaf peppermint.', price: 450 },
+  { category: 'tea', name: 'Green Sencha', description: 'Light, grassy Japanese green tea.', price: 480 },
+  {
+    category: 'cold_drinks',
+    name: 'Iced Latte',
+    description: 'Espresso over ice with cold milk.',
+    price: 600,
+  },
+  { category: 'cold_drinks', name: 'Cold Brew', description: '18-hour cold brew over ice.', price: 580 },
+  { category: 'cold_drinks', name: 'Fresh Orange Juice', description: 'Squeezed to order.', price: 650 },
+  { category: 'cold_drinks', name: 'Sparkling Water', description: '330 ml bottle.', price: 400 },
+  { category: 'food', name: 'Banana Bread', description: 'Toasted, with whipped butter.', price: 650 },
+  {
+    category: 'food',
+    name: 'Ham & Cheese Croissant',
+    description: 'Leg ham and gruyère in a butter croissant.',
+    price: 950,
+  },
+  {
+    category: 'food',
+    name: 'Avocado Toast',
+    description: 'Smashed avocado, feta and chilli on sourdough.',
+    price: 1650,
+  },
+  {
+    category: 'food',
+    name: 'Bacon & Egg Roll',
+    description: 'Crispy bacon, fried egg and relish on a milk bun.',
+    price: 1250,
+  },
+  {
+    category: 'food',
+    name: 'Almond Croissant',
+    description: 'Twice-baked with frangipane and flaked almonds.',
+    price: 700,
+  },
+];
+
+type Group = {
+  type: string;
+  name: string;
+  maxSelections: number;
+  modifiers: { name: string; isDefault?: boolean; delta?: number; categories: string[] }[];
+};
+
+const HOT_DRINKS = ['white_coffee', 'black_coffee', 'tea'];
+const COFFEE = ['white_coffee', 'black_coffee'];
+
+export const DEMO_MODIFIERS: Group[] = [
+  {
+    type: 'size',
+    name: 'Size',
+    maxSelections: 1,
+    modifiers: [
+      { name: 'Small', isDefault: true, categories: [...HOT_DRINKS, 'cold_drinks'] },
+      { name: 'Regular', delta: 50, categories: [...HOT_DRINKS, 'cold_drinks'] },
+      { name: 'Large', delta: 100, categories: [...HOT_DRINKS, 'cold_drinks'] },
+    ],
+  },
+  {
+    type: 'milk',
+    name: 'Milk type',
+    maxSelections: 1,
+    modifiers: [
+      { name: 'Full Cream', isDefault: true, categories: ['white_coffee'] },
+      { name: 'Skim', categories: ['white_coffee'] },
+      { name: 'Lactose Free', delta: 50, categories: ['white_coffee'] },
+      { name: 'Soy', delta: 60, categories: ['white_coffee'] },
+      { name: 'Almond', delta: 80, categories: ['white_coffee'] },
+      { name: 'Oat', delta: 80, categories: ['white_coffee'] },
+    ],
+  },
+  {
+    type: 'blend',
+    name: 'Blend',
+    maxSelections: 1,
+    modifiers: [
+      { name: 'House Blend', isDefault: true, categories: COFFEE },
+      { name: 'Single Origin', delta: 70, categories: COFFEE },
+      { name: 'Decaf', delta: 50, categories: COFFEE },
+    ],
+  },
+  {
+    type: 'sugar',
+    name: 'Sugar',
+    maxSelections: 1,
+    modifiers: [
+      { name: '1 Sugar', categories: HOT_DRINKS },
+      { name: '2 Sugars', categories: HOT_DRINKS },
+      { name: 'Raw Sugar', categories: HOT_DRINKS },
+    ],
+  },
+  {
+    type: 'sweeteners',
+    name: 'Sweeteners',
+    maxSelections: 1,
+    modifiers: [
+      { name: 'Equal', categories: ['white_coffee'] },
+      { name: 'Stevia', categories: ['white_coffee'] },
+      { name: 'Vanilla Syrup', delta: 60, categories: ['white_coffee'] },
+      { name: 'Caramel Syrup', delta: 60, categories: ['white_coffee'] },
+    ],
+  },
+  {
+    type: 'alterations',
+    name: 'Alterations',
+    maxSelections: 4,
+    modifiers: [
+      { name: 'Extra Shot', delta: 60, categories: COFFEE },
+      { name: 'Half Strength', categories: COFFEE },
+      { name: 'Extra Hot', categories: HOT_DRINKS },
+      { name: 'Extra Froth', categories: ['white_coffee'] },
+      { name: 'No Froth', categories: ['white_coffee'] },
+      { name: 'Gluten-Free Bread', delta: 150, categories: ['food'] },
+      { name: 'Heated', categories: ['food'] },
+    ],
+  },
+];
+
+/** Creates what is missing and never changes what exists, so running it twice is a no-op. */
+export async function seedDemo(prisma: PrismaClient, options: { shop?: string; scope?: string } = {}) {
+  const shop = options.shop ?? DEMO_SHOP;
+  await prisma.session.upsert({
+    where: { id: `offline_${shop}` },
+    create: {
+      id: `offline_${shop}`,
+      shop,
+      state: 'seeded',
+      isOnline: false,
+      scope: options.scope ?? 'read_products,write_draft_orders,write_app_proxy,read_customers',
+      accessToken: DEMO_ACCESS_TOKEN,
+    },
+    update: {},
+  });
+  await prisma.shopSettings.upsert({
+    where: { shop },
+    create: {
+      shop,
+      shopName: 'Demo Coffee',
+      kitchenName: 'Demo Coffee Kitchen, 12 Bridge St',
+      currency: 'AUD',
+      locale: 'en-AU',
+      timeZone: 'Australia/Sydney',
+      emailSenderName: 'Demo Coffee',
+    },
+    update: {},
+  });
+  for (const [position, item] of DEMO_MENU.entries()) {
+    const existing = await prisma.menuItem.findFirst({
+      where: { shop, name: item.name },
+      select: { id: true },
+    });
+    if (existing) continue;
+    await prisma.menuItem.create({
+      data: {
+        shop,
+        category: item.category,
+        name: item.name,
+        description: item.description,
+        priceCents: item.price,
+        position,
+      },
+    });
+  }
+  for (const [position, group] of DEMO_MODIFIERS.entries()) {
+    const saved = await prisma.modifierGroup.upsert({
+      where: { shop_name: { shop, name: group.name } },
+      create: { shop, type: group.type, name: group.name, maxSelections: group.maxSelections, position },
+      update: {},
+    });
+    for (const [index, modifier] of group.modifiers.entries()) {
+      const existing = await prisma.modifier.findFirst({
+        where: { groupId: saved.id, name: modifier.name },
+        select: { id: true },
+      });
+      if (existing) continue;
+      await prisma.modifier.create({
+        data: {
+          shop,
+          groupId: saved.id,
+          name: modifier.name,
+          isDefault: modifier.isDefault ?? false,
+          priceDeltaCents: modifier.delta ?? 0,
+          applicableCategories: modifier.categories.join(','),
+          position: index,
+        },
+      });
+    }
+  }
+}
