@@ -1,0 +1,229 @@
+import { Link } from '@remix-run/react';
+import type {
+  ButtonHTMLAttributes,
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
+import { useId } from 'react';
+
+// Small, dependency-free building blocks for storefront pages (Polaris stays in the admin).
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+export function Button({
+  variant = 'primary',
+  className = '',
+  ...props
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'variant'> & { variant?: Variant }) {
+  return <button type="button" className={`btn btn--${variant} ${className}`} {...props} />;
+}
+
+export function ButtonLink({
+  to,
+  variant = 'primary',
+  className = '',
+  children,
+  reloadDocument,
+}: {
+  to: string;
+  variant?: Variant;
+  className?: string;
+  children: ReactNode;
+  reloadDocument?: boolean;
+}) {
+  return (
+    <Link to={to} className={`btn btn--${variant} ${className}`} reloadDocument={reloadDocument}>
+      {children}
+    </Link>
+  );
+}
+
+export function Card({
+  children,
+  className = '',
+  as: Tag = 'section',
+}: {
+  children: ReactNode;
+  className?: string;
+  as?: 'section' | 'div' | 'article';
+}) {
+  return <Tag className={`card ${className}`}>{children}</Tag>;
+}
+
+export function Badge({
+  tone = 'neutral',
+  children,
+}: {
+  tone?: 'success' | 'info' | 'warning' | 'neutral' | 'critical';
+  children: ReactNode;
+}) {
+  return <span className={`badge badge--${tone}`}>{children}</span>;
+}
+
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className="spinner" role="status" aria-live="polite">
+      <span className="spinner__dot" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}
+
+export function Skeleton({ lines = 3 }: { lines?: number }) {
+  return (
+    <div className="skeleton" aria-hidden="true">
+      {Array.from({ length: lines }, (_, i) => (
+        <div key={i} className="skeleton__line" style={{ width: `${90 - i * 15}%` }} />
+      ))}
+    </div>
+  );
+}
+
+type FieldProps = { label: string; hint?: ReactNode; error?: string | null; optional?: boolean };
+
+function FieldShell({
+  id,
+  label,
+  hint,
+  error,
+  optional,
+  children,
+}: FieldProps & { id: string; children: ReactNode }) {
+  return (
+    <div className={`field ${error ? 'field--error' : ''}`}>
+      <label htmlFor={id} className="field__label">
+        {label}
+        {optional ? <span className="field__optional"> (optional)</span> : null}
+      </label>
+      {children}
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function describedBy(id: string, hint: unknown, error: unknown) {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+export function TextField({
+  label,
+  hint,
+  error,
+  optional,
+  id,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldShell id={fieldId} label={label} hint={hint} error={error} optional={optional}>
+      <input
+        id={fieldId}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        {...input}
+      />
+    </FieldShell>
+  );
+}
+
+export function TextArea({
+  label,
+  hint,
+  error,
+  optional,
+  id,
+  ...input
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldShell id={fieldId} label={label} hint={hint} error={error} optional={optional}>
+      <textarea
+        id={fieldId}
+        className="input input--area"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        {...input}
+      />
+    </FieldShell>
+  );
+}
+
+export function SelectField({
+  label,
+  hint,
+  error,
+  optional,
+  id,
+  options,
+  ...select
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: { value: string; label: string }[] }) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldShell id={fieldId} label={label} hint={hint} error={error} optional={optional}>
+      <select
+        id={fieldId}
+        className="input input--select"
+        aria-describedby={describedBy(fieldId, hint, error)}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** A whole-page message: not found, closed, errors. */
+export function EmptyState({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="empty-state">
+      <h2 className="empty-state__title">{title}</h2>
+      {children ? <div className="empty-state__body">{children}</div> : null}
+      {actions ? <div className="empty-state__actions">{actions}</div> : null}
+    </div>
+  );
+}
+
+export function PageHeader({
+  eyebrow,
+  title,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  children?: ReactNode;
+}) {
+  return (
+    <header className="page-header">
+      {eyebrow ? <p className="page-header__eyebrow">{eyebrow}</p> : null}
+      <h1 className="page-header__title">{title}</h1>
+      {children}
+    </header>
+  );
+}

@@ -1,0 +1,179 @@
+import { validateSelection, type MenuModifier } from './modifiers';
+import { clampQuantity, MAX_QUANTITY, unitPriceCents } from './pricing';
+
+// The guest's draft cart lives in browser storage (cookies do not pass the app proxy), one per group
+// order and guest name, until it is confirmed.
+
+/** A menu item as pages and the API send it (price as the spec's decimal string, plus cents). */
+export type MenuItemView = {
+  id: number;
+  name: string;
+  description: string;
+  category: string;
+  price: string;
+  priceCents: number;
+};
+
+export type CartModifier = { id: number; name: string; type: string; priceDeltaCents: number };
+
+export type CartLine = {
+  key: string;
+  menuItemId: number;
+  name: string;
+  category: string;
+  quantity: number;
+  modifiers: CartModifier[];
+  unitPriceCents: number;
+};
+
+export type DraftCart = {
+  lines: CartLine[];
+  /** Set when the guest first tries to confirm this exact cart; a retry reuses it (no duplicates). */
+  confirmationKey?: string;
+};
+
+export const EMPTY_CART: DraftCart = { lines: [] };
+
+/** Same item + same modifier set (in any order) is the same line. */
+export function lineKey(menuItemId: number, modifierIds: number[]): string {
+  return `${menuItemId}:${[...new Set(modifierIds)].sort((a, b) => a - b).join(',')}`;
+}
+
+export function makeLine(
+  item: { id: number; name: string; category: string; priceCents: number },
+  modifiers: CartModifier[],
+  quantity: number,
+): CartLine {
+  return {
+    key: lineKey(
+      item.id,
+      modifiers.map((m) => m.id),
+    ),
+    menuItemId: item.id,
+    name: item.name,
+    category: item.category,
+    quantity: clampQuantity(quantity),
+    modifiers,
+    unitPriceCents: unitPriceCents(item.priceCents, modifiers),
+  };
+}
+
+/** Adds a line, merging quantities with an identical line. Any change forgets the confirmation key. */
+export function addLine(cart: DraftCart, line: CartLine): DraftCart {
+  const existing = cart.lines.find((l) => l.key === line.key);
+  const lines = existing
+    ? cart.lines.map((l) =>
+        l.key === line.key ? { ...l, quantity: Math.min(MAX_QUANTITY, l.quantity + line.quantity) } : l,
+      )
+    : [...cart.lines, line];
+  return { lines };
+}
+
+export function removeLine(cart: DraftCart, key: string): DraftCart {
+  return { lines: cart.lines.filter((l) => l.key !== key) };
+}
+
+export function replaceLines(lines: CartLine[]): DraftCart {
+  return lines.reduce<DraftCart>((cart, line) => addLine(cart, line), { lines: [] });
+}
+
+/**
+ * A saved draft checked against today's menu: names and prices are refreshed, and a line is dropped when
+ * its item left the menu or its options no longer fit the item (the server would refuse it on confirm).
+ * An unchanged cart comes back as the same object, so callers can skip saving it.
+ */
+export function reconcileCart(
+  cart: DraftCart,
+  items: MenuItemView[],
+  modifiers: MenuModifier[],
+): { cart: DraftCart; dropped: string[] } {
+  const itemsById = new Map(items.map((item) => [item.id, item]));
+  const dropped: string[] = [];
+  const lines = cart.lines.flatMap((line) => {
+    const item = itemsById.get(line.menuItemId);
+    const selection = item
+      ? validateSelection(
+          modifiers,
+          item,
+          line.modifiers.map((m) => m.id),
+        )
+      : null;
+    if (!item || !selection?.ok) {
+      dropped.push(line.name);
+      return [];
+    }
+    const chosen = selection.modifiers.map(({ id, name, type, priceDeltaCents }) => ({
+      id,
+      name,
+      type,
+      priceDeltaCents,
+    }));
+    return [makeLine(item, chosen, line.quantity)];
+  });
+  const next = replaceLines(lines);
+  const same =
+    next.lines.length === cart.lines.length &&
+    next.lines.every((line, index) => JSON.stringify(line) === JSON.stringify(cart.lines[index]));
+  return { cart: same ? cart : next, dropped };
+}
+
+export function itemCount(cart: DraftCart): number {
+  return cart.lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+export function cartTotalCents(cart: DraftCart): number {
+  return cart.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+}
+
+export function storageKey(groupOrderId: number | string, guestName: string): string {
+  return `group-order:cart:${groupOrderId}:${guestName.trim().toLowerCase()}`;
+}
+
+type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function isLine(value: unknown): value is CartLine {
+  const line = value as CartLine;
+  return (
+    typeof line === 'object' &&
+    line !== null &&
+    typeof line.key === 'string' &&
+    Number.isInteger(line.menuItemId) &&
+    typeof line.name === 'string' &&
+    Number.isInteger(line.quantity) &&
+    line.quantity >= 1 &&
+    Number.isInteger(line.unitPriceCents) &&
+    Array.isArray(line.modifiers)
+  );
+}
+
+/** Reads a draft; anything unreadable (old format, hand-edited) is an empty cart rather than a crash. */
+export function loadCart(store: KeyValueStore | undefined, key: string): DraftCart {
+  try {
+    const raw = store?.getItem(key);
+    if (!raw) return EMPTY_CART;
+    const value = JSON.parse(raw) as DraftCart;
+    const lines = Array.isArray(value?.lines) ? value.lines.filter(isLine) : [];
+    return typeof value.confirmationKey === 'string'
+      ? { lines, confirmationKey: value.confirmationKey }
+      : { lines };
+  } catch {
+    return EMPTY_CART;
+  }
+}
+
+export function saveCart(store: KeyValueStore | undefined, key: string, cart: DraftCart) {
+  try {
+    if (cart.lines.length === 0) store?.removeItem(key);
+    else store?.setItem(key, JSON.stringify(cart));
+  } catch {
+    // Private mode or a full quota: the cart still works for this page view.
+  }
+}
+
+export function clearCart(store: KeyValueStore | undefined, key: string) {
+  try {
+    store?.removeItem(key);
+  } catch {
+    // nothing to clear
+  }
+}

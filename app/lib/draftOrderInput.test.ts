@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { buildDraftOrderInput, lineTitle } from './draftOrderInput';
+
+const order = {
+  id: 1,
+  code: 'ABC234',
+  name: null,
+  hostName: 'Hannah',
+  hostEmail: 'hannah@example.com',
+  companyName: 'Acme',
+  orderType: 'delivery',
+  deliveryAddress: '1 George St, Sydney',
+  paymentMethod: 'on-account',
+  pickupAt: new Date('2026-07-01T02:15:00Z'),
+  timeZone: 'Australia/Sydney',
+  currency: 'AUD',
+  instructions: '   ',
+};
+
+describe('draft-order input', () => {
+  it('titles custom lines with the modifiers a kitchen needs to read', () => {
+    expect(lineTitle('Flat White', [{ name: 'Large' }, { name: 'Oat' }])).toBe('Flat White — Large, Oat');
+    expect(lineTitle('Espresso', [])).toBe('Espresso');
+  });
+
+  it('uses a delivery shipping line and delivery attributes in the shop zone, and tags the payment method', () => {
+    const input = buildDraftOrderInput(
+      order,
+      [
+        {
+          guestName: 'Sam',
+          guestInitials: null,
+          menuItemName: 'Latte',
+          quantity: 1,
+          unitPriceCents: 550,
+          specialInstructions: null,
+          modifiers: [],
+          shopifyVariantId: null,
+        },
+      ],
+      { kitchenName: 'Bridge St' },
+    );
+    expect(input.shippingLine).toEqual({
+      title: 'Delivery',
+      priceWithCurrency: { amount: '0.00', currencyCode: 'AUD' },
+    });
+    expect(input.note).toBeNull();
+    expect(input.tags).toEqual(['group-order', 'group-order-ABC234', 'on-account']);
+    expect(input.customAttributes).toEqual(
+      expect.arrayContaining([
+        { key: 'Delivery date', value: '2026-07-01' },
+        { key: 'Delivery time', value: '12:15' },
+        { key: 'Delivery address', value: '1 George St, Sydney' },
+        { key: 'Payment method', value: 'On Account (Billed Monthly)' },
+      ]),
+    );
+    expect(input.lineItems[0]).toEqual({
+      title: 'Latte',
+      quantity: 1,
+      originalUnitPriceWithCurrency: { amount: '5.50', currencyCode: 'AUD' },
+      requiresShipping: false,
+      taxable: true,
+      customAttributes: [{ key: 'Guest', value: 'Sam' }],
+    });
+  });
+});

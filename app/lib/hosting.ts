@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from './payment';
+
+// Host-side inputs shared by the create page (client and action), the JSON API and the model.
+
+export const REQUIRED_MESSAGES = {
+  hostName: 'Please enter your name.',
+  hostEmail: 'Please enter your email address.',
+  companyName: 'Please enter your company name.',
+} as const;
+
+export const INVALID_EMAIL = 'Please enter a valid email address.';
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be ${max} characters or fewer.`)
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+const required = (message: string, max: number, label: string) =>
+  z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${label} must be ${max} characters or fewer.`);
+
+const dateText = (message: string) =>
+  z
+    .string({ required_error: message })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message);
+const timeText = (message: string) =>
+  z
+    .string({ required_error: message })
+    .trim()
+    .regex(/^\d{1,2}:\d{2}$/, message);
+
+export const CreateGroupOrderSchema = z
+  .object({
+    hostName: required(REQUIRED_MESSAGES.hostName, 80, 'Your name'),
+    hostEmail: required(REQUIRED_MESSAGES.hostEmail, 254, 'Email address')
+      .pipe(z.string().email(INVALID_EMAIL))
+      .transform((email) => email.toLowerCase()),
+    companyName: required(REQUIRED_MESSAGES.companyName, 120, 'Company name'),
+    name: optionalText(120, 'Group or meeting name'),
+    orderType: z.enum(['pickup', 'delivery'], { message: 'Choose pickup or delivery.' }).default('pickup'),
+    deliveryAddress: optionalText(300, 'Delivery address'),
+    pickupDate: dateText('Please choose a pickup date.'),
+    pickupTime: timeText('Please choose a pickup time.'),
+    deadlineDate: dateText('Please choose a deadline date.'),
+    deadlineTime: timeText('Please choose a deadline time.'),
+    instructions: optionalText(1000, 'Instructions'),
+    paymentMethod: z
+      .enum(PAYMENT_METHODS, { message: 'Choose a payment method from the list.' })
+      .default(DEFAULT_PAYMENT_METHOD),
+  })
+  .superRefine((value, ctx) => {
+    if (value.orderType === 'delivery' && !value.deliveryAddress) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['deliveryAddress'],
+        message: 'Please enter the delivery address.',
+      });
+    }
+  });
+
+export type CreateGroupOrderInput = z.input<typeof CreateGroupOrderSchema>;
+export type CreateGroupOrderData = z.output<typeof CreateGroupOrderSchema>;
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The first message per field, for showing beside each input. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export function pickupNoticeMessage(minutes: number) {
+  return `Pickup orders require at least ${minutes} minutes notice. Please select a later pickup time.`;
+}
+
+/** The host token may also travel in a JSON body, in case a proxy drops the X-Host-Token header. */
+const hostTokenField = { hostToken: z.string().max(200).optional() };
+
+export const StatusSchema = z.object({
+  status: z.enum(['active', 'submitted'], { message: 'Status must be "active" or "submitted".' }),
+  ...hostTokenField,
+});
+
+export const HostTokenBodySchema = z.object(hostTokenField);
+
+export const MAX_INVITES_PER_REQUEST = 50;
+
+/** Spec: split on commas, semicolons and newlines, trim, drop blanks; duplicates count once. */
+export function splitEmailList(input: string | string[]): string[] {
+  const parts = (Array.isArray(input) ? input : [input]).flatMap((chunk) => String(chunk).split(/[,;\r\n]+/));
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const part of parts) {
+    const email = part.trim();
+    if (!email || seen.has(email.toLowerCase())) continue;
+    seen.add(email.toLowerCase());
+    result.push(email);
+  }
+  return result;
+}
+
+const emailCheck = z.string().email().max(254);
+
+export function isValidEmail(value: string) {
+  return emailCheck.safeParse(value).success;
+}
+
+export const InviteSchema = z.object({
+  ...hostTokenField,
+  emails: z
+    .union([z.array(z.string().max(5000)), z.string().max(20_000)], {
+      message: 'Send the addresses as a list of e-mail addresses.',
+    })
+    .transform(splitEmailList)
+    .refine((list) => list.length > 0, 'Please enter email addresses to send invitations.')
+    .refine(
+      (list) => list.length <= MAX_INVITES_PER_REQUEST,
+      `You can invite up to ${MAX_INVITES_PER_REQUEST} people at a time.`,
+    ),
+});
+
+/** "J", "JS" from "Jane Smith" — at most 3 letters, for the host's own order. */
+export function initialsOf(name: string) {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  return letters
+    .map((word) => word[0] ?? '')
+    .join('')
+    .toUpperCase()
+    .slice(0, 3);
+}
+
+/** "h•••@example.com": tells a non-owner where the claim link went without revealing the address. */
+export function maskEmail(email: string) {
+  const [local, domain] = email.split('@');
+  if (!domain) return '•••';
+  return `${local.slice(0, 1)}•••@${domain}`;
+}
+
+export function hostTokenKey(groupOrderId: number | string) {
+  return `group-order:host-token:${groupOrderId}`;
+}
+
+export const HOST_MESSAGES = {
+  created: 'Group Order Created!',
+  createFailed: 'Failed to create group order. Please try again.',
+  loginTitle: 'Please Log In',
+  login: 'You must be logged in to modify orders.',
+  forbiddenTitle: 'Not Authorized',
+  forbidden: 'Only the order creator can modify this order.',
+  updateFailed: 'Failed to update order. Please try again.',
+  submitted: 'Order Submitted!',
+  reopened: 'Order Reopened!',
+  inviteFailed: 'Failed to send invitations. Please try again.',
+  noEmailsTitle: 'No emails entered',
+  noEmails: 'Please enter email addresses to send invitations.',
+  noValidTitle: 'No valid emails',
+  noValid: 'Please enter valid email addresses.',
+  invitesSent: 'Invitations Sent!',
+  claimButton: 'I Created This Order - Submit It',
+  notFound: 'Group order not found',
+} as const;
+
+/**
+ * Spec section 8: how a failed host action (submit, reopen, extend, invite) is told to the person. 401 and
+ * 403 get the spec's log-in and creator messages; anything else the spec's fallback sentence, followed by
+ * the server's own explanation when it gave one (a 4xx such as a rate limit says when to try again).
+ */
+export function hostActionError(status: number, serverMessage: string | null | undefined, fallback: string) {
+  if (status === 401) return { title: HOST_MESSAGES.loginTitle, description: HOST_MESSAGES.login };
+  if (status === 403) return { title: HOST_MESSAGES.forbiddenTitle, description: HOST_MESSAGES.forbidden };
+  const reason = serverMessage?.trim();
+  const explained = status >= 400 && status < 500 && reason && reason !== fallback;
+  return { title: 'Error', description: explained ? `${fallback} ${reason}` : fallback };
+}
+
+export function invitesSentText(sent: number, total: number) {
+  return `Successfully sent ${sent} out of ${total} invitations.`;
+}

@@ -1,0 +1,110 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+
+export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in ms (Sydney in summer: +11 h). */
+function zoneOffsetMs(instantMs: number, zone: string): number {
+  let formatter = offsetFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    offsetFormatters.set(zone, formatter);
+  }
+  const parts: Record<string, number> = {};
+  for (const part of formatter.formatToParts(new Date(instantMs))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return wall - Math.floor(instantMs / 1000) * 1000;
+}
+
+/**
+ * The UTC instant of a wall-clock date and time in a zone ("2026-04-05", "02:30", "Australia/Sydney").
+ * Returns null when the text is not a real date/time. Daylight saving, the same way in every zone:
+ * - a time the clocks skip (spring forward) moves forward by the jump, as clocks do: 02:30 becomes 03:30;
+ * - a time that happens twice (clocks go back) is its first occurrence, or, with `notBefore`, the first
+ *   occurrence not before that instant: "01:16" chosen at 01:45 on the first pass means the 01:16 to come.
+ */
+export function zonedToUtc(
+  date: string,
+  time: string,
+  zone: string,
+  options: { notBefore?: Date } = {},
+): Date | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date.trim());
+  const t = /^(\d{1,2}):(\d{2})$/.exec(time.trim());
+  if (!d || !t) return null;
+  const [year, month, day, hour, minute] = [d[1], d[2], d[3], t[1], t[2]].map(Number);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const check = new Date(wall);
+  if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return null;
+  // DST changes are months apart: the offsets 12 hours either side are the only candidates.
+  const HALF_DAY = 12 * 60 * 60_000;
+  const before = zoneOffsetMs(wall - HALF_DAY, zone);
+  const after = zoneOffsetMs(wall + HALF_DAY, zone);
+  const matches = [...new Set([before, after])]
+    .map((offset) => wall - offset)
+    .filter((instant) => zoneOffsetMs(instant, zone) === wall - instant)
+    .sort((a, b) => a - b);
+  if (matches.length === 0) return new Date(wall - before); // skipped: the clock had already jumped
+  const notBefore = options.notBefore?.getTime();
+  const chosen =
+    notBefore === undefined
+      ? matches[0]
+      : (matches.find((instant) => instant >= notBefore) ?? matches[matches.length - 1]);
+  return new Date(chosen);
+}
+
+/** The wall-clock date (yyyy-MM-dd) and time (HH:mm) of an instant in a zone. */
+export function utcToZoned(instant: Date, zone: string): { date: string; time: string } {
+  const local = new TZDate(instant.getTime(), zone);
+  return { date: format(local, 'yyyy-MM-dd'), time: format(local, 'HH:mm') };
+}
+
+/** "3:45 pm" — the spec's 12-hour times, in the shop's zone. */
+export function formatTime12(instant: Date, zone: string, locale = 'en-AU'): string {
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: zone })
+    .format(instant)
+    .replace(/\u202f|\u00a0/g, ' ');
+}
+
+/** "Sat 21 Nov" style date in the shop's zone. */
+export function formatDay(instant: Date, zone: string, locale = 'en-AU'): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone })
+    .format(instant)
+    .replace(',', '');
+}
+
+export function formatDateTime(instant: Date, zone: string, locale = 'en-AU'): string {
+  return `${formatDay(instant, zone, locale)}, ${formatTime12(instant, zone, locale)}`;
+}
+
+/** Spec: "Expired", "Xh Ym left" or "Ym left". */
+export function timeLeftText(deadline: Date, now: Date): string {
+  const ms = deadline.getTime() - now.getTime();
+  if (ms <= 0) return 'Expired';
+  const minutes = Math.floor(ms / 60_000);
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours}h ${minutes % 60}m left` : `${minutes}m left`;
+}

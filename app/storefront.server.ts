@@ -1,0 +1,66 @@
+import { authenticate } from './shopify.server';
+import { jsonError } from './lib/http.server';
+import { PROXY_BASE } from './lib/paths';
+
+export type Storefront = {
+  shop: string;
+  /** Shopify customer id when a customer is logged in to the store (signed by Shopify). */
+  customerId: string | null;
+  /** The prefix the shopper sees (merchants can rename it), e.g. "/apps/group-order". */
+  pathPrefix: string;
+  /** The storefront origin the shopper is on, e.g. "https://coffee.example". */
+  origin: string;
+  admin: Awaited<ReturnType<typeof authenticate.public.appProxy>>['admin'];
+};
+
+import { STORE_ACCESS_REQUIRED } from './lib/messages';
+export { STORE_ACCESS_REQUIRED };
+
+function isApiRequest(url: URL) {
+  return url.pathname.startsWith(`${PROXY_BASE}/api/`) || url.pathname === `${PROXY_BASE}/api`;
+}
+
+/**
+ * Every storefront loader and action starts here: the request must carry Shopify's app-proxy signature.
+ * Only signed values (shop, logged_in_customer_id, path_prefix) are trusted.
+ */
+export async function requireStorefront(request: Request): Promise<Storefront> {
+  const url = new URL(request.url);
+  let context;
+  try {
+    context = await authenticate.public.appProxy(request);
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    if (isApiRequest(url)) {
+      throw jsonError(401, `${STORE_ACCESS_REQUIRED}: open this page through the shop's storefront.`);
+    }
+    throw new Response(STORE_ACCESS_REQUIRED, { status: 401, statusText: STORE_ACCESS_REQUIRED });
+  }
+  const shop = url.searchParams.get('shop') as string;
+  const pathPrefix = normalizePrefix(url.searchParams.get('path_prefix'));
+  return {
+    shop,
+    customerId: url.searchParams.get('logged_in_customer_id') || null,
+    pathPrefix,
+    origin: storefrontOrigin(request, shop),
+    admin: context.admin,
+  };
+}
+
+function normalizePrefix(prefix: string | null) {
+  if (!prefix || !/^\/[a-z0-9/_-]+$/i.test(prefix)) return PROXY_BASE;
+  return prefix.replace(/\/+$/, '');
+}
+
+/** The shopper's origin: the proxy's X-Forwarded-Host (the shop's domain), else the myshopify domain. */
+function storefrontOrigin(request: Request, shop: string) {
+  const forwarded = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
+  const host = forwarded && /^[a-z0-9.-]+(:\d+)?$/i.test(forwarded) ? forwarded : shop;
+  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'http' ? 'http' : 'https';
+  return `${proto}://${host}`;
+}
+
+/** An absolute link a shopper can share: storefront origin + the signed prefix + path. */
+export function shareUrl(storefront: Storefront, path: string) {
+  return `${storefront.origin}${storefront.pathPrefix}${path.startsWith('/') ? path : `/${path}`}`;
+}
