@@ -1,0 +1,72 @@
+// Shared by `npm start`, the browser tests and the benchmark: migrate and seed the database, and build
+// the app when its sources (or the URL its assets are served from) changed since the last build.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { LOCAL_DEFAULTS } from './local-env.mjs';
+
+const bin = (name) => path.join('node_modules', '.bin', name);
+
+export function run(command, args, env, label = command) {
+  const result = spawnSync(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status})`);
+}
+
+export function migrateAndSeed(env) {
+  const file = env.DATABASE_URL.replace(/^file:/, '');
+  mkdirSync(path.dirname(file), { recursive: true });
+  run(bin('prisma'), ['migrate', 'deploy'], env, 'prisma migrate deploy');
+  run(bin('tsx'), ['prisma/seed.ts'], env, 'seed');
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+export function buildIfStale(env, { force = false } = {}) {
+  const buildDir = env.REMIX_BUILD_DIR;
+  const marker = path.join(buildDir, '.built-for');
+  const stamp = `${env.SHOPIFY_APP_URL}`;
+  const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
+  const sourcesChanged =
+    Math.max(newestMtime('app'), statSync('vite.config.ts').mtimeMs, statSync('remix.config.js').mtimeMs) >
+    builtAt;
+  const sameTarget = existsSync(marker) && readFileSync(marker, 'utf8') === stamp;
+  if (!force && sameTarget && !sourcesChanged) return false;
+  // A build started from inside a test run must not look like a Vitest process to vite.config.ts.
+  const buildEnv = Object.fromEntries(Object.entries(env).filter(([key]) => !key.startsWith('VITEST')));
+  run(bin('remix'), ['vite:build'], { ...buildEnv, NODE_ENV: 'production' }, 'build');
+  writeFileSync(marker, stamp);
+  return true;
+}
+
+/**
+ * Starts the built app (server.mjs, a child process) and the local Shopify simulator in front of it,
+ * for the demo shop, with the ports and database named in `env` (see localEnv).
+ */
+export async function startStack(env) {
+  const app = spawn(process.execPath, ['server.mjs'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const { startSimulator } = await import('./simulator/index.mjs');
+  const simulator = await startSimulator({
+    port: Number(env.STOREFRONT_PORT),
+    appUrl: env.SHOPIFY_APP_URL,
+    apiKey: env.SHOPIFY_API_KEY,
+    apiSecret: env.SHOPIFY_API_SECRET,
+    shop: LOCAL_DEFAULTS.DEMO_SHOP,
+    databaseUrl: env.DATABASE_URL,
+    log: (line) => console.error(line),
+  });
+  return {
+    app,
+    simulator,
+    async close() {
+      app.kill('SIGTERM');
+      await simulator.close();
+    },
+  };
+}

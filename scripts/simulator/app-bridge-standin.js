@@ -1,0 +1,108 @@
+// Local stand-in for Shopify's App Bridge script (cdn.shopify.com is unreachable here). It provides what
+// the embedded admin uses: shopify.idToken(), the Authorization header on the app's own fetches, toasts,
+// the nav menu and the title bar. It is served only by the local simulator.
+(function () {
+  const script = document.currentScript;
+  const apiKey = script && script.getAttribute('data-api-key');
+  const params = new URLSearchParams(location.search);
+  let cached = null;
+
+  async function idToken() {
+    if (cached && cached.expires > Date.now() + 5000) return cached.token;
+    const response = await originalFetch('/__sim/id-token', { credentials: 'same-origin' });
+    const token = await response.text();
+    cached = { token, expires: Date.now() + 50_000 };
+    return token;
+  }
+
+  const originalFetch = window.fetch.bind(window);
+  window.fetch = async function (input, init) {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      location.href,
+    );
+    if (url.origin === location.origin && !url.pathname.startsWith('/__sim/')) {
+      const headers = new Headers(
+        (init && init.headers) || (input instanceof Request ? input.headers : undefined),
+      );
+      if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${await idToken()}`);
+      return originalFetch(input, { ...init, headers });
+    }
+    return originalFetch(input, init);
+  };
+
+  function toastRegion() {
+    let region = document.getElementById('sim-toasts');
+    if (!region) {
+      region = document.createElement('div');
+      region.id = 'sim-toasts';
+      region.setAttribute('role', 'status');
+      region.setAttribute('aria-live', 'polite');
+      region.style.cssText =
+        'position:fixed;left:50%;bottom:24px;transform:translateX(-50%);z-index:99999;display:flex;flex-direction:column;gap:8px;align-items:center';
+      document.body.appendChild(region);
+    }
+    return region;
+  }
+
+  window.shopify = {
+    config: { apiKey, shop: params.get('shop'), host: params.get('host'), locale: 'en' },
+    environment: { embedded: true, mobile: false, pos: false },
+    idToken,
+    toast: {
+      show(message, options = {}) {
+        const el = document.createElement('div');
+        el.className = 'sim-toast';
+        el.textContent = message;
+        el.style.cssText = `background:${options.isError ? '#8e1f0b' : '#1a1a1a'};color:#fff;padding:10px 16px;border-radius:10px;font:14px system-ui;box-shadow:0 4px 16px rgba(0,0,0,.25)`;
+        toastRegion().appendChild(el);
+        setTimeout(() => el.remove(), options.duration || 5000);
+        return String(Date.now());
+      },
+      hide() {},
+    },
+    loading() {},
+    modal: {
+      show(id) {
+        const el = document.getElementById(id);
+        if (el && el.show) el.show();
+      },
+      hide(id) {
+        const el = document.getElementById(id);
+        if (el && el.hide) el.hide();
+      },
+    },
+  };
+
+  const style = document.createElement('style');
+  style.textContent = `
+    ui-nav-menu { display:flex; gap:4px; padding:8px 16px; background:#1a1a1a; position:sticky; top:0; z-index:500; }
+    ui-nav-menu a { color:#e3e3e3; text-decoration:none; font:600 14px system-ui; padding:6px 12px; border-radius:8px; }
+    ui-nav-menu a:hover { background:#303030; color:#fff; }
+    ui-nav-menu a[aria-current="page"], ui-nav-menu a.active { background:#fff; color:#1a1a1a; }
+    ui-title-bar { display:none; }
+    ui-modal { display:none; }
+    ui-modal[open] { display:flex; position:fixed; inset:0; background:rgba(0,0,0,.5); z-index:1000; align-items:center; justify-content:center; }
+    ui-modal[open] > .sim-modal-body { background:#fff; border-radius:12px; max-width:min(720px,94vw); max-height:90vh; overflow:auto; padding:16px; }
+  `;
+  document.head.appendChild(style);
+
+  if (!customElements.get('ui-modal')) {
+    customElements.define(
+      'ui-modal',
+      class extends HTMLElement {
+        show() {
+          this.setAttribute('open', '');
+          this.dispatchEvent(new Event('show'));
+        }
+        hide() {
+          this.removeAttribute('open');
+          this.dispatchEvent(new Event('hide'));
+        }
+        toggle() {
+          return this.hasAttribute('open') ? this.hide() : this.show();
+        }
+      },
+    );
+  }
+})();

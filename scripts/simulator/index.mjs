@@ -1,0 +1,253 @@
+// The local Shopify simulator (DESIGN section 6): one origin that plays the shop's storefront (with the
+// app proxy and customer accounts), the merchant admin that embeds the app, and the Admin API.
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import { Readable } from 'node:stream';
+import { createClient } from '@libsql/client';
+import { appProxySignature, hostParam, sessionToken } from './signing.mjs';
+import { homePage, loginPage, mailboxPage, messagePage } from './pages.mjs';
+import { adminGraphqlMiddleware, createAdminApiSimulator } from './admin-graphql.mjs';
+
+export const PROXY_PREFIX = '/apps/group-order';
+const CUSTOMER_COOKIE = 'sim_customer';
+const HOP_HEADERS = [
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'host',
+  'cookie',
+];
+
+/**
+ * @param {{ port: number, host?: string, appUrl: string, apiKey: string, apiSecret: string, shop: string,
+ *           databaseUrl: string, log?: (line: string) => void }} options
+ */
+export async function startSimulator(options) {
+  if (process.env.NODE_ENV === 'production') {
+    throw new Error('The local Shopify simulator refuses to run with NODE_ENV=production.');
+  }
+  const { appUrl, apiKey, apiSecret, shop } = options;
+  const adminApi = createAdminApiSimulator({ shops: [shop] });
+  const graphql = adminGraphqlMiddleware(adminApi, {
+    shopFromRequest: (req) => String(req.headers['x-shopify-shop-domain'] ?? shop),
+  });
+  const db = createClient({ url: options.databaseUrl });
+  const standIn = await readFile(new URL('./app-bridge-standin.js', import.meta.url), 'utf8');
+  const customers = simulatedCustomers(adminApi);
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+      if (url.pathname.startsWith('/admin/api/') && (await graphql(req, res)) !== false) return;
+      if (url.pathname === PROXY_PREFIX || url.pathname.startsWith(`${PROXY_PREFIX}/`)) {
+        return await forwardAppProxy(req, res, url);
+      }
+      if (url.pathname === '/admin' || url.pathname === '/admin/') return openEmbeddedAdmin(res, url);
+      if (/^\/(app|auth)(\/|$|\.data)/.test(url.pathname)) return await forwardAdmin(req, res, url);
+      if (url.pathname === '/__sim/app-bridge.js') return send(res, 200, standIn, 'text/javascript');
+      if (url.pathname === '/__sim/id-token')
+        return send(res, 200, sessionToken({ shop, apiKey, apiSecret }), 'text/plain');
+      if (url.pathname === '/account/login') return await customerLogin(req, res, url);
+      if (url.pathname === '/account/logout') return customerLogout(res, url);
+      if (url.pathname === '/mailbox') return send(res, 200, mailboxPage(await listMail()), 'text/html');
+      const mail = /^\/mailbox\/(\d+)$/.exec(url.pathname);
+      if (mail) {
+        const message = await readMail(Number(mail[1]));
+        return message
+          ? send(res, 200, messagePage(message), 'text/html')
+          : send(res, 404, 'Not found', 'text/plain');
+      }
+      if (url.pathname === '/') return send(res, 200, homePage(currentCustomer(req)), 'text/html');
+      if (url.pathname === '/favicon.ico') return send(res, 204, '', 'image/x-icon');
+      // Like a real shop: paths outside the proxy prefix never reach the app.
+      return send(res, 404, 'This page does not exist on the simulated storefront.', 'text/plain');
+    } catch (error) {
+      options.log?.(`simulator error: ${error instanceof Error ? error.stack : error}`);
+      if (!res.headersSent) send(res, 502, 'The app did not answer. Is it running?', 'text/plain');
+      else res.destroy();
+    }
+  });
+
+  function currentCustomer(req) {
+    const id = parseCookies(req.headers.cookie)[CUSTOMER_COOKIE];
+    return customers.find((c) => c.numericId === id) ?? null;
+  }
+
+  /** Shopify's app proxy: sign, forward, strip cookies both ways. */
+  async function forwardAppProxy(req, res, url) {
+    const target = new URL(url.pathname, appUrl);
+    const params = new URLSearchParams();
+    for (const [key, value] of url.searchParams) {
+      // Shopify sets these itself; a shopper cannot smuggle them in.
+      if (!['shop', 'logged_in_customer_id', 'path_prefix', 'timestamp', 'signature'].includes(key)) {
+        params.append(key, value);
+      }
+    }
+    params.set('shop', shop);
+    params.set('logged_in_customer_id', currentCustomer(req)?.numericId ?? '');
+    params.set('path_prefix', PROXY_PREFIX);
+    params.set('timestamp', String(Math.floor(Date.now() / 1000)));
+    params.set('signature', appProxySignature(params, apiSecret));
+    target.search = params.toString();
+    const headers = forwardHeaders(req);
+    headers.set('x-forwarded-host', String(req.headers.host));
+    headers.set('x-forwarded-proto', 'http');
+    headers.set('x-forwarded-for', req.socket.remoteAddress ?? '127.0.0.1');
+    await relay(req, res, target, headers, { stripCookies: true });
+  }
+
+  function openEmbeddedAdmin(res, url) {
+    const target = new URL('/app', url);
+    target.searchParams.set('embedded', '1');
+    target.searchParams.set('shop', shop);
+    target.searchParams.set('host', hostParam(shop));
+    target.searchParams.set('id_token', sessionToken({ shop, apiKey, apiSecret }));
+    res.writeHead(302, { Location: target.pathname + target.search });
+    res.end();
+  }
+
+  /** The embedded admin, served through this origin with App Bridge pointed at the local stand-in. */
+  async function forwardAdmin(req, res, url) {
+    const target = new URL(url.pathname + url.search, appUrl);
+    const headers = forwardHeaders(req);
+    headers.set('x-forwarded-host', String(req.headers.host));
+    headers.set('x-forwarded-proto', 'http');
+    await relay(req, res, target, headers, {
+      rewriteHtml: (html) =>
+        html.replaceAll('https://cdn.shopify.com/shopifycloud/app-bridge.js', '/__sim/app-bridge.js'),
+    });
+  }
+
+  async function relay(req, res, target, headers, { stripCookies = false, rewriteHtml } = {}) {
+    const hasBody = !['GET', 'HEAD'].includes(req.method ?? 'GET');
+    const body = hasBody ? await readBody(req) : undefined;
+    const response = await fetch(target, { method: req.method, headers, body, redirect: 'manual' });
+    const outHeaders = {};
+    response.headers.forEach((value, key) => {
+      if (['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(key)) return;
+      if (stripCookies && key === 'set-cookie') return;
+      outHeaders[key] = value;
+    });
+    // Shopify's admin would preload App Bridge from its CDN; offline, the stand-in replaces it.
+    if (outHeaders.link?.includes('cdn.shopify.com')) delete outHeaders.link;
+    const location = response.headers.get('location');
+    if (location)
+      outHeaders.location = location.startsWith(appUrl)
+        ? location.slice(new URL(appUrl).origin.length)
+        : location;
+    const type = response.headers.get('content-type') ?? '';
+    if (rewriteHtml && type.includes('text/html')) {
+      const text = rewriteHtml(await response.text());
+      res.writeHead(response.status, outHeaders);
+      return res.end(text);
+    }
+    res.writeHead(response.status, outHeaders);
+    if (!response.body) return res.end();
+    Readable.fromWeb(response.body).pipe(res);
+  }
+
+  async function customerLogin(req, res, url) {
+    if (req.method === 'POST') {
+      const form = new URLSearchParams((await readBody(req)).toString());
+      const customer = customers.find((c) => c.numericId === form.get('customer_id'));
+      const back = safeReturn(form.get('return_url'));
+      res.writeHead(302, {
+        Location: back,
+        'Set-Cookie': `${CUSTOMER_COOKIE}=${customer?.numericId ?? ''}; Path=/; HttpOnly; SameSite=Lax`,
+      });
+      return res.end();
+    }
+    return send(res, 200, loginPage(customers, safeReturn(url.searchParams.get('return_url'))), 'text/html');
+  }
+
+  function customerLogout(res, url) {
+    res.writeHead(302, {
+      Location: safeReturn(url.searchParams.get('return_url')),
+      'Set-Cookie': `${CUSTOMER_COOKIE}=; Path=/; Max-Age=0`,
+    });
+    res.end();
+  }
+
+  async function listMail() {
+    const result = await db.execute({
+      sql: "SELECT id, payload, status, createdAt FROM OutboxMessage WHERE kind = 'email' ORDER BY id DESC LIMIT 200",
+      args: [],
+    });
+    return result.rows.map((row) => ({
+      ...JSON.parse(String(row.payload)),
+      id: row.id,
+      status: row.status,
+      createdAt: new Date(Number(row.createdAt) || String(row.createdAt)).toISOString(),
+    }));
+  }
+
+  async function readMail(id) {
+    const result = await db.execute({
+      sql: "SELECT payload FROM OutboxMessage WHERE kind = 'email' AND id = ?",
+      args: [id],
+    });
+    return result.rows[0] ? JSON.parse(String(result.rows[0].payload)) : null;
+  }
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? 'localhost', () => resolve(undefined));
+  });
+  return {
+    server,
+    adminApi,
+    url: `http://localhost:${options.port}`,
+    async close() {
+      server.closeAllConnections?.();
+      await new Promise((resolve) => server.close(() => resolve(undefined)));
+      db.close();
+    },
+  };
+}
+
+function simulatedCustomers(adminApi) {
+  const list = adminApi.state.customers ?? [];
+  return (Array.isArray(list) ? list : Object.values(list)).map((c) => ({
+    ...c,
+    numericId: String(c.id).split('/').pop(),
+  }));
+}
+
+function forwardHeaders(req) {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined || HOP_HEADERS.includes(key) || key.startsWith('x-forwarded-')) continue;
+    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return headers;
+}
+
+function safeReturn(value) {
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
+}
+
+function parseCookies(header = '') {
+  return Object.fromEntries(
+    header
+      .split(';')
+      .map((part) => part.trim().split('='))
+      .filter(([key]) => key)
+      .map(([key, ...rest]) => [key, decodeURIComponent(rest.join('='))]),
+  );
+}
+
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function send(res, status, body, type) {
+  res.writeHead(status, { 'Content-Type': `${type}; charset=utf-8` });
+  res.end(body);
+}

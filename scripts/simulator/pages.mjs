@@ -1,0 +1,71 @@
+// HTML for the simulator's own pages (storefront home, customer login, mailbox).
+
+export function escapeHtml(value) {
+  return String(value ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
+}
+
+export function page(title, body) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)} · Demo Coffee (local Shopify simulator)</title>
+<style>
+  body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#faf7f2;color:#222}
+  header{background:#222;color:#fff;padding:12px 20px;display:flex;gap:16px;align-items:center;flex-wrap:wrap}
+  header a{color:#fff;text-decoration:none;font-weight:600}
+  header .sim{margin-left:auto;font-size:12px;opacity:.7}
+  main{max-width:860px;margin:0 auto;padding:24px 20px}
+  .card{background:#fff;border:1px solid #e5ddd3;border-radius:12px;padding:16px 18px;margin:12px 0}
+  .btn{display:inline-block;background:#6f3b1e;color:#fff;border:0;border-radius:10px;padding:10px 16px;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
+  table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:8px;border-bottom:1px solid #eee;vertical-align:top}
+  pre{white-space:pre-wrap;background:#f4f1ec;padding:12px;border-radius:8px}
+</style></head><body>
+<header><a href="/">Demo Coffee</a><a href="/apps/group-order/host/create">Group order</a><a href="/mailbox">Mailbox</a><a href="/admin">Admin</a><a href="/account/login">Account</a><span class="sim">Local Shopify simulator</span></header>
+<main>${body}</main></body></html>`;
+}
+
+export function homePage(customer) {
+  return page(
+    'Home',
+    `<h1>Demo Coffee</h1>
+<p>This is the local stand-in for the shop's storefront. Group Order runs under <code>/apps/group-order/</code> through a simulated app proxy, exactly as Shopify forwards it.</p>
+<div class="card"><h2>Order together</h2><p><a class="btn" href="/apps/group-order/host/create">Start a group order</a></p>
+<form action="/apps/group-order/find-order" method="get"><label>Join with a code <input name="code" maxlength="6" style="text-transform:uppercase"></label> <button class="btn">Find</button></form></div>
+<div class="card"><p>${customer ? `Logged in as <strong>${escapeHtml(customer.email)}</strong> · <a href="/account/logout">Log out</a>` : 'Not logged in · <a href="/account/login">Log in</a>'}</p>
+<p><a href="/admin">Open the merchant admin</a> · <a href="/mailbox">Read e-mails the app sent</a></p></div>`,
+  );
+}
+
+export function loginPage(customers, returnUrl) {
+  const rows = customers
+    .map(
+      (c) => `<form method="post" action="/account/login" class="card">
+<input type="hidden" name="customer_id" value="${escapeHtml(c.numericId)}"><input type="hidden" name="return_url" value="${escapeHtml(returnUrl)}">
+<strong>${escapeHtml(c.displayName || c.email)}</strong><br><span>${escapeHtml(c.email)}</span><br><button class="btn" type="submit">Log in as this customer</button></form>`,
+    )
+    .join('');
+  return page('Log in', `<h1>Customer login</h1><p>Choose a simulated customer account.</p>${rows}`);
+}
+
+export function mailboxPage(messages) {
+  const rows = messages
+    .map(
+      (m) =>
+        `<tr><td>${escapeHtml(m.createdAt)}</td><td>${escapeHtml(m.to)}</td><td><a href="/mailbox/${m.id}">${escapeHtml(m.subject)}</a></td><td>${escapeHtml(m.status)}</td></tr>`,
+    )
+    .join('');
+  return page(
+    'Mailbox',
+    `<h1>Mailbox</h1><p>E-mails the app queued while no SMTP server is configured (SMTP_URL unset).</p>
+<table><thead><tr><th>When</th><th>To</th><th>Subject</th><th>Status</th></tr></thead><tbody>${rows || '<tr><td colspan="4">No e-mails yet.</td></tr>'}</tbody></table>`,
+  );
+}
+
+export function messagePage(message) {
+  return page(
+    message.subject,
+    `<p><a href="/mailbox">← Mailbox</a></p><div class="card"><p><strong>To:</strong> ${escapeHtml(message.to)}<br><strong>Subject:</strong> ${escapeHtml(message.subject)}</p>
+${message.html ? `<div class="card" data-testid="mail-html">${message.html}</div>` : ''}<pre data-testid="mail-text">${escapeHtml(message.text)}</pre></div>`,
+  );
+}
