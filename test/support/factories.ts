@@ -1,0 +1,39 @@
+import type { Prisma } from '@prisma/client';
+import prisma from '../../app/db.server';
+import { hashSecret, newSecret, randomOrderCode, randomOrderId } from '../../app/lib/ids.server';
+import { seedDemo } from '../../prisma/demo-data';
+import { TEST_SHOP } from './requests';
+
+/** The demo café menu in a test shop (tests sign requests for TEST_SHOP by default). */
+export async function seedMenu(shop = TEST_SHOP) {
+  await seedDemo(prisma, { shop });
+  return prisma.menuItem.findMany({ where: { shop }, orderBy: { position: 'asc' } });
+}
+
+/** A group order written straight to the database, with its host token for authorised calls. */
+export async function createTestGroupOrder(
+  overrides: Partial<Prisma.GroupOrderUncheckedCreateInput> & { shop?: string } = {},
+) {
+  const hostToken = newSecret();
+  const now = Date.now();
+  const order = await prisma.groupOrder.create({
+    data: {
+      id: randomOrderId(),
+      code: randomOrderCode(),
+      shop: TEST_SHOP,
+      hostName: 'Hannah Host',
+      hostEmail: 'hannah@example.com',
+      companyName: 'Acme Pty Ltd',
+      name: 'Friday coffee',
+      orderType: 'pickup',
+      paymentMethod: 'pay-in-store',
+      pickupAt: new Date(now + 60 * 60_000),
+      deadlineAt: new Date(now + 45 * 60_000),
+      timeZone: 'Australia/Sydney',
+      currency: 'AUD',
+      hostTokenHash: hashSecret(hostToken),
+      ...overrides,
+    },
+  });
+  return { order, hostToken };
+}
