@@ -1,0 +1,23 @@
+import { useEffect, useState } from 'react';
+import { timeLeftText } from '~/lib/time';
+
+/** The current time, starting from the server's clock so the first render matches the HTML. */
+export function useNow(serverNow: string, everyMs = 5_000) {
+  const [now, setNow] = useState(() => new Date(serverNow));
+  useEffect(() => {
+    setNow(new Date());
+    const timer = window.setInterval(() => setNow(new Date()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** "Xh Ym left" / "Ym left" / "Expired" — not a live region: it would talk every few seconds. */
+export function Countdown({ deadlineAt, now }: { deadlineAt: string; now: Date }) {
+  const text = timeLeftText(new Date(deadlineAt), now);
+  return (
+    <span className={`countdown ${text === 'Expired' ? 'countdown--expired' : ''}`} role="timer">
+      {text}
+    </span>
+  );
+}

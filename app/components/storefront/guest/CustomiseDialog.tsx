@@ -1,0 +1,179 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMemo, useRef, useState } from 'react';
+import { Button } from '~/components/storefront/ui';
+import { makeLine, type CartLine, type MenuItemView } from '~/lib/cart';
+import { categoryLabel } from '~/lib/categories';
+import {
+  defaultSelection,
+  groupsForCategory,
+  sortModifiers,
+  toggleModifier,
+  type MenuModifier,
+} from '~/lib/modifiers';
+import { MAX_QUANTITY, MIN_QUANTITY, unitPriceCents } from '~/lib/pricing';
+
+type Props = {
+  item: MenuItemView | null;
+  modifiers: MenuModifier[];
+  money: (cents: number) => string;
+  onClose: () => void;
+  onAdd: (line: CartLine) => void;
+};
+
+/** 'Customize {item name}': a Radix dialog (focus trap, Escape, labelled) that builds one cart line. */
+export function CustomiseDialog({ item, modifiers, money, onClose, onAdd }: Props) {
+  // Opened from code, not a Radix Trigger: remember what had focus so closing returns there.
+  const opener = useRef<HTMLElement | null>(null);
+  if (item && !opener.current && typeof document !== 'undefined') {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  return (
+    <Dialog.Root open={item !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content
+          className="dialog customise"
+          onCloseAutoFocus={(event) => {
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+            opener.current = null;
+          }}
+        >
+          {/* Keyed by item: selections reset to the defaults and quantity to 1 on every open. */}
+          {item ? (
+            <CustomiseBody key={item.id} item={item} modifiers={modifiers} money={money} onAdd={onAdd} />
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function CustomiseBody({
+  item,
+  modifiers,
+  money,
+  onAdd,
+}: Omit<Props, 'item' | 'onClose'> & { item: MenuItemView }) {
+  const groups = useMemo(() => groupsForCategory(modifiers, item.category), [modifiers, item.category]);
+  const [selected, setSelected] = useState<number[]>(() => defaultSelection(groups));
+  const [quantity, setQuantity] = useState(1);
+
+  const chosen = sortModifiers(
+    modifiers,
+    modifiers.filter((m) => selected.includes(m.id)),
+  ).map((m) => ({ id: m.id, name: m.name, type: m.type, priceDeltaCents: m.priceDeltaCents }));
+  const unit = unitPriceCents(item.priceCents, chosen);
+
+  return (
+    <div className="customise__inner">
+      <div className="customise__header">
+        <Dialog.Title className="dialog__title">Customize {item.name}</Dialog.Title>
+        <Dialog.Description className="customise__desc">
+          {item.description || categoryLabel(item.category)}
+        </Dialog.Description>
+        <Dialog.Close asChild>
+          <button type="button" className="customise__x" aria-label="Close">
+            ×
+          </button>
+        </Dialog.Close>
+      </div>
+
+      <div className="customise__body">
+        <div className="customise__qty">
+          <span className="customise__qty-label" id="qty-label">
+            Quantity
+          </span>
+          <div className="stepper" role="group" aria-labelledby="qty-label">
+            <button
+              type="button"
+              className="stepper__btn"
+              aria-label="Decrease quantity"
+              disabled={quantity <= MIN_QUANTITY}
+              onClick={() => setQuantity((q) => Math.max(MIN_QUANTITY, q - 1))}
+            >
+              −
+            </button>
+            <output className="stepper__value" aria-live="polite" aria-label={`Quantity ${quantity}`}>
+              {quantity}
+            </output>
+            <button
+              type="button"
+              className="stepper__btn"
+              aria-label="Increase quantity"
+              disabled={quantity >= MAX_QUANTITY}
+              onClick={() => setQuantity((q) => Math.min(MAX_QUANTITY, q + 1))}
+            >
+              +
+            </button>
+          </div>
+        </div>
+
+        {groups.map((group) => {
+          // A multi-choice group at its limit: the rest read as unavailable until one is removed.
+          const full =
+            group.maxSelections > 1 &&
+            group.modifiers.filter((m) => selected.includes(m.id)).length >= group.maxSelections;
+          return (
+            <fieldset key={group.groupId} className="mod-group">
+              <legend className="mod-group__legend">
+                <span className="mod-group__heading">{group.heading}</span>{' '}
+                <span className="mod-group__hint">{group.hint}</span>
+              </legend>
+              <div className="mod-group__options">
+                {group.modifiers.map((modifier) => {
+                  const on = selected.includes(modifier.id);
+                  return (
+                    <button
+                      key={modifier.id}
+                      type="button"
+                      className="mod-option"
+                      aria-pressed={on}
+                      aria-disabled={!on && full ? true : undefined}
+                      onClick={() => setSelected((current) => toggleModifier(current, group, modifier.id))}
+                    >
+                      <span className="mod-option__check" aria-hidden="true">
+                        {on ? '✓' : ''}
+                      </span>
+                      <span className="mod-option__name">{modifier.name}</span>
+                      {modifier.priceDeltaCents ? (
+                        <span className="mod-option__delta">+{money(modifier.priceDeltaCents)}</span>
+                      ) : null}
+                    </button>
+                  );
+                })}
+              </div>
+            </fieldset>
+          );
+        })}
+      </div>
+
+      <div className="customise__footer">
+        <p className="customise__total" aria-live="polite">
+          <span className="muted">Total</span> <strong>{money(unit * quantity)}</strong>
+        </p>
+        <div className="customise__actions">
+          <Dialog.Close asChild>
+            <Button variant="secondary">Cancel</Button>
+          </Dialog.Close>
+          <Button
+            variant="primary"
+            onClick={() =>
+              onAdd(
+                makeLine(
+                  { id: item.id, name: item.name, category: item.category, priceCents: item.priceCents },
+                  chosen,
+                  quantity,
+                ),
+              )
+            }
+          >
+            Add to Order
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { Badge, Button } from '~/components/storefront/ui';
+import type { MenuItemView } from '~/lib/cart';
+import { categoryLabel } from '~/lib/categories';
+
+export function ItemCard({
+  item,
+  money,
+  disabled,
+  onAdd,
+}: {
+  item: MenuItemView;
+  money: (cents: number) => string;
+  disabled: boolean;
+  onAdd: (item: MenuItemView) => void;
+}) {
+  return (
+    <li className="menu-item">
+      <div className="menu-item__head">
+        <h3 className="menu-item__name">{item.name}</h3>
+        <span className="menu-item__price">{money(item.priceCents)}</span>
+      </div>
+      {item.description ? <p className="menu-item__desc">{item.description}</p> : null}
+      <div className="menu-item__foot">
+        <Badge>{categoryLabel(item.category)}</Badge>
+        <Button
+          variant="primary"
+          className="btn--small menu-item__add"
+          disabled={disabled}
+          onClick={() => onAdd(item)}
+        >
+          Add<span className="visually-hidden"> {item.name}</span>
+        </Button>
+      </div>
+    </li>
+  );
+}

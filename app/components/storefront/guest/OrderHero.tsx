@@ -1,0 +1,84 @@
+import { Link } from '@remix-run/react';
+import { ButtonLink } from '~/components/storefront/ui';
+import { sfPath } from '~/lib/paths';
+import { formatDay, formatTime12 } from '~/lib/time';
+import { Countdown } from './Countdown';
+
+export const FALLBACK_ORDER_NAME = 'Coffee Order';
+
+/** Back, the title Menu and 'View Group Order' (the host dashboard). */
+export function GuestTopBar({
+  orderId,
+  code,
+  email,
+  title = 'Menu',
+  backTo,
+  backLabel = 'Back',
+  showDashboard = true,
+  titleAs: Title = 'h1',
+}: {
+  orderId: number;
+  code: string;
+  email?: string;
+  title?: string;
+  backTo?: string;
+  backLabel?: string;
+  showDashboard?: boolean;
+  /** The page's own h1 may come later (Review): then the bar's title is plain text. */
+  titleAs?: 'h1' | 'p';
+}) {
+  return (
+    <div className="guest-topbar">
+      <Link
+        to={backTo ?? sfPath(`/join/${code}`, { email })}
+        className="guest-topbar__back"
+        aria-label={backLabel}
+      >
+        <span aria-hidden="true">←</span>
+      </Link>
+      <Title className="guest-topbar__title">{title}</Title>
+      {showDashboard ? (
+        <ButtonLink to={sfPath(`/host/dashboard/${orderId}`)} variant="secondary" className="btn--small">
+          View Group Order
+        </ButtonLink>
+      ) : null}
+    </div>
+  );
+}
+
+type HeroOrder = {
+  name: string | null;
+  pickupAt: string;
+  deadlineAt: string;
+  timeZone: string;
+  orderType: string;
+};
+
+/** Group name (fallback 'Coffee Order'), pickup time and the live deadline countdown. */
+export function OrderHero({ order, now, guest }: { order: HeroOrder; now: Date; guest?: string }) {
+  const pickup = new Date(order.pickupAt);
+  const deadline = new Date(order.deadlineAt);
+  return (
+    <section className="order-hero" aria-label="Group order">
+      <div className="order-hero__main">
+        <p className="order-hero__name">{order.name || FALLBACK_ORDER_NAME}</p>
+        {guest ? <p className="order-hero__guest">Ordering as {guest}</p> : null}
+      </div>
+      <dl className="order-hero__facts">
+        <div>
+          <dt>{order.orderType === 'delivery' ? 'Delivery' : 'Pickup'}</dt>
+          <dd>
+            {formatTime12(pickup, order.timeZone)}{' '}
+            <span className="muted">{formatDay(pickup, order.timeZone)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Order by {formatTime12(deadline, order.timeZone)}</dt>
+          <dd>
+            <Countdown deadlineAt={order.deadlineAt} now={now} />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

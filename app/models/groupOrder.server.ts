@@ -1,0 +1,163 @@
+import type { GroupOrder, OrderItem } from '@prisma/client';
+import prisma from '../db.server';
+import { centsToDecimal } from '../lib/money';
+import { normalizeCode } from '../lib/code';
+import { toId } from '../lib/http.server';
+import { maskEmail } from '../lib/hosting';
+import { utcToZoned } from '../lib/time';
+
+// Reading group orders: every lookup is scoped by shop, so an id or code from one shop never resolves
+// on another.
+
+export type ModifierSnapshot = { id: number; name: string; type: string; priceDeltaCents: number };
+
+export async function findGroupOrder(shop: string, id: number) {
+  return prisma.groupOrder.findFirst({ where: { id, shop } });
+}
+
+/** The order a page's URL segment names; a segment that is not an id finds nothing. */
+export async function findGroupOrderByParam(shop: string, param: string | undefined) {
+  const id = toId(param);
+  return id === null ? null : findGroupOrder(shop, id);
+}
+
+export async function findGroupOrderByCode(shop: string, code: string) {
+  const normalized = normalizeCode(code);
+  if (!normalized) return null;
+  return prisma.groupOrder.findUnique({ where: { shop_code: { shop, code: normalized } } });
+}
+
+export type ClosedReason = 'submitted' | 'expired' | null;
+
+/** Why guests can no longer add items, or null while the order accepts them. */
+export function closedReason(
+  order: Pick<GroupOrder, 'status' | 'deadlineAt'>,
+  now = new Date(),
+): ClosedReason {
+  if (order.status !== 'active') return 'submitted';
+  if (order.deadlineAt.getTime() <= now.getTime()) return 'expired';
+  return null;
+}
+
+export const CLOSED_MESSAGES: Record<Exclude<ClosedReason, null>, string> = {
+  submitted:
+    'This group order has already been submitted, so no more items can be added. Ask the host to reopen it.',
+  expired:
+    'The ordering deadline for this group order has passed, so no more items can be added. Ask the host to extend it.',
+};
+
+/** The plain-words reason guests can no longer add items, or null while they can. */
+export function closedMessage(order: Pick<GroupOrder, 'status' | 'deadlineAt'>, now = new Date()) {
+  const reason = closedReason(order, now);
+  return reason ? CLOSED_MESSAGES[reason] : null;
+}
+
+export function parseModifiers(json: string): ModifierSnapshot[] {
+  try {
+    const value = JSON.parse(json);
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}
+
+export function serializeItem(item: OrderItem) {
+  return {
+    id: item.id,
+    groupOrderId: item.groupOrderId,
+    guestName: item.guestName,
+    guestInitials: item.guestInitials,
+    menuItemId: item.menuItemId,
+    quantity: item.quantity,
+    selectedModifiers: parseModifiers(item.selectedModifiers).map((m) => m.name),
+    modifiers: parseModifiers(item.selectedModifiers),
+    specialInstructions: item.specialInstructions,
+    itemPrice: centsToDecimal(item.unitPriceCents),
+    totalPrice: centsToDecimal(item.totalCents),
+    menuItem: { id: item.menuItemId, name: item.menuItemName },
+    createdAt: item.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The spec's Group order shape. Guests' e-mail addresses are never included, and the host's is masked
+ * unless the caller is the host (or already knows it): an order id or code is shared widely.
+ */
+export function serializeGroupOrder(
+  order: GroupOrder,
+  items?: OrderItem[],
+  now = new Date(),
+  { revealHostEmail = false }: { revealHostEmail?: boolean } = {},
+) {
+  const pickup = utcToZoned(order.pickupAt, order.timeZone);
+  const deadline = utcToZoned(order.deadlineAt, order.timeZone);
+  const reason = closedReason(order, now);
+  return {
+    id: order.id,
+    code: order.code,
+    name: order.name,
+    hostName: order.hostName,
+    hostEmail: revealHostEmail ? order.hostEmail : maskEmail(order.hostEmail),
+    hostInitials: order.hostInitials,
+    companyName: order.companyName,
+    orderType: order.orderType,
+    deliveryAddress: order.deliveryAddress,
+    paymentMethod: order.paymentMethod,
+    pickupDate: pickup.date,
+    pickupTime: pickup.time,
+    deadlineDate: deadline.date,
+    deadlineTime: deadline.time,
+    pickupAt: order.pickupAt.toISOString(),
+    deadlineAt: order.deadlineAt.toISOString(),
+    timeZone: order.timeZone,
+    currency: order.currency,
+    instructions: order.instructions,
+    status: order.status,
+    acceptingOrders: reason === null,
+    closedReason: reason,
+    createdAt: order.createdAt.toISOString(),
+    submittedAt: order.submittedAt?.toISOString() ?? null,
+    participantCount: order.participantCount,
+    totalItems: order.totalItems,
+    totalAmount: centsToDecimal(order.totalCents),
+    shopifyState: order.shopifyState,
+    items: items?.map(serializeItem) ?? [],
+  };
+}
+
+export type SerializedGroupOrder = ReturnType<typeof serializeGroupOrder>;
+
+export async function getGroupOrderWithItems(shop: string, id: number) {
+  return prisma.groupOrder.findFirst({
+    where: { id, shop },
+    include: { items: { orderBy: { id: 'asc' } } },
+  });
+}
+
+/** Spec "Summary entry per guest": items grouped by guest, in the order guests first confirmed. */
+export function summarize(items: OrderItem[]) {
+  const guests = new Map<string, { guestName: string; guestInitials: string | null; items: OrderItem[] }>();
+  for (const item of items) {
+    const key = item.guestName.trim().toLowerCase();
+    const entry = guests.get(key) ?? {
+      guestName: item.guestName,
+      guestInitials: item.guestInitials,
+      items: [],
+    };
+    entry.items.push(item);
+    guests.set(key, entry);
+  }
+  return [...guests.values()].map((guest) => {
+    const totalCents = guest.items.reduce((sum, item) => sum + item.totalCents, 0);
+    return {
+      guestName: guest.guestName,
+      guestInitials: guest.guestInitials,
+      itemCount: guest.items.reduce((sum, item) => sum + item.quantity, 0),
+      total: centsToDecimal(totalCents),
+      totalCents,
+      items: guest.items.map(serializeItem),
+    };
+  });
+}
+
+export type GuestSummary = ReturnType<typeof summarize>[number];

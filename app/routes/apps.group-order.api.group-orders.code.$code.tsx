@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { jsonError } from '~/lib/http.server';
+import {
+  findGroupOrderByCode,
+  getGroupOrderWithItems,
+  serializeGroupOrder,
+} from '~/models/groupOrder.server';
+import { requireStorefront } from '~/storefront.server';
+
+// GET /api/group-orders/code/{code}: codes match case-insensitively, only within the signed shop.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { shop } = await requireStorefront(request);
+  const found = await findGroupOrderByCode(shop, params.code ?? '');
+  const order = found && (await getGroupOrderWithItems(shop, found.id));
+  if (!order) throw jsonError(404, 'Group order not found');
+  return Response.json(serializeGroupOrder(order, order.items));
+}
+
+export async function action({ request }: LoaderFunctionArgs) {
+  await requireStorefront(request);
+  return jsonError(405, 'This address only answers GET requests.');
+}

@@ -1,0 +1,43 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { jsonError, parseJson, parseWith } from '~/lib/http.server';
+import { findGroupOrder, serializeGroupOrder, serializeItem } from '~/models/groupOrder.server';
+import {
+  addOrderItem,
+  confirmCart,
+  ConfirmCartSchema,
+  SingleOrderItemSchema,
+} from '~/models/orderItems.server';
+import { requireStorefront } from '~/storefront.server';
+
+// POST /api/order-items accepts two bodies:
+// - one item per call, as the spec's client sends it: { groupOrderId, guestName, guestInitials, menuItemId,
+//   quantity, selectedModifiers, specialInstructions, itemPrice?, totalPrice? } -> the created item. An
+//   optional { confirmationKey, line } makes a retry of that call idempotent.
+// - a whole cart, as the Review page sends it: { groupOrderId, confirmationKey, guestName, guestInitials,
+//   guestEmail, specialInstructions, items: [{ menuItemId, quantity, selectedModifiers }] } -> every line is
+//   written or none, and the same confirmationKey again returns the same items without writing.
+// Either way prices come from the menu; itemPrice/totalPrice from the client are ignored. 409 once the
+// order is closed (deadline passed or submitted).
+export async function action({ request }: ActionFunctionArgs) {
+  const { shop } = await requireStorefront(request);
+  if (request.method !== 'POST') return jsonError(405, 'Use POST to add items.');
+  const body = await parseJson(request, z.unknown());
+  if (body !== null && typeof body === 'object' && 'items' in body) {
+    const input = parseWith(ConfirmCartSchema, body);
+    const result = await confirmCart(shop, input);
+    const order = await findGroupOrder(shop, input.groupOrderId);
+    return Response.json(
+      { items: result.items.map(serializeItem), groupOrder: order ? serializeGroupOrder(order) : null },
+      { status: result.replayed ? 200 : 201 },
+    );
+  }
+  const input = parseWith(SingleOrderItemSchema, body);
+  const result = await addOrderItem(shop, input);
+  return Response.json(serializeItem(result.item), { status: result.replayed ? 200 : 201 });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStorefront(request);
+  return jsonError(405, 'Use POST to add items; read them with GET /api/group-orders/{id}.');
+}

@@ -1,0 +1,199 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+} from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
+import { z } from 'zod';
+import { Badge, Button, ButtonLink, Card, EmptyState, TextField } from '~/components/storefront/ui';
+import { formatMoney } from '~/lib/money';
+import { sfPath } from '~/lib/paths';
+import { paymentLabel } from '~/lib/payment';
+import { formatDateTime, timeLeftText } from '~/lib/time';
+import { closedReason, CLOSED_MESSAGES, findGroupOrderByCode } from '~/models/groupOrder.server';
+import {
+  findGuestItems,
+  GuestEmailSchema,
+  GuestInitialsSchema,
+  GuestNameSchema,
+} from '~/models/orderItems.server';
+import { requireStorefront } from '~/storefront.server';
+import { PageLoading } from '~/components/storefront/guest/PageStatus';
+import guestCss from '~/styles/guest.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { shop } = await requireStorefront(request);
+  const order = await findGroupOrderByCode(shop, params.code ?? '');
+  const email = new URL(request.url).searchParams.get('email') ?? '';
+  if (!order) return data({ order: null, email }, { status: 404 });
+  const reason = closedReason(order);
+  return {
+    email,
+    order: {
+      id: order.id,
+      code: order.code,
+      name: order.name,
+      companyName: order.companyName,
+      hostName: order.hostName,
+      orderType: order.orderType,
+      payment: paymentLabel(order.paymentMethod),
+      pickup: formatDateTime(order.pickupAt, order.timeZone),
+      deadline: formatDateTime(order.deadlineAt, order.timeZone),
+      timeLeft: timeLeftText(order.deadlineAt, new Date()),
+      participantCount: order.participantCount,
+      total: formatMoney(order.totalCents, order.currency, 'en-AU'),
+      closedMessage: reason ? CLOSED_MESSAGES[reason] : null,
+    },
+  };
+}
+
+const JoinSchema = z.object({
+  guestName: GuestNameSchema,
+  initials: GuestInitialsSchema,
+  email: GuestEmailSchema,
+});
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { shop } = await requireStorefront(request);
+  const order = await findGroupOrderByCode(shop, params.code ?? '');
+  if (!order) return data({ error: 'Group order not found' }, { status: 404 });
+  const form = Object.fromEntries(await request.formData());
+  const parsed = JoinSchema.safeParse(form);
+  if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
+  const { guestName, initials, email } = parsed.data;
+  // A guest who already confirmed items sees them rather than starting a second order by accident.
+  if ((await findGuestItems(shop, order.id, guestName)).length > 0) {
+    return redirect(sfPath(`/confirmed/${order.id}/${encodeURIComponent(guestName)}`, { email, initials }));
+  }
+  return redirect(sfPath(`/order/${order.id}`, { guest: guestName, email, initials }));
+}
+
+export default function JoinPage() {
+  const { order, email } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [name, setName] = useState('');
+  const [initials, setInitials] = useState('');
+
+  if (!order) {
+    return (
+      <main className="shell-main shell-main--narrow guest">
+        <h1 className="visually-hidden">Join group order</h1>
+        <EmptyState
+          title="Group order not found"
+          actions={
+            <>
+              <ButtonLink to={sfPath('/find-order')}>Find an order</ButtonLink>
+              <ButtonLink to={sfPath('/host/create')} variant="secondary">
+                Start a group order
+              </ButtonLink>
+            </>
+          }
+        >
+          Please check the code and try again.
+        </EmptyState>
+      </main>
+    );
+  }
+
+  const title = order.name || `${order.companyName} Order`;
+  return (
+    <main className="shell-main shell-main--narrow guest">
+      <PageLoading />
+      <header className="join-hero">
+        <p className="join-hero__eyebrow">Join group order · {order.code}</p>
+        <h1 className="join-hero__title">{title}</h1>
+        <p className="join-hero__host">
+          Hosted by {order.hostName} for {order.companyName}
+        </p>
+      </header>
+
+      <Card className="join-info">
+        <dl className="facts">
+          <div>
+            <dt>{order.orderType === 'delivery' ? 'Delivery' : 'Pickup'}</dt>
+            <dd>{order.pickup}</dd>
+          </div>
+          <div>
+            <dt>Order by</dt>
+            <dd>
+              {order.deadline}{' '}
+              <Badge tone={order.closedMessage ? 'critical' : 'warning'}>{order.timeLeft}</Badge>
+            </dd>
+          </div>
+          <div>
+            <dt>Payment</dt>
+            <dd>{order.payment}</dd>
+          </div>
+          <div>
+            <dt>So far</dt>
+            <dd>
+              {order.participantCount} {order.participantCount === 1 ? 'person' : 'people'} · {order.total}
+            </dd>
+          </div>
+        </dl>
+      </Card>
+
+      {order.closedMessage ? (
+        <p className="notice notice--warning" role="status">
+          {order.closedMessage}
+        </p>
+      ) : null}
+
+      <Card>
+        <h2>Who&apos;s ordering?</h2>
+        <Form method="post" className="stack" noValidate>
+          <TextField
+            label="Your name"
+            name="guestName"
+            autoComplete="name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            maxLength={60}
+            required
+          />
+          <div className="grid-2">
+            <TextField
+              label="Initials"
+              name="initials"
+              optional
+              value={initials}
+              onChange={(event) => setInitials(event.target.value.toUpperCase().slice(0, 3))}
+              maxLength={3}
+              autoCapitalize="characters"
+              hint="Up to 3 letters, written on your cup."
+            />
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              optional
+              autoComplete="email"
+              defaultValue={email}
+              hint="To save and load your usual order."
+            />
+          </div>
+          {result && 'error' in result ? (
+            <p className="field__error" role="alert">
+              {result.error}
+            </p>
+          ) : null}
+          <Button type="submit" className="btn--block" disabled={!name.trim() || navigation.state !== 'idle'}>
+            {navigation.state !== 'idle' ? 'Joining...' : 'Join'}
+          </Button>
+        </Form>
+      </Card>
+
+      <div className="join-secondary">
+        <ButtonLink to={sfPath(`/host/dashboard/${order.id}`)} variant="ghost">
+          View Group Orders
+        </ButtonLink>
+      </div>
+    </main>
+  );
+}

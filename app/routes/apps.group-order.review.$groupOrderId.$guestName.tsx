@@ -1,0 +1,229 @@
+import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
+import { useLoaderData, useNavigate } from '@remix-run/react';
+import { useRef, useState } from 'react';
+import { useNow, Countdown } from '~/components/storefront/guest/Countdown';
+import { FALLBACK_ORDER_NAME, GuestTopBar } from '~/components/storefront/guest/OrderHero';
+import { modifierText } from '~/components/storefront/guest/OrderCard';
+import { useDraftCart } from '~/components/storefront/guest/useDraftCart';
+import { useToast } from '~/components/storefront/toast';
+import {
+  Button,
+  ButtonLink,
+  Card,
+  EmptyState,
+  PageHeader,
+  Spinner,
+  TextArea,
+} from '~/components/storefront/ui';
+import { cartTotalCents, itemCount } from '~/lib/cart';
+import { formatMoney } from '~/lib/money';
+import { apiPath, sfPath } from '~/lib/paths';
+import { formatDateTime } from '~/lib/time';
+import { closedMessage, findGroupOrderByParam, serializeGroupOrder } from '~/models/groupOrder.server';
+import { getMenu } from '~/models/menu.server';
+import { requireStorefront } from '~/storefront.server';
+import { PageLoading, RemovedNotice } from '~/components/storefront/guest/PageStatus';
+import guestCss from '~/styles/guest.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { shop } = await requireStorefront(request);
+  const url = new URL(request.url);
+  const guest = (params.guestName ?? '').trim().slice(0, 60);
+  const order = guest ? await findGroupOrderByParam(shop, params.groupOrderId) : null;
+  if (!order) return data({ found: false as const }, { status: 404 });
+  const menu = await getMenu(shop);
+  return {
+    found: true as const,
+    order: serializeGroupOrder(order),
+    closedMessage: closedMessage(order),
+    menu,
+    guest,
+    initials: (url.searchParams.get('initials') ?? '').trim().toUpperCase().slice(0, 3),
+    email: (url.searchParams.get('email') ?? '').trim(),
+    now: new Date().toISOString(),
+  };
+}
+
+type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { found: true }>;
+
+export default function ReviewPage() {
+  const loaded = useLoaderData<typeof loader>();
+  if (!loaded.found) {
+    return (
+      <main className="shell-main shell-main--narrow guest">
+        <h1 className="visually-hidden">Review Your Order</h1>
+        <EmptyState title="Group order not found">Please check the code and try again.</EmptyState>
+      </main>
+    );
+  }
+  return <Review {...loaded} />;
+}
+
+function Review({ order, closedMessage, menu, guest, initials, email, now: serverNow }: Loaded) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const now = useNow(serverNow);
+  const { cart, ready, removed, update, clear } = useDraftCart(order.id, guest, menu);
+  const descriptions = new Map(menu.items.map((item) => [item.id, item.description]));
+  const [instructions, setInstructions] = useState('');
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(closedMessage);
+  const [closed, setClosed] = useState(Boolean(closedMessage));
+  const inFlight = useRef(false);
+  const money = (cents: number) => formatMoney(cents, order.currency, 'en-AU');
+  const menuUrl = sfPath(`/order/${order.id}`, { guest, initials, email });
+  const count = itemCount(cart);
+
+  async function confirm() {
+    if (inFlight.current || !cart.lines.length) return;
+    inFlight.current = true;
+    setPending(true);
+    // The key is stored with the draft: a retry (double click, lost response, reload) reuses it and the
+    // server answers with the items it already wrote instead of writing them twice.
+    const confirmationKey = cart.confirmationKey ?? crypto.randomUUID();
+    if (!cart.confirmationKey) update((current) => ({ ...current, confirmationKey }));
+    try {
+      const response = await fetch(apiPath('/order-items'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          groupOrderId: order.id,
+          confirmationKey,
+          guestName: guest,
+          guestInitials: initials || null,
+          guestEmail: email || null,
+          specialInstructions: instructions.trim() || null,
+          items: cart.lines.map((line) => ({
+            menuItemId: line.menuItemId,
+            quantity: line.quantity,
+            selectedModifiers: line.modifiers.map((m) => m.id),
+          })),
+        }),
+      });
+      if (!response.ok) {
+        const body = await response.json().catch(() => null);
+        if (response.status < 500 && body?.message) setProblem(body.message);
+        if (response.status === 409) setClosed(true);
+        throw new Error(`${response.status}: ${body?.message ?? response.statusText}`);
+      }
+      clear();
+      toast.show({ title: 'Order Confirmed!', description: 'Your order has been added to the group.' });
+      navigate(sfPath(`/confirmed/${order.id}/${encodeURIComponent(guest)}`, { initials, email }));
+    } catch {
+      toast.show({
+        title: 'Error',
+        description: 'Failed to confirm order. Please try again.',
+        tone: 'error',
+      });
+      inFlight.current = false;
+      setPending(false);
+    }
+  }
+
+  return (
+    <main className="shell-main shell-main--narrow guest guest-review">
+      <PageLoading />
+      <GuestTopBar
+        orderId={order.id}
+        code={order.code}
+        title={order.name || FALLBACK_ORDER_NAME}
+        titleAs="p"
+        backTo={menuUrl}
+        backLabel="Back to menu"
+        showDashboard={false}
+      />
+      <PageHeader title="Review Your Order">
+        <p className="muted page-header__sub">Double-check your items before confirming</p>
+      </PageHeader>
+
+      <RemovedNotice names={removed} />
+      {problem ? (
+        <p className="notice notice--critical" role="alert">
+          {problem}
+        </p>
+      ) : null}
+
+      <Card className="review-items">
+        {!ready ? (
+          <Spinner label="Loading your order" />
+        ) : cart.lines.length === 0 ? (
+          <EmptyState
+            title="Your order is empty"
+            actions={<ButtonLink to={menuUrl}>Back to Menu</ButtonLink>}
+          >
+            Add something from the menu first.
+          </EmptyState>
+        ) : (
+          <>
+            <ul className="review-lines">
+              {cart.lines.map((line) => (
+                <li key={line.key} className="review-line">
+                  <span className="review-line__qty">{line.quantity}x</span>
+                  <div className="review-line__main">
+                    <p className="review-line__name">{line.name}</p>
+                    {descriptions.get(line.menuItemId) ? (
+                      <p className="review-line__desc">{descriptions.get(line.menuItemId)}</p>
+                    ) : null}
+                    {line.modifiers.length ? (
+                      <p className="review-line__mods">{modifierText(line.modifiers)}</p>
+                    ) : null}
+                  </div>
+                  <span className="review-line__price">{money(line.unitPriceCents * line.quantity)}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="review-total">
+              <span className="muted">{count} items in your order</span>
+              <strong>{money(cartTotalCents(cart))}</strong>
+            </div>
+          </>
+        )}
+      </Card>
+
+      <Card>
+        <TextArea
+          label="Special Instructions (Optional)"
+          placeholder="No onions, extra sauce, etc..."
+          value={instructions}
+          maxLength={500}
+          onChange={(event) => setInstructions(event.target.value)}
+        />
+      </Card>
+
+      <Card className="review-details">
+        <dl className="facts">
+          <div>
+            <dt>Group</dt>
+            <dd>{order.name || FALLBACK_ORDER_NAME}</dd>
+          </div>
+          <div>
+            <dt>{order.orderType === 'delivery' ? 'Delivery time' : 'Pickup time'}</dt>
+            <dd>{formatDateTime(new Date(order.pickupAt), order.timeZone)}</dd>
+          </div>
+          <div>
+            <dt>Order deadline</dt>
+            <dd>
+              {formatDateTime(new Date(order.deadlineAt), order.timeZone)} ·{' '}
+              <Countdown deadlineAt={order.deadlineAt} now={now} />
+            </dd>
+          </div>
+        </dl>
+      </Card>
+
+      <div className="review-actions">
+        <Button
+          className="btn--block"
+          onClick={confirm}
+          disabled={!ready || cart.lines.length === 0 || pending || closed}
+        >
+          {pending ? 'Confirming...' : 'Confirm My Order'}
+        </Button>
+        <ButtonLink to={menuUrl} variant="secondary" className="btn--block">
+          Back to Menu
+        </ButtonLink>
+      </div>
+    </main>
+  );
+}
