@@ -1,0 +1,85 @@
+import { Card, EmptyState } from '../ui';
+
+type Item = {
+  id: number;
+  quantity: number;
+  menuItem: { name: string };
+  selectedModifiers: string[];
+  specialInstructions: string | null;
+  totalText: string;
+};
+type Guest = {
+  guestName: string;
+  guestInitials: string | null;
+  itemCount: number;
+  totalText: string;
+  items: Item[];
+};
+
+/** Everyone's order: items with modifiers and notes, a total per guest and for the group. */
+export function GuestOrders({
+  guests,
+  totalText,
+  instructions,
+}: {
+  guests: Guest[];
+  totalText: string;
+  instructions: string | null;
+}) {
+  return (
+    <Card className="host-orders">
+      <div className="row row--between host-orders__head">
+        <h2>Individual orders</h2>
+        <span className="muted small">
+          {guests.length} {guests.length === 1 ? 'person' : 'people'}
+        </span>
+      </div>
+      {instructions ? (
+        <p className="notice small host-orders__instructions">
+          <strong>Instructions for the shop:</strong> {instructions}
+        </p>
+      ) : null}
+      {guests.length === 0 ? (
+        <EmptyState title="No orders yet">
+          Share the link or the code. Orders appear here as people confirm them.
+        </EmptyState>
+      ) : (
+        <ul className="host-guests">
+          {guests.map((guest) => (
+            <li key={guest.guestName} className="host-guest" data-testid="guest-order">
+              <div className="host-guest__head">
+                <span className="host-guest__initials" aria-hidden="true">
+                  {(guest.guestInitials || guest.guestName.slice(0, 1)).toUpperCase()}
+                </span>
+                <span className="host-guest__name">{guest.guestName}</span>
+                <span className="host-guest__total">{guest.totalText}</span>
+              </div>
+              <ul className="host-items">
+                {guest.items.map((item) => (
+                  <li key={item.id} className="host-item">
+                    <div className="host-item__line">
+                      <span>
+                        <strong>{item.quantity}×</strong> {item.menuItem.name}
+                      </span>
+                      <span className="muted">{item.totalText}</span>
+                    </div>
+                    {item.selectedModifiers.length ? (
+                      <div className="host-item__mods">{item.selectedModifiers.join(' · ')}</div>
+                    ) : null}
+                    {item.specialInstructions ? (
+                      <div className="host-item__note">“{item.specialInstructions}”</div>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="host-orders__total">
+        <span>Group total</span>
+        <strong data-testid="group-total">{totalText}</strong>
+      </div>
+    </Card>
+  );
+}

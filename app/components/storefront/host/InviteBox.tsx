@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Card, TextArea } from '../ui';
+import { useToast } from '../toast';
+import { callApi, type ApiResult } from './api';
+import { HOST_MESSAGES, invitesSentText, isValidEmail, splitEmailList } from '~/lib/hosting';
+
+/** E-mail invitations: one address per comma, semicolon or line. */
+export function InviteBox({
+  orderId,
+  hostToken,
+  onError,
+}: {
+  orderId: number;
+  hostToken: string | null;
+  onError: (result: ApiResult, fallback: string) => void;
+}) {
+  const toast = useToast();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!text.trim()) {
+      return toast.show({
+        title: HOST_MESSAGES.noEmailsTitle,
+        description: HOST_MESSAGES.noEmails,
+        tone: 'error',
+      });
+    }
+    const emails = splitEmailList(text);
+    if (!emails.some(isValidEmail)) {
+      return toast.show({
+        title: HOST_MESSAGES.noValidTitle,
+        description: HOST_MESSAGES.noValid,
+        tone: 'error',
+      });
+    }
+    setSending(true);
+    const result = await callApi<{ sent: number; total: number }>(`/group-orders/${orderId}/invite`, {
+      body: { emails },
+      hostToken,
+    });
+    setSending(false);
+    if (!result.ok) return onError(result, HOST_MESSAGES.inviteFailed);
+    setText('');
+    toast.show({
+      title: HOST_MESSAGES.invitesSent,
+      description: invitesSentText(result.body.sent, result.body.total),
+    });
+  }
+
+  return (
+    <Card className="host-invite">
+      <h2>Invite by e-mail</h2>
+      <form onSubmit={onSubmit} noValidate className="stack">
+        <TextArea
+          label="Email addresses"
+          name="emails"
+          rows={3}
+          placeholder="alex@company.com, sam@company.com"
+          hint="Separate addresses with commas, semicolons or new lines."
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <Button type="submit" variant="secondary" className="btn--block" disabled={sending}>
+          {sending ? 'Sending…' : 'Send Invitations'}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+import { apiPath } from '~/lib/paths';
+import { hostActionError, hostTokenKey } from '~/lib/hosting';
+
+// Browser-side calls to the JSON API. The host token lives in local storage per order (cookies do not
+// pass Shopify's app proxy) and travels in the X-Host-Token header.
+
+export type ApiResult<T = any> = { ok: boolean; status: number; body: T & { message?: string } };
+
+export async function callApi<T = any>(
+  path: string,
+  options: { method?: string; body?: unknown; hostToken?: string | null } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  let body = options.body;
+  if (options.hostToken) {
+    headers['X-Host-Token'] = options.hostToken;
+    // Also in the body for writes: the header is the API's contract, the body survives any proxy.
+    if (method !== 'GET' && (body === undefined || (typeof body === 'object' && body !== null))) {
+      body = { ...(body as object | undefined), hostToken: options.hostToken };
+    }
+  }
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    const response = await fetch(apiPath(path), {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let parsed: any = {};
+    try {
+      parsed = text ? JSON.parse(text) : {};
+    } catch {
+      parsed = { message: text };
+    }
+    return { ok: response.ok, status: response.status, body: parsed };
+  } catch {
+    return { ok: false, status: 0, body: { message: '' } as T & { message?: string } };
+  }
+}
+
+export function readHostToken(id: number | string): string | null {
+  try {
+    return window.localStorage.getItem(hostTokenKey(id));
+  } catch {
+    return null;
+  }
+}
+
+export function saveHostToken(id: number | string, token: string) {
+  try {
+    window.localStorage.setItem(hostTokenKey(id), token);
+  } catch {
+    // Private mode without storage: the logged-in creator rule and the claim link still work.
+  }
+}
+
+export function forgetHostToken(id: number | string) {
+  try {
+    window.localStorage.removeItem(hostTokenKey(id));
+  } catch {
+    // nothing stored
+  }
+}
+
+/** Spec section 8: how a failed host action is told to the person. */
+export function hostErrorToast(result: ApiResult, fallback: string) {
+  return { ...hostActionError(result.status, result.body?.message, fallback), tone: 'error' as const };
+}

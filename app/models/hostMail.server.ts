@@ -1,0 +1,221 @@
+import type { GroupOrder } from '@prisma/client';
+import prisma from '../db.server';
+import { jsonError } from '../lib/http.server';
+import { hashSecret, newSecret } from '../lib/ids.server';
+import { isValidEmail, maskEmail, splitEmailList } from '../lib/hosting';
+import { formatDateTime } from '../lib/time';
+import { consumeAll } from './hostRateLimits.server';
+import { authorizeHost, notFound, type HostCredentials } from './hosting.server';
+import { deliverEmail, EmailSchema, queueEmail, type Email } from './mail.server';
+import { backoffMs } from './outbox.server';
+import { getShopSettings } from './settings.server';
+
+// E-mails a host sends: invitations to guests and the one-time ownership link to the host's own address.
+// Both go through the durable outbox (written with the change), then are delivered right away so the
+// page can report real SMTP results; a message that fails now stays queued and the worker retries it.
+
+export const CLAIM_MINUTES = 30;
+
+function escapeHtml(value: string) {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+function orderTitle(order: GroupOrder) {
+  return order.name || `${order.companyName} Order`;
+}
+
+function htmlEmail(paragraphs: string[], link: { href: string; label: string }, details: [string, string][]) {
+  const rows = details
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:4px 12px 4px 0;color:#6b615a">${escapeHtml(k)}</td><td style="padding:4px 0"><strong>${escapeHtml(v)}</strong></td></tr>`,
+    )
+    .join('');
+  return `<div style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#1f1a17;max-width:520px">
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link.href)}" style="display:inline-block;background:#6f3b1e;color:#fff;padding:10px 18px;border-radius:10px;text-decoration:none;font-weight:600">${escapeHtml(link.label)}</a></p>
+<table style="border-collapse:collapse">${rows}</table>
+<p style="color:#6b615a;font-size:13px">Or copy this link: ${escapeHtml(link.href)}</p></div>`;
+}
+
+export function invitationEmail(order: GroupOrder, to: string, joinUrl: string, fromName: string): Email {
+  const when = order.orderType === 'delivery' ? 'Delivery' : 'Pickup';
+  const details: [string, string][] = [
+    ['Order code', order.code],
+    [when, formatDateTime(order.pickupAt, order.timeZone)],
+    ['Order by', formatDateTime(order.deadlineAt, order.timeZone)],
+  ];
+  const intro = `${order.hostName} (${order.companyName}) is collecting a group order "${orderTitle(order)}" and invites you to add yours.`;
+  const outro = 'Add your items before the deadline so they are included when the order is placed.';
+  return {
+    to,
+    subject: `${order.hostName} invited you to a group order`,
+    fromName,
+    text: [intro, '', `Join here: ${joinUrl}`, ...details.map(([k, v]) => `${k}: ${v}`), '', outro].join(
+      '\n',
+    ),
+    html: htmlEmail([intro, outro], { href: joinUrl, label: 'Join the group order' }, details),
+  };
+}
+
+/**
+ * Delivers the given outbox e-mails now. Returns how many went out (or, without SMTP, were kept in the
+ * local mailbox). A message another worker is already sending is awaited briefly.
+ */
+export async function deliverQueuedEmails(ids: number[]) {
+  for (const id of ids) {
+    const message = await prisma.outboxMessage.findUnique({ where: { id } });
+    if (!message || message.status !== 'pending') continue;
+    const claimed = await prisma.outboxMessage.updateMany({
+      where: { id, status: 'pending', updatedAt: message.updatedAt },
+      data: { status: 'sending', attempts: { increment: 1 } },
+    });
+    if (claimed.count === 0) continue;
+    try {
+      const result = await deliverEmail(EmailSchema.parse(JSON.parse(message.payload)));
+      await prisma.outboxMessage.update({
+        where: { id },
+        data:
+          result.status === 'sent'
+            ? { status: 'sent', sentAt: new Date(), lastError: null }
+            : { status: 'held', lastError: result.reason },
+      });
+    } catch (error) {
+      await prisma.outboxMessage.update({
+        where: { id },
+        data: {
+          status: 'pending',
+          lastError: error instanceof Error ? error.message : String(error),
+          nextAttemptAt: new Date(Date.now() + backoffMs(message.attempts + 1)),
+        },
+      });
+    }
+  }
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const rows = await prisma.outboxMessage.findMany({
+      where: { id: { in: ids } },
+      select: { status: true },
+    });
+    if (!rows.some((row) => row.status === 'sending') || Date.now() > deadline) {
+      return rows.filter((row) => row.status === 'sent' || row.status === 'held').length;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Spec: POST /invite {emails[]} → {sent, total}. total counts every address entered, valid or not. */
+export async function sendInvitations(
+  shop: string,
+  id: number,
+  emails: string[],
+  credentials: HostCredentials,
+  siteBase: string,
+) {
+  const order = authorizeHost(await prisma.groupOrder.findFirst({ where: { id, shop } }), credentials);
+  if (order.status !== 'active') {
+    throw jsonError(
+      409,
+      'This order has been submitted, so nobody can join it. Reopen it before inviting people.',
+    );
+  }
+  const entered = splitEmailList(emails);
+  const valid = entered.filter(isValidEmail);
+  if (valid.length === 0) throw jsonError(400, 'Please enter valid email addresses.');
+  await consumeAll([
+    { name: 'invitesPerOrder', key: `${shop}:${id}`, points: valid.length },
+    { name: 'invitesPerShop', key: shop, points: valid.length },
+  ]);
+  const settings = await getShopSettings(shop);
+  const joinUrl = `${siteBase}/join/${order.code}`;
+  const queued = await prisma.$transaction(async (tx) => {
+    const ids: number[] = [];
+    for (const to of valid) {
+      const message = await queueEmail(
+        tx,
+        shop,
+        invitationEmail(order, to, joinUrl, settings.emailSenderName),
+      );
+      ids.push(message.id);
+    }
+    return ids;
+  });
+  const sent = await deliverQueuedEmails(queued);
+  return { sent, total: entered.length, invalid: entered.filter((email) => !isValidEmail(email)) };
+}
+
+/** "I Created This Order - Submit It": a one-time link to the host's own address. */
+export async function requestOwnerClaim(shop: string, id: number, siteBase: string, now = new Date()) {
+  const order = await prisma.groupOrder.findFirst({ where: { id, shop } });
+  if (!order) throw notFound();
+  await consumeAll([
+    { name: 'claimsPerOrder', key: `${shop}:${id}` },
+    { name: 'claimsPerShop', key: shop },
+  ]);
+  const settings = await getShopSettings(shop);
+  const token = newSecret();
+  const link = `${siteBase}/host/claim/${token}`;
+  const intro = `Someone asked to manage the group order "${orderTitle(order)}" (code ${order.code}) from another browser.`;
+  const how = `If that was you, open this link on that device within ${CLAIM_MINUTES} minutes. It works once.`;
+  const ignore = 'If it was not you, ignore this e-mail: nothing changes.';
+  const email: Email = {
+    to: order.hostEmail,
+    subject: `Manage your group order "${orderTitle(order)}"`,
+    fromName: settings.emailSenderName,
+    text: [intro, how, '', link, '', ignore].join('\n'),
+    html: htmlEmail([intro, how, ignore], { href: link, label: 'Manage this order here' }, [
+      ['Order code', order.code],
+    ]),
+  };
+  const messageId = await prisma.$transaction(async (tx) => {
+    await tx.ownerClaim.create({
+      data: {
+        shop,
+        groupOrderId: id,
+        tokenHash: hashSecret(token),
+        expiresAt: new Date(now.getTime() + CLAIM_MINUTES * 60_000),
+      },
+    });
+    return (await queueEmail(tx, shop, email)).id;
+  });
+  const sent = await deliverQueuedEmails([messageId]);
+  return { sent: sent === 1, sentTo: maskEmail(order.hostEmail) };
+}
+
+const CLAIM_GONE =
+  'This link has expired or has already been used. Ask for a new one from the order dashboard.';
+
+/** The order a claim link is for, without using it (the page shows what the visitor is about to claim). */
+export async function peekOwnerClaim(shop: string, token: string, now = new Date()) {
+  const claim = await prisma.ownerClaim.findFirst({
+    where: { shop, tokenHash: hashSecret(token) },
+    include: { groupOrder: true },
+  });
+  if (!claim || claim.usedAt || claim.expiresAt <= now) return null;
+  return claim.groupOrder;
+}
+
+/**
+ * Uses a claim link once. Only the host token's hash is stored, so the old token cannot be handed out:
+ * a new one is minted and replaces it (the browser that claims becomes the host).
+ */
+export async function redeemOwnerClaim(shop: string, token: string, now = new Date()) {
+  return prisma.$transaction(async (tx) => {
+    const claim = await tx.ownerClaim.findFirst({ where: { shop, tokenHash: hashSecret(token) } });
+    if (!claim || claim.usedAt || claim.expiresAt <= now) throw jsonError(410, CLAIM_GONE);
+    const used = await tx.ownerClaim.updateMany({
+      where: { id: claim.id, usedAt: null },
+      data: { usedAt: now },
+    });
+    if (used.count === 0) throw jsonError(410, CLAIM_GONE);
+    const hostToken = newSecret();
+    await tx.groupOrder.update({
+      where: { id: claim.groupOrderId },
+      data: { hostTokenHash: hashSecret(hostToken) },
+    });
+    return { groupOrderId: claim.groupOrderId, hostToken };
+  });
+}

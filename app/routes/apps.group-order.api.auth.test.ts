@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAdminApi } from '../../test/support/adminApi';
+import { OTHER_SHOP, TEST_SHOP } from '../../test/support/requests';
+
+// The logged-in shopper comes from the store: the signed logged_in_customer_id, and the name, e-mail and
+// picture from Shopify's Admin API `customer` query (here the local simulator's customers).
+const api = await startAdminApi([{ domain: TEST_SHOP, name: 'Test Coffee' }]);
+process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
+const { default: prisma } = await import('~/db.server');
+const { args, call, proxyRequest } = await import('../../test/support/requests');
+const { createTestGroupOrder } = await import('../../test/support/factories');
+const { DEMO_ACCESS_TOKEN } = await import('../../prisma/demo-data');
+const { loader: userLoader } = await import('./apps.group-order.api.auth.user');
+const { loader: loginLoader } = await import('./apps.group-order.api.login');
+const { loader: logoutLoader } = await import('./apps.group-order.api.logout');
+const { loader: myOrdersPage } = await import('./apps.group-order.my-orders');
+
+beforeAll(async () => {
+  await prisma.session.create({
+    data: {
+      id: `offline_${TEST_SHOP}`,
+      shop: TEST_SHOP,
+      state: 's',
+      isOnline: false,
+      accessToken: DEMO_ACCESS_TOKEN,
+      scope: 'read_products,read_customers',
+    },
+  });
+});
+
+afterAll(() => api.close());
+
+const user = async (customerId: string | null, shop = TEST_SHOP) =>
+  call(async () =>
+    userLoader(args(await proxyRequest('/apps/group-order/api/auth/user', { customerId, shop }))),
+  );
+
+describe('GET /api/auth/user', () => {
+  it('answers the spec’s User {firstName, email, profileImageUrl} for the logged-in customer', async () => {
+    const olivia = await user('1001');
+    expect(olivia.status).toBe(200);
+    expect(olivia.body).toMatchObject({
+      firstName: 'Olivia',
+      email: 'olivia.nguyen@example.com',
+      profileImageUrl: expect.stringMatching(/^data:image\/svg\+xml/),
+    });
+    // A customer with only an e-mail address and no picture.
+    expect((await user('1003')).body).toMatchObject({
+      firstName: null,
+      email: 'sam.taylor@example.com',
+      profileImageUrl: null,
+    });
+  });
+
+  it('is 401 JSON when nobody is logged in', async () => {
+    const anonymous = await user(null);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.message).toBeTruthy();
+  });
+
+  it('never asks another shop’s Admin API: without that shop’s session the profile stays empty', async () => {
+    const elsewhere = await user('1001', OTHER_SHOP);
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body).toMatchObject({ firstName: null, email: null, profileImageUrl: null });
+  });
+});
+
+describe('/api/login and /api/logout', () => {
+  const location = async (loader: typeof loginLoader, path: string, query?: Record<string, string>) => {
+    const result = await call(async () => loader(args(await proxyRequest(path, { query }))));
+    expect(result.status).toBe(302);
+    return result.response!.headers.get('Location');
+  };
+
+  it('send the shopper to the store’s customer login and back to My Orders (or a page under the proxy)', async () => {
+    expect(await location(loginLoader, '/apps/group-order/api/login')).toBe(
+      `/account/login?return_url=${encodeURIComponent('/apps/group-order/my-orders')}`,
+    );
+    expect(
+      await location(loginLoader, '/apps/group-order/api/login', {
+        return_to: '/apps/group-order/host/create',
+      }),
+    ).toBe(`/account/login?return_url=${encodeURIComponent('/apps/group-order/host/create')}`);
+    // A return address outside the proxy is not followed.
+    expect(
+      await location(loginLoader, '/apps/group-order/api/login', { return_to: 'https://evil.example/' }),
+    ).toBe(`/account/login?return_url=${encodeURIComponent('/apps/group-order/my-orders')}`);
+  });
+
+  it('log out through the store and come back to the create screen', async () => {
+    expect(await location(logoutLoader, '/apps/group-order/api/logout')).toBe(
+      `/account/logout?return_url=${encodeURIComponent('/apps/group-order/host/create')}`,
+    );
+  });
+});
+
+describe('My orders page with a Shopify profile', () => {
+  it('shows the customer’s name, e-mail and picture, and only their orders in this shop', async () => {
+    const { order } = await createTestGroupOrder({ hostCustomerId: '1001' });
+    await createTestGroupOrder({ hostCustomerId: '1002' });
+    await createTestGroupOrder({ hostCustomerId: '1001', shop: OTHER_SHOP });
+    const result = await call(async () =>
+      myOrdersPage(args(await proxyRequest('/apps/group-order/my-orders', { customerId: '1001' }))),
+    );
+    const data = result.body;
+    expect(data.customer).toMatchObject({
+      name: 'Olivia Nguyen',
+      email: 'olivia.nguyen@example.com',
+      imageUrl: expect.stringMatching(/^data:image/),
+    });
+    const orders = await data.orders;
+    expect(orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
+    expect(orders[0]).toMatchObject({
+      code: order.code,
+      total: '$0.00',
+      shareUrl: `https://shop.example/apps/group-order/join/${order.code}`,
+    });
+  });
+});

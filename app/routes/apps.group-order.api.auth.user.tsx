@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { jsonError } from '~/lib/http.server';
+import { getCustomerProfile } from '~/models/customerProfile.server';
+import { requireStorefront } from '~/storefront.server';
+
+// GET /api/auth/user: the spec's User {firstName, email, profileImageUrl} for the logged-in customer.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const storefront = await requireStorefront(request);
+  if (!storefront.customerId) throw jsonError(401, 'Not logged in.');
+  const profile = await getCustomerProfile(storefront);
+  return Response.json({
+    id: storefront.customerId,
+    firstName: profile?.firstName ?? null,
+    email: profile?.email ?? null,
+    profileImageUrl: profile?.imageUrl ?? null,
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireStorefront(request);
+  return jsonError(405, 'This address only answers GET requests.');
+}

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { jsonError, parseId, parseJson } from '~/lib/http.server';
+import { HostTokenBodySchema } from '~/lib/hosting';
+import { serializeGroupOrder } from '~/models/groupOrder.server';
+import { extendDeadline, hostTokenFrom } from '~/models/hosting.server';
+import { requireStorefront } from '~/storefront.server';
+
+// POST /api/group-orders/{id}/extend: the host moves the deadline 15 minutes later.
+export async function action({ request, params }: ActionFunctionArgs) {
+  const storefront = await requireStorefront(request);
+  if (request.method !== 'POST') throw jsonError(405, 'Use POST to extend the deadline.');
+  const id = parseId(params.id);
+  const body = await parseJson(request, HostTokenBodySchema);
+  const order = await extendDeadline(storefront.shop, id, {
+    hostToken: hostTokenFrom(request, body),
+    customerId: storefront.customerId,
+  });
+  return Response.json(serializeGroupOrder(order, undefined, undefined, { revealHostEmail: true }));
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStorefront(request);
+  return jsonError(405, 'Use POST to extend the deadline.');
+}

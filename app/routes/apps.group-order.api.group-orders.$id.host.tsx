@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { jsonError, parseId, parseJson } from '~/lib/http.server';
+import { HostTokenBodySchema } from '~/lib/hosting';
+import { hostTokenFrom, requireHostOrder } from '~/models/hosting.server';
+import { requireStorefront, type Storefront } from '~/storefront.server';
+
+// GET /api/group-orders/{id}/host: checks the caller is the host (X-Host-Token or the logged-in creator)
+// and returns the host's own details, which the dashboard needs for "Add My Order". POST does the same
+// with the token in the JSON body, which the dashboard uses: it survives a proxy that drops custom headers.
+async function hostDetails(storefront: Storefront, id: number, hostToken: string | null) {
+  const order = await requireHostOrder(storefront.shop, id, {
+    hostToken,
+    customerId: storefront.customerId,
+  });
+  return Response.json({
+    isHost: true,
+    hostName: order.hostName,
+    hostEmail: order.hostEmail,
+    hostInitials: order.hostInitials,
+  });
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const storefront = await requireStorefront(request);
+  return hostDetails(storefront, parseId(params.id), hostTokenFrom(request));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const storefront = await requireStorefront(request);
+  if (request.method !== 'POST') throw jsonError(405, 'Use GET, or POST with {hostToken}.');
+  const id = parseId(params.id);
+  const body = await parseJson(request, HostTokenBodySchema);
+  return hostDetails(storefront, id, hostTokenFrom(request, body));
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { jsonError, parseId, parseJson } from '~/lib/http.server';
+import { StatusSchema } from '~/lib/hosting';
+import { serializeGroupOrder } from '~/models/groupOrder.server';
+import { hostTokenFrom, setGroupOrderStatus } from '~/models/hosting.server';
+import { requireStorefront } from '~/storefront.server';
+
+// PATCH /api/group-orders/{id}/status {status}: submit or reopen; the host token travels in X-Host-Token.
+export async function action({ request, params }: ActionFunctionArgs) {
+  const storefront = await requireStorefront(request);
+  if (request.method !== 'PATCH' && request.method !== 'POST')
+    throw jsonError(405, 'Use PATCH to change the status.');
+  const id = parseId(params.id);
+  const body = await parseJson(request, StatusSchema);
+  const order = await setGroupOrderStatus(storefront.shop, id, body.status, {
+    hostToken: hostTokenFrom(request, body),
+    customerId: storefront.customerId,
+  });
+  return Response.json(serializeGroupOrder(order, undefined, undefined, { revealHostEmail: true }));
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStorefront(request);
+  return jsonError(405, 'Use PATCH (or POST) with {status} to change the status.');
+}

@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { jsonError, parseJson } from '~/lib/http.server';
+import { serializeGroupOrder } from '~/models/groupOrder.server';
+import { createGroupOrder, CreateValidationError } from '~/models/hosting.server';
+import { requireStorefront } from '~/storefront.server';
+
+// POST /api/group-orders: the spec's create call. The response carries the host token once.
+export async function action({ request }: ActionFunctionArgs) {
+  const storefront = await requireStorefront(request);
+  if (request.method !== 'POST') throw jsonError(405, 'Use POST to create a group order.');
+  const body = await parseJson(
+    request,
+    z.record(z.unknown(), { message: 'Send the order details as a JSON object.' }),
+  );
+  try {
+    const { order, hostToken } = await createGroupOrder(storefront.shop, body, {
+      customerId: storefront.customerId,
+    });
+    return Response.json(
+      { ...serializeGroupOrder(order, [], undefined, { revealHostEmail: true }), hostToken },
+      { status: 201 },
+    );
+  } catch (error) {
+    if (error instanceof CreateValidationError) {
+      throw jsonError(400, error.message, { fieldErrors: error.fieldErrors });
+    }
+    throw error;
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStorefront(request);
+  return jsonError(405, 'Use POST to create a group order.');
+}

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { jsonError } from '~/lib/http.server';
+import { redeemOwnerClaim } from '~/models/hostMail.server';
+import { requireStorefront } from '~/storefront.server';
+
+// POST /api/owner-claims/{token}: uses a one-time claim link and hands this browser a new host token.
+export async function action({ request, params }: ActionFunctionArgs) {
+  const storefront = await requireStorefront(request);
+  if (request.method !== 'POST') throw jsonError(405, 'Use POST to use the link.');
+  const token = params.token ?? '';
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) {
+    throw jsonError(
+      410,
+      'This link has expired or has already been used. Ask for a new one from the order dashboard.',
+    );
+  }
+  return Response.json(await redeemOwnerClaim(storefront.shop, token));
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStorefront(request);
+  return jsonError(405, 'Use POST to use the link.');
+}

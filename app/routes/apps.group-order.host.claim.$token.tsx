@@ -1,0 +1,75 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData, useNavigate, useParams } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { Button, ButtonLink, EmptyState, Spinner } from '~/components/storefront/ui';
+import { callApi, saveHostToken } from '~/components/storefront/host/api';
+import { sfPath } from '~/lib/paths';
+import { peekOwnerClaim } from '~/models/hostMail.server';
+import { requireStorefront } from '~/storefront.server';
+import hostCss from '~/styles/host.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
+export const meta: MetaFunction = () => [{ title: 'Manage your group order' }];
+
+// Opening the e-mailed link only looks the claim up; it is used by a POST from the page's script, so a
+// mail scanner that fetches links cannot spend it.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const storefront = await requireStorefront(request);
+  const order = await peekOwnerClaim(storefront.shop, params.token ?? '');
+  return { order: order ? { id: order.id, title: order.name || `${order.companyName} Order` } : null };
+}
+
+export default function ClaimOwnership() {
+  const { order } = useLoaderData<typeof loader>();
+  const { token } = useParams();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+
+  async function redeem() {
+    setError(null);
+    const result = await callApi<{ groupOrderId: number; hostToken: string }>(`/owner-claims/${token}`, {
+      method: 'POST',
+    });
+    if (!result.ok) {
+      setError(result.body.message || 'We could not use this link. Please try again.');
+      return;
+    }
+    saveHostToken(result.body.groupOrderId, result.body.hostToken);
+    navigate(sfPath(`/host/dashboard/${result.body.groupOrderId}`, { claimed: '1' }), { replace: true });
+  }
+
+  useEffect(() => {
+    if (!order || started.current) return;
+    started.current = true;
+    redeem();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [order]);
+
+  if (!order || error) {
+    return (
+      <main className="shell-main shell-main--narrow">
+        <EmptyState
+          title="This link no longer works"
+          actions={<ButtonLink to={sfPath('/find-order')}>Find your order</ButtonLink>}
+        >
+          {error ??
+            'It has expired or has already been used. Open the order dashboard and ask for a new link.'}
+        </EmptyState>
+        {error && order ? (
+          <div className="empty-state__actions">
+            <Button variant="secondary" onClick={redeem}>
+              Try again
+            </Button>
+          </div>
+        ) : null}
+      </main>
+    );
+  }
+  return (
+    <main className="shell-main shell-main--narrow">
+      <EmptyState title={`Opening “${order.title}”`}>Making this browser the host of the order…</EmptyState>
+      <Spinner label="Claiming the order" />
+    </main>
+  );
+}

@@ -1,0 +1,176 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import prisma from '~/db.server';
+import { args, call, OTHER_SHOP, proxyRequest } from '../../test/support/requests';
+import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
+import { loader as createLoader } from './apps.group-order.host.create';
+import { loader as dashboardLoader } from './apps.group-order.host.dashboard.$id';
+import { loader as findLoader } from './apps.group-order.find-order';
+import { loader as myOrdersLoader } from './apps.group-order.my-orders';
+
+// Page loaders return either plain data or data(value, { status }); unwrap both.
+function unwrap(body: any): { status: number; data: any } {
+  if (body && body.type === 'DataWithResponseInit')
+    return { status: body.init?.status ?? 200, data: body.data };
+  return { status: 200, data: body };
+}
+
+beforeAll(async () => {
+  await seedMenu();
+});
+
+describe('create page loader', () => {
+  it('offers only the shop’s payment methods, defaulting to pay in store, and times in the shop zone', async () => {
+    await prisma.shopSettings.upsert({
+      where: { shop: OTHER_SHOP },
+      create: { shop: OTHER_SHOP, paymentMethods: 'invoice,pay-in-store' },
+      update: { paymentMethods: 'invoice,pay-in-store' },
+    });
+    const result = await call(async () =>
+      createLoader(args(await proxyRequest('/apps/group-order/host/create', { shop: OTHER_SHOP }))),
+    );
+    const data = unwrap(result.body).data;
+    expect(data.paymentOptions).toEqual([
+      { value: 'pay-in-store', label: 'Pay in Store (Credit Card)' },
+      { value: 'invoice', label: 'Invoice' },
+    ]);
+    expect(data.defaults.paymentMethod).toBe('pay-in-store');
+    const [h, m] = data.defaults.pickupTime.split(':').map(Number);
+    const [dh, dm] = data.defaults.deadlineTime.split(':').map(Number);
+    expect((h * 60 + m - (dh * 60 + dm) + 1440) % 1440).toBe(10); // pickup 40 min, deadline 30 min from now
+  });
+});
+
+describe('dashboard loader', () => {
+  it('shows "Group order not found" for unknown ids and for another shop’s order', async () => {
+    const { order } = await createTestGroupOrder();
+    for (const [path, shop] of [
+      ['/apps/group-order/host/dashboard/12345', undefined],
+      [`/apps/group-order/host/dashboard/${order.id}`, OTHER_SHOP],
+    ] as const) {
+      const id = path.split('/').pop()!;
+      const result = await call(async () =>
+        dashboardLoader(args(await proxyRequest(path, { shop }), { id })),
+      );
+      expect(unwrap(result.body)).toEqual({ status: 404, data: { found: false } });
+    }
+  });
+
+  it('shows the host address only to the logged-in creator, and the share link on the shop’s origin', async () => {
+    const { order } = await createTestGroupOrder({ hostCustomerId: '42' });
+    const path = `/apps/group-order/host/dashboard/${order.id}`;
+    const visitor = unwrap(
+      (await call(async () => dashboardLoader(args(await proxyRequest(path), { id: String(order.id) }))))
+        .body,
+    ).data;
+    expect(visitor.isCreator).toBe(false);
+    expect(visitor.order.hostEmail).toBe('h•••@example.com');
+    expect(visitor.shareUrl).toBe(`https://shop.example/apps/group-order/join/${order.code}`);
+    const creator = unwrap(
+      (
+        await call(async () =>
+          dashboardLoader(args(await proxyRequest(path, { customerId: '42' }), { id: String(order.id) })),
+        )
+      ).body,
+    ).data;
+    expect(creator.isCreator).toBe(true);
+    expect(creator.order.hostEmail).toBe('hannah@example.com');
+  });
+});
+
+describe('find order loader', () => {
+  it('sends a code (any case, as the theme’s no-JavaScript form does) straight to the join page', async () => {
+    const { order } = await createTestGroupOrder();
+    const result = await call(async () =>
+      findLoader(
+        args(
+          await proxyRequest('/apps/group-order/find-order', { query: { code: order.code.toLowerCase() } }),
+        ),
+      ),
+    );
+    expect(result.status).toBe(302);
+    expect(result.response?.headers.get('Location')).toBe(`/apps/group-order/join/${order.code}`);
+  });
+
+  it('explains an unknown code, a malformed code and an e-mail without orders', async () => {
+    const find = async (query: Record<string, string>) =>
+      unwrap(
+        (
+          await call(async () =>
+            findLoader(args(await proxyRequest('/apps/group-order/find-order', { query }))),
+          )
+        ).body,
+      );
+    expect(await find({ code: 'ZZZZ99' })).toMatchObject({
+      status: 404,
+      data: {
+        problem: { title: 'Order Not Found', message: 'Could not find an order with that information.' },
+      },
+    });
+    expect((await find({ code: 'A1' })).status).toBe(400);
+    expect(await find({ method: 'email', email: 'nobody@example.com' })).toMatchObject({
+      status: 404,
+      data: {
+        problem: { title: 'No Orders Found', message: 'No active orders found for this email address.' },
+      },
+    });
+  });
+
+  it('lists several orders for one e-mail, and sends a single one straight to join', async () => {
+    const { order: first } = await createTestGroupOrder({
+      hostEmail: 'two@example.com',
+      name: null,
+      companyName: 'Two Co',
+    });
+    const result = await call(async () =>
+      findLoader(
+        args(
+          await proxyRequest('/apps/group-order/find-order', {
+            query: { method: 'email', email: 'two@example.com' },
+          }),
+        ),
+      ),
+    );
+    expect(result.status).toBe(302);
+    expect(result.response?.headers.get('Location')).toBe(`/apps/group-order/join/${first.code}`);
+    await createTestGroupOrder({ hostEmail: 'two@example.com', status: 'submitted' });
+    const many = unwrap(
+      (
+        await call(async () =>
+          findLoader(
+            args(
+              await proxyRequest('/apps/group-order/find-order', {
+                query: { method: 'email', email: 'TWO@example.com' },
+              }),
+            ),
+          ),
+        )
+      ).body,
+    ).data;
+    expect(many.results).toHaveLength(2);
+    expect(many.results.map((r: { title: string; active: boolean }) => [r.title, r.active])).toContainEqual([
+      'Two Co Order',
+      true,
+    ]);
+    expect(many.results.some((r: { active: boolean }) => !r.active)).toBe(true);
+  });
+});
+
+describe('my orders loader', () => {
+  it('asks a logged-out visitor to log in', async () => {
+    const result = await call(async () =>
+      myOrdersLoader(args(await proxyRequest('/apps/group-order/my-orders'))),
+    );
+    expect(unwrap(result.body).data).toEqual({ loggedIn: false });
+  });
+
+  it('lists the customer’s orders with a 0.00 total, even without a Shopify session for the profile', async () => {
+    const { order } = await createTestGroupOrder({ hostCustomerId: '555' });
+    const result = await call(async () =>
+      myOrdersLoader(args(await proxyRequest('/apps/group-order/my-orders', { customerId: '555' }))),
+    );
+    const data = unwrap(result.body).data;
+    expect(data.customer).toEqual({ name: null, email: null, imageUrl: null });
+    const orders = await data.orders;
+    expect(orders).toEqual([expect.objectContaining({ id: order.id, total: '$0.00', status: 'active' })]);
+  });
+});
