@@ -1,0 +1,21 @@
+import { enqueue } from './outbox.server';
+
+type Tx = Parameters<typeof enqueue>[0];
+
+/**
+ * Called in the same transaction that marks a group order submitted: queues the Shopify draft-order
+ * sync. One pending sync per order (dedupe key), so a double submit or a reopen-and-resubmit collapses
+ * into a single delivery that creates or updates the same draft order.
+ */
+export async function queueDraftOrderSync(tx: Tx, shop: string, groupOrderId: number) {
+  await tx.groupOrder.update({
+    where: { id: groupOrderId },
+    data: { shopifyState: 'pending', shopifyError: null },
+  });
+  return enqueue(tx, {
+    shop,
+    kind: 'shopify.draftOrder',
+    payload: { groupOrderId },
+    dedupeKey: `draft-order:${groupOrderId}`,
+  });
+}
