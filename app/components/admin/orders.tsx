@@ -1,0 +1,170 @@
+import { useFetcher } from '@remix-run/react';
+import {
+  Badge,
+  BlockStack,
+  Box,
+  Button,
+  Divider,
+  InlineStack,
+  Link,
+  List,
+  Modal,
+  Text,
+} from '@shopify/polaris';
+import { useEffect } from 'react';
+import { paymentLabel } from '~/lib/payment';
+import type { AdminOrderDetail } from '~/models/adminOrders.server';
+
+export function StatusBadge({ status }: { status: string }) {
+  return status === 'active' ? <Badge tone="success">Accepting Orders</Badge> : <Badge>Submitted</Badge>;
+}
+
+const SHOPIFY_STATES: Record<
+  string,
+  { label: string; tone?: 'success' | 'attention' | 'critical' | 'info' }
+> = {
+  none: { label: 'Not sent to Shopify' },
+  pending: { label: 'Sending to Shopify', tone: 'attention' },
+  sent: { label: 'Draft order created', tone: 'success' },
+  failed: { label: 'Shopify hand-off failed', tone: 'critical' },
+};
+
+export function ShopifyStateBadge({ state }: { state: string }) {
+  const entry = SHOPIFY_STATES[state] ?? { label: state };
+  return <Badge tone={entry.tone}>{entry.label}</Badge>;
+}
+
+type Props = {
+  order: AdminOrderDetail | null;
+  missing: boolean;
+  money: (cents: number) => string;
+  onClose: () => void;
+};
+
+/** The detail of one group order: who ordered what, with modifiers, notes and totals. */
+export function OrderDetailModal({ order, missing, money, onClose }: Props) {
+  if (!order) {
+    return (
+      <Modal open={missing} onClose={onClose} title="Group order not found">
+        <Modal.Section>
+          <Text as="p">This group order does not exist in your shop.</Text>
+        </Modal.Section>
+      </Modal>
+    );
+  }
+  const title = `${order.name || `${order.companyName} Order`} · ${order.code}`;
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={title}
+      size="large"
+      primaryAction={{ content: 'Open host dashboard', url: order.hostDashboardUrl, target: '_blank' }}
+      secondaryActions={[{ content: 'Close', onAction: onClose }]}
+    >
+      <Modal.Section>
+        <BlockStack gap="200">
+          <InlineStack gap="200" blockAlign="center">
+            <StatusBadge status={order.status} />
+            {order.status !== 'active' ? <ShopifyStateBadge state={order.shopify.state} /> : null}
+          </InlineStack>
+          <Text as="p">
+            Host: {order.hostName} ({order.hostEmail}) · {order.companyName}
+          </Text>
+          <Text as="p">
+            {order.orderType === 'delivery' ? 'Delivery' : 'Pickup'} {order.pickupLabel} ·{' '}
+            {paymentLabel(order.paymentMethod)}
+          </Text>
+          {order.deliveryAddress ? <Text as="p">Deliver to: {order.deliveryAddress}</Text> : null}
+          {order.instructions ? <Text as="p">Instructions: {order.instructions}</Text> : null}
+          {order.status !== 'active' ? <ShopifyHandoff order={order} /> : null}
+        </BlockStack>
+      </Modal.Section>
+      <Modal.Section>
+        <BlockStack gap="400">
+          <Text as="h3" variant="headingMd">
+            {order.guests.length} {order.guests.length === 1 ? 'guest' : 'guests'} · {order.totalItems} items
+          </Text>
+          {order.guests.length === 0 ? <Text as="p">No one has ordered yet.</Text> : null}
+          {order.guests.map((guest) => (
+            <BlockStack gap="100" key={guest.guestName}>
+              <InlineStack align="space-between">
+                <Text as="h4" variant="headingSm">
+                  {guest.guestName}
+                  {guest.guestInitials ? ` (${guest.guestInitials})` : ''}
+                </Text>
+                <Text as="span" fontWeight="semibold">
+                  {money(guest.totalCents)}
+                </Text>
+              </InlineStack>
+              <List type="bullet">
+                {guest.items.map((item) => (
+                  <List.Item key={item.id}>
+                    {item.quantity} x {item.name}
+                    {item.modifiers.length ? ` — ${item.modifiers.join(', ')}` : ''}
+                    {item.specialInstructions ? ` · Note: ${item.specialInstructions}` : ''}
+                  </List.Item>
+                ))}
+              </List>
+              <Divider />
+            </BlockStack>
+          ))}
+          <InlineStack align="space-between">
+            <Text as="span" variant="headingMd">
+              Total
+            </Text>
+            <Text as="span" variant="headingMd">
+              {money(order.totalCents)}
+            </Text>
+          </InlineStack>
+        </BlockStack>
+      </Modal.Section>
+    </Modal>
+  );
+}
+
+function ShopifyHandoff({ order }: { order: AdminOrderDetail }) {
+  const { shopify } = order;
+  return (
+    <Box>
+      {shopify.state === 'sent' && shopify.draftOrderUrl ? (
+        <Text as="p">
+          Shopify draft order{' '}
+          <Link url={shopify.draftOrderUrl} target="_blank">
+            {shopify.draftOrderName ?? 'open in Shopify'}
+          </Link>
+          {order.paymentMethod === 'invoice' && order.shopifyInvoiceUrl ? ' · invoice sent to the host' : ''}
+        </Text>
+      ) : null}
+      {shopify.state === 'pending' ? (
+        <Text as="p">Sending to Shopify; it retries on its own if Shopify is busy.</Text>
+      ) : null}
+      {shopify.state === 'failed' ? (
+        <BlockStack gap="200">
+          <Text as="p" tone="critical">
+            Shopify refused the draft order: {shopify.error}
+          </Text>
+          <RetryButton id={order.id} />
+        </BlockStack>
+      ) : null}
+    </Box>
+  );
+}
+
+function RetryButton({ id }: { id: number }) {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data) {
+      shopify.toast.show(fetcher.data.message, { isError: !fetcher.data.ok });
+    }
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="retry-shopify" />
+      <input type="hidden" name="id" value={id} />
+      <Button submit size="slim" loading={fetcher.state !== 'idle'}>
+        Send to Shopify again
+      </Button>
+    </fetcher.Form>
+  );
+}

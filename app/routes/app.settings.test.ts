@@ -1,0 +1,85 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { startAdminApi } from '../../test/support/adminApi';
+import { TEST_SHOP } from '../../test/support/requests';
+
+// A shop in Auckland paying in NZD: the first admin visit takes those from the Admin API `shop` query.
+const api = await startAdminApi([
+  { domain: TEST_SHOP, name: 'Kiwi Beans', currencyCode: 'NZD', ianaTimezone: 'Pacific/Auckland' },
+]);
+process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
+const { default: prisma } = await import('~/db.server');
+const { adminRequest } = await import('../../test/support/adminRequests');
+const { args, call } = await import('../../test/support/requests');
+const { DEMO_ACCESS_TOKEN } = await import('../../prisma/demo-data');
+const { loader, action } = await import('./app.settings');
+
+afterAll(() => api.close());
+
+const valid = {
+  shopName: 'Kiwi Beans',
+  kitchenName: 'Ponsonby kitchen',
+  timeZone: 'Pacific/Auckland',
+  currency: 'nzd',
+  pickupNoticeMinutes: '45',
+  defaultPickupOffsetMinutes: '60',
+  defaultDeadlineOffsetMinutes: '30',
+  emailSenderName: 'Kiwi Beans',
+  paymentMethods: ['invoice', 'on-account'],
+};
+
+describe('admin settings', () => {
+  it('defaults time zone, currency and name from the shop on the first visit', async () => {
+    await prisma.session.create({
+      data: {
+        id: `offline_${TEST_SHOP}`,
+        shop: TEST_SHOP,
+        state: 's',
+        isOnline: false,
+        accessToken: DEMO_ACCESS_TOKEN,
+        scope: 'read_products',
+      },
+    });
+    const { status, body } = await call(async () => loader(args(await adminRequest('/app/settings'))));
+    expect(status).toBe(200);
+    expect(body.settings).toMatchObject({
+      timeZone: 'Pacific/Auckland',
+      currency: 'NZD',
+      shopName: 'Kiwi Beans',
+    });
+    expect(api.sim.state.calls.filter((c: any) => c.rootFields.includes('shop'))).toHaveLength(1);
+
+    // Once known, the Admin API is not asked again.
+    await call(async () => loader(args(await adminRequest('/app/settings'))));
+    expect(api.sim.state.calls.filter((c: any) => c.rootFields.includes('shop'))).toHaveLength(1);
+  });
+
+  it('saves valid settings and explains invalid ones', async () => {
+    const saved = await call(async () => action(args(await adminRequest('/app/settings', { form: valid }))));
+    expect(saved.body).toMatchObject({ ok: true });
+    expect(await prisma.shopSettings.findUniqueOrThrow({ where: { shop: TEST_SHOP } })).toMatchObject({
+      kitchenName: 'Ponsonby kitchen',
+      currency: 'NZD',
+      pickupNoticeMinutes: 45,
+      paymentMethods: 'invoice,on-account',
+    });
+
+    const bad = await call(async () =>
+      action(
+        args(
+          await adminRequest('/app/settings', {
+            form: { ...valid, timeZone: 'Mars/Olympus', currency: 'dollars', paymentMethods: [] },
+          }),
+        ),
+      ),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toMatchObject({
+      timeZone: 'Choose a valid time zone, such as Australia/Sydney.',
+      currency: 'Currency must be a three-letter code such as AUD.',
+      paymentMethods: 'Offer at least one payment method.',
+    });
+    expect((await prisma.shopSettings.findUniqueOrThrow({ where: { shop: TEST_SHOP } })).timeZone).toBe(
+      'Pacific/Auckland',
+    );
+  });
+});

@@ -1,0 +1,202 @@
+import { PrismaLibSQL } from '@prisma/adapter-libsql';
+import { PrismaClient } from '@prisma/client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot, urls, useBrowser } from './support';
+
+const SHOP = 'demo-coffee.myshopify.com';
+const browser = useBrowser();
+const prisma = new PrismaClient({ adapter: new PrismaLibSQL({ url: urls().databaseUrl }) });
+afterAll(() => prisma.$disconnect());
+
+/** A submitted group order written to the app's database, its Shopify sync queued as submit does. */
+async function submittedOrder() {
+  const menu = await prisma.menuItem.findMany({
+    where: { shop: SHOP, active: true },
+    orderBy: { position: 'asc' },
+  });
+  const flatWhite = menu.find((m) => m.name === 'Flat White')!;
+  const croissant = menu.find((m) => m.name === 'Almond Croissant')!;
+  const id = 700_000_000 + Math.floor(Math.random() * 100_000_000);
+  const code = `E2E${String(id).slice(-3)}`.replace(/[01]/g, '7');
+  const now = Date.now();
+  const order = await prisma.groupOrder.create({
+    data: {
+      id,
+      shop: SHOP,
+      code,
+      name: 'Quarterly planning',
+      hostName: 'Wilhelmina Admin',
+      hostEmail: 'wilhelmina@initech.example',
+      companyName: 'Initech Pty Ltd',
+      orderType: 'pickup',
+      paymentMethod: 'invoice',
+      pickupAt: new Date(now + 2 * 3600_000),
+      deadlineAt: new Date(now + 3600_000),
+      timeZone: 'Australia/Sydney',
+      currency: 'AUD',
+      instructions: 'Leave at reception',
+      status: 'submitted',
+      submittedAt: new Date(),
+      hostTokenHash: 'x'.repeat(64),
+      participantCount: 2,
+      totalItems: 3,
+      totalCents: 2 * 600 + 700,
+      shopifyState: 'pending',
+      items: {
+        create: [
+          {
+            shop: SHOP,
+            guestName: 'Bartholomew',
+            guestInitials: 'BB',
+            menuItemId: flatWhite.id,
+            menuItemName: flatWhite.name,
+            quantity: 2,
+            selectedModifiers: JSON.stringify([{ id: 1, name: 'Oat', type: 'milk', priceDeltaCents: 80 }]),
+            specialInstructions: 'Extra hot please',
+            unitPriceCents: 600,
+            totalCents: 1200,
+            confirmationKey: 'e2e-1',
+          },
+          {
+            shop: SHOP,
+            guestName: 'Cornelia',
+            menuItemId: croissant.id,
+            menuItemName: croissant.name,
+            quantity: 1,
+            unitPriceCents: 700,
+            totalCents: 700,
+            confirmationKey: 'e2e-2',
+          },
+        ],
+      },
+    },
+  });
+  await prisma.outboxMessage.create({
+    data: {
+      shop: SHOP,
+      kind: 'shopify.draftOrder',
+      payload: JSON.stringify({ groupOrderId: id }),
+      dedupeKey: `draft-order:${id}`,
+    },
+  });
+  return order;
+}
+
+describe('embedded admin', () => {
+  it('shows a submitted order, finds it by search, lists its guests, and hands it to Shopify', async () => {
+    const order = await submittedOrder();
+    // The app's outbox worker sends it to the simulated Admin API as a draft order.
+    for (let i = 0; i < 60; i++) {
+      const saved = await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } });
+      if (saved.shopifyState !== 'pending') break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const synced = await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } });
+    expect(synced.shopifyState).toBe('sent');
+    expect(synced.shopifyDraftOrderName).toMatch(/^#D\d+$/);
+
+    const { page, context } = await browser.newUser(DESKTOP);
+    await page.goto('/admin');
+    await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
+    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.getByText('Total orders').waitFor();
+
+    await page.getByRole('tab', { name: 'Submitted Orders' }).click();
+    await page.waitForURL('**tab=submitted**');
+    await page.getByRole('cell', { name: order.code, exact: true }).waitFor();
+    await screenshot(page, 'admin-dashboard-1280');
+
+    await page.getByLabel('Search orders').fill('initech');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL('**q=initech**');
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByRole('cell', { name: order.code, exact: true }).waitFor();
+
+    const hostLink = page.getByRole('link', { name: 'Host dashboard' }).first();
+    expect(await hostLink.getAttribute('href')).toBe(
+      `${urls().storefront}/apps/group-order/host/dashboard/${order.id}`,
+    );
+    expect(await hostLink.getAttribute('target')).toBe('_blank');
+
+    const draftUrl = `https://admin.shopify.com/store/demo-coffee/draft_orders/${synced.shopifyDraftOrderId!.split('/').pop()}`;
+    const rowDraftLink = page.getByRole('link', {
+      name: `Open draft order ${synced.shopifyDraftOrderName} of ${order.code} in Shopify`,
+    });
+    expect(await rowDraftLink.getAttribute('href')).toBe(draftUrl);
+    expect(await rowDraftLink.getAttribute('target')).toBe('_blank');
+
+    await page.getByRole('button', { name: `View details of ${order.code}` }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByText('Bartholomew (BB)').waitFor();
+    await modal.getByText('Cornelia').waitFor();
+    await modal.getByText('2 x Flat White — Oat · Note: Extra hot please').waitFor();
+    await modal.getByText('Draft order created').waitFor();
+    const draftLink = modal.getByRole('link', { name: synced.shopifyDraftOrderName! });
+    expect(await draftLink.getAttribute('href')).toBe(draftUrl);
+    await screenshot(page, 'admin-order-modal-1280');
+    await modal.getByRole('button', { name: 'Close' }).first().click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    // The Shopify mobile app shows the admin at phone width.
+    await page.setViewportSize(PHONE);
+    const details = page.getByRole('button', { name: `View details of ${order.code}` });
+    await details.scrollIntoViewIfNeeded();
+    // Stacked rows: the actions are on screen, not behind a sideways scroll.
+    await expect
+      .poll(async () => (await details.boundingBox())!.x + (await details.boundingBox())!.width)
+      .toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'admin-dashboard-390');
+    await context.close();
+  });
+
+  it('a menu item edited in the admin appears on the storefront menu', async () => {
+    const { page, context } = await browser.newUser(DESKTOP);
+    await page.goto('/admin');
+    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.locator('ui-nav-menu').getByRole('link', { name: 'Menu' }).click();
+    await page.waitForURL('**/app/menu**');
+    // An item no other browser test orders, so the shared e2e database stays valid for them.
+    const row = page.locator('tr', { hasText: 'Green Sencha' }).first();
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByLabel('Name').fill('Green Sencha Reserve');
+    await modal.getByLabel('Price').fill('5.95');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.sim-toast', { hasText: 'Menu item saved' }).waitFor();
+    await page.getByText('Green Sencha Reserve').first().waitFor();
+
+    // Validation message for a bad price.
+    await page.getByRole('button', { name: 'Add menu item' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Mystery');
+    await page.getByRole('dialog').getByLabel('Category').fill('Food');
+    await page.getByRole('dialog').getByLabel('Price').fill('free');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The price must be an amount such as 4.50.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await screenshot(page, 'admin-menu-1280');
+    await page.setViewportSize(PHONE);
+    const archive = page
+      .locator('li, tr', { hasText: 'Green Sencha Reserve' })
+      .getByRole('button', { name: 'Archive' });
+    await expect
+      .poll(async () => (await archive.boundingBox())!.x + (await archive.boundingBox())!.width)
+      .toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'admin-menu-390');
+    await page.setViewportSize(DESKTOP);
+
+    const response = await fetch(`${urls().storefront}/apps/group-order/api/menu-items`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toContain('Green Sencha Reserve');
+    expect(text).toContain('5.95');
+
+    await page.locator('ui-nav-menu').getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL('**/app/settings**');
+    await page.getByLabel('Pickup location (kitchen) name').waitFor();
+    await screenshot(page, 'admin-settings-1280');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'admin-settings-390');
+    await context.close();
+  });
+});
