@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { API_SECRET_KEY, getHmac } from '@shopify/shopify-api/test-helpers';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import prisma from '~/db.server';
+import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
+import { args, call, OTHER_SHOP, TEST_SHOP } from '../../test/support/requests';
+import { action as uninstalled } from './webhooks.app.uninstalled';
+import { action as scopesUpdate } from './webhooks.app.scopes_update';
+import { action as dataRequest } from './webhooks.customers.data_request';
+import { action as customersRedact } from './webhooks.customers.redact';
+import { action as shopRedact } from './webhooks.shop.redact';
+
+/** A webhook delivery as Shopify sends it: raw JSON body, HMAC of that body with the app secret, headers. */
+function webhook(
+  topic: string,
+  payload: unknown,
+  options: { shop?: string; id?: string; secret?: string } = {},
+) {
+  const body = JSON.stringify(payload);
+  return new Request(`https://app.test/webhooks/${topic}`, {
+    method: 'POST',
+    body,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Shopify-Topic': topic,
+      'X-Shopify-Hmac-Sha256': getHmac(body, options.secret ?? API_SECRET_KEY),
+      'X-Shopify-Shop-Domain': options.shop ?? TEST_SHOP,
+      'X-Shopify-Webhook-Id': options.id ?? randomUUID(),
+      'X-Shopify-API-Version': '2026-10',
+      'X-Shopify-Event-Id': randomUUID(),
+      'X-Shopify-Triggered-At': new Date().toISOString(),
+    },
+  });
+}
+
+async function seedCustomerData(shop: string) {
+  const menu = await seedMenu(shop);
+  const { order } = await createTestGroupOrder({
+    shop,
+    hostName: 'Olivia Nguyen',
+    hostEmail: 'Olivia.Nguyen@example.com',
+    hostInitials: 'ON',
+    instructions: 'Call Olivia on arrival',
+  });
+  const { order: other } = await createTestGroupOrder({
+    shop,
+    hostName: 'Sam',
+    hostEmail: 'sam@example.com',
+  });
+  await prisma.orderItem.createMany({
+    data: [
+      {
+        guestName: 'Olivia',
+        guestEmail: 'olivia.nguyen@example.com',
+        specialInstructions: 'No sugar, allergic',
+      },
+      { guestName: 'James', guestEmail: 'james@example.com', specialInstructions: 'Extra hot' },
+    ].map((guest, i) => ({
+      ...guest,
+      shop,
+      groupOrderId: other.id,
+      menuItemId: menu[0].id,
+      menuItemName: menu[0].name,
+      quantity: 1,
+      unitPriceCents: 520,
+      totalCents: 520,
+      confirmationKey: `k${i}`,
+    })),
+  });
+  await prisma.usualOrder.create({
+    data: { shop, email: 'olivia.nguyen@example.com', name: 'Olivia', items: '[]' },
+  });
+  return { order, other };
+}
+
+/** The database as a copy of its files would show it: main file plus write-ahead log, as raw bytes. */
+function rawDatabase() {
+  const file = process.env.DATABASE_URL!.replace(/^file:/, '');
+  return [file, `${file}-wal`]
+    .filter((f) => existsSync(f))
+    .map((f) => readFileSync(f).toString('latin1'))
+    .join('')
+    .toLowerCase();
+}
+
+beforeEach(async () => {
+  await prisma.webhookReceipt.deleteMany();
+  await prisma.usualOrder.deleteMany();
+  await prisma.orderItem.deleteMany();
+  await prisma.groupOrder.deleteMany();
+});
+
+describe('webhook signatures', () => {
+  it.each([
+    ['app/uninstalled', uninstalled],
+    ['app/scopes_update', scopesUpdate],
+    ['customers/data_request', dataRequest],
+    ['customers/redact', customersRedact],
+    ['shop/redact', shopRedact],
+  ] as const)('%s answers 401 to a wrong or missing HMAC and changes nothing', async (topic, action) => {
+    await seedMenu();
+    const payload = { customer: { email: 'olivia.nguyen@example.com' }, current: ['read_products'] };
+    const forged = webhook(topic, payload, { secret: 'not-the-app-secret' });
+    expect((await call(() => action(args(forged)))).status).toBe(401);
+    const unsigned = webhook(topic, payload);
+    unsigned.headers.delete('X-Shopify-Hmac-Sha256');
+    expect((await call(() => action(args(unsigned)))).status).toBe(401);
+    expect(await prisma.session.count({ where: { shop: TEST_SHOP } })).toBe(1);
+    expect(await prisma.menuItem.count({ where: { shop: TEST_SHOP } })).toBeGreaterThan(0);
+    expect(await prisma.webhookReceipt.count()).toBe(0);
+  });
+});
+
+describe('app/uninstalled and app/scopes_update', () => {
+  it('removes the shop’s sessions and only those, once per delivery', async () => {
+    await seedMenu();
+    await seedMenu(OTHER_SHOP);
+    const delivery = webhook('app/uninstalled', { id: 1, domain: TEST_SHOP }, { id: 'w-1' });
+    expect((await call(() => uninstalled(args(delivery.clone())))).status).toBe(200);
+    expect(await prisma.session.count({ where: { shop: TEST_SHOP } })).toBe(0);
+    expect(await prisma.session.count({ where: { shop: OTHER_SHOP } })).toBe(1);
+    expect((await call(() => uninstalled(args(delivery)))).status).toBe(200);
+    expect(await prisma.webhookReceipt.count({ where: { id: 'w-1' } })).toBe(1);
+  });
+
+  it('stores the scopes the merchant granted', async () => {
+    await seedMenu();
+    const delivery = webhook('app/scopes_update', {
+      id: 1,
+      previous: ['read_products'],
+      current: ['read_products', 'write_draft_orders'],
+    });
+    expect((await call(() => scopesUpdate(args(delivery)))).status).toBe(200);
+    const session = await prisma.session.findFirstOrThrow({ where: { shop: TEST_SHOP } });
+    expect(session.scope).toBe('read_products,write_draft_orders');
+  });
+});
+
+describe('customers/data_request', () => {
+  it('returns what the app holds about the customer, and nothing about others', async () => {
+    const { order } = await seedCustomerData(TEST_SHOP);
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const result = await call(() =>
+      dataRequest(
+        args(
+          webhook('customers/data_request', {
+            shop_domain: TEST_SHOP,
+            customer: { id: 1001, email: 'olivia.nguyen@example.com' },
+            orders_requested: [],
+            data_request: { id: 9999 },
+          }),
+        ),
+      ),
+    );
+    expect(result.status).toBe(200);
+    expect(result.body.hostedGroupOrders).toEqual([
+      expect.objectContaining({ code: order.code, hostName: 'Olivia Nguyen' }),
+    ]);
+    expect(result.body.orderedItems).toEqual([
+      expect.objectContaining({ guestName: 'Olivia', specialInstructions: 'No sugar, allergic' }),
+    ]);
+    expect(result.body.usualOrders).toHaveLength(1);
+    expect(JSON.stringify(result.body)).not.toContain('james@example.com');
+    expect(info).toHaveBeenCalledWith(expect.stringContaining('9999'));
+    info.mockRestore();
+  });
+});
+
+describe('customers/redact', () => {
+  it('erases the customer’s names, e-mails and notes in this shop only, and deletes their usual order', async () => {
+    const { order, other } = await seedCustomerData(TEST_SHOP);
+    const { order: elsewhere } = await seedCustomerData(OTHER_SHOP);
+    const delivery = webhook('customers/redact', {
+      shop_domain: TEST_SHOP,
+      customer: { id: 1001, email: 'olivia.nguyen@example.com' },
+      orders_to_redact: [],
+    });
+    expect((await call(() => customersRedact(args(delivery.clone())))).status).toBe(200);
+
+    const hosted = await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } });
+    expect(hosted).toMatchObject({
+      hostName: 'Redacted',
+      hostEmail: 'redacted@redacted.invalid',
+      hostInitials: null,
+      instructions: null,
+    });
+    const items = await prisma.orderItem.findMany({
+      where: { groupOrderId: other.id },
+      orderBy: { id: 'asc' },
+    });
+    expect(items[0]).toMatchObject({ guestName: 'Redacted', guestEmail: null, specialInstructions: null });
+    expect(items[1]).toMatchObject({
+      guestName: 'James',
+      guestEmail: 'james@example.com',
+      specialInstructions: 'Extra hot',
+    });
+    expect((await prisma.groupOrder.findUniqueOrThrow({ where: { id: other.id } })).hostName).toBe('Sam');
+    expect(await prisma.usualOrder.count({ where: { shop: TEST_SHOP } })).toBe(0);
+
+    const dump = JSON.stringify(
+      await prisma.groupOrder.findMany({ where: { shop: TEST_SHOP }, include: { items: true } }),
+    );
+    expect(dump.toLowerCase()).not.toContain('olivia');
+
+    // The other shop's customer of the same e-mail is not this shop's to erase.
+    expect((await prisma.groupOrder.findUniqueOrThrow({ where: { id: elsewhere.id } })).hostName).toBe(
+      'Olivia Nguyen',
+    );
+    expect(await prisma.usualOrder.count({ where: { shop: OTHER_SHOP } })).toBe(1);
+
+    // A redelivery is harmless.
+    expect((await call(() => customersRedact(args(delivery)))).status).toBe(200);
+  });
+
+  it('leaves no copy of the erased values in the database file or its write-ahead log', async () => {
+    await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');
+    const menu = await seedMenu();
+    const { order } = await createTestGroupOrder({
+      hostName: 'Zelda Quimby',
+      hostEmail: 'zelda.quimby@example.com',
+      instructions: 'Zelda is allergic to peanuts',
+    });
+    await prisma.orderItem.create({
+      data: {
+        shop: TEST_SHOP,
+        groupOrderId: order.id,
+        guestName: 'Zelda Quimby',
+        guestEmail: 'zelda.quimby@example.com',
+        specialInstructions: 'Quimby-strength, please',
+        menuItemId: menu[0].id,
+        menuItemName: menu[0].name,
+        quantity: 1,
+        unitPriceCents: 520,
+        totalCents: 520,
+        confirmationKey: 'zq',
+      },
+    });
+    await prisma.usualOrder.create({
+      data: { shop: TEST_SHOP, email: 'zelda.quimby@example.com', name: 'Zelda', items: '[]' },
+    });
+    expect(rawDatabase()).toContain('zelda.quimby@example.com');
+
+    const delivery = webhook('customers/redact', { customer: { email: 'zelda.quimby@example.com' } });
+    expect((await call(() => customersRedact(args(delivery)))).status).toBe(200);
+    expect(rawDatabase()).not.toContain('zelda.quimby@example.com');
+    expect(rawDatabase()).not.toContain('peanuts');
+    expect(rawDatabase()).not.toContain('quimby-strength');
+  });
+});
+
+describe('shop/redact', () => {
+  it('deletes every row of the shop and leaves other shops alone', async () => {
+    await seedCustomerData(TEST_SHOP);
+    await seedCustomerData(OTHER_SHOP);
+    const delivery = webhook('shop/redact', { shop_id: 1, shop_domain: TEST_SHOP });
+    expect((await call(() => shopRedact(args(delivery)))).status).toBe(200);
+    for (const model of [
+      'session',
+      'shopSettings',
+      'menuItem',
+      'modifierGroup',
+      'modifier',
+      'groupOrder',
+      'orderItem',
+      'usualOrder',
+    ] as const) {
+      expect(await (prisma[model] as any).count({ where: { shop: TEST_SHOP } }), model).toBe(0);
+      expect(await (prisma[model] as any).count({ where: { shop: OTHER_SHOP } }), model).toBeGreaterThan(0);
+    }
+  });
+});
