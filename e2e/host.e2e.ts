@@ -195,6 +195,7 @@ describe('host journey', () => {
     await other.page.goto(claimLink!);
     await other.page.waitForURL(`**/apps/group-order/host/dashboard/${orderId}?claimed=1`);
     await other.page.getByRole('button', { name: 'Edit This Order' }).waitFor();
+    await toast(other.page, 'You manage this order');
     await screenshot(other.page, 'host-dashboard-1280');
 
     // The claim replaced the host token: the first browser's next action is refused and it loses the controls.
@@ -210,6 +211,8 @@ describe('host journey', () => {
     await toast(other.page, 'Order Reopened!');
     await other.page.getByRole('button', { name: 'Submit Group Order' }).waitFor();
     await other.page.getByText('Accepting Orders').first().waitFor();
+    // The refreshed page does not repeat the claim's announcement over the reopen's own toast.
+    expect(await other.page.locator('.toast__title').allTextContents()).toEqual(['Order Reopened!']);
 
     // The link works once.
     await other.page.goto(claimLink!);

@@ -137,21 +137,36 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
     );
   }, [order.id, loaded.isCreator]);
 
-  // After a claim link, or when the deadline passes with orders in: tell the host they can submit.
-  const announced = useRef(false);
+  // Said once each, never again after a reopen (whose own toast must stay on screen): on arrival through
+  // a claim link, and when the deadline passes with orders in, at arrival or while the page is open.
+  const claimedOnArrival = useRef(searchParams.get('claimed') === '1');
+  const seenExpired = useRef<boolean | null>(null);
   useEffect(() => {
-    if (!checked || !isOwner || announced.current || order.status !== 'active') return;
-    if (searchParams.get('claimed') === '1' || (expired && guests.length > 0)) {
-      announced.current = true;
-      toast.show({
-        title: 'Ready to Submit',
-        description:
-          searchParams.get('claimed') === '1'
-            ? 'This browser now manages the order. Submit it when everyone is in.'
-            : 'The ordering deadline has passed. Submit the group order when you are ready.',
-      });
+    if (!checked) return;
+    const wasExpired = seenExpired.current;
+    seenExpired.current = expired;
+    if (claimedOnArrival.current) {
+      claimedOnArrival.current = false;
+      if (!isOwner) return;
+      toast.show(
+        order.status === 'active'
+          ? {
+              title: 'Ready to Submit',
+              description: 'This browser now manages the order. Submit it when everyone is in.',
+            }
+          : {
+              title: 'You manage this order',
+              description: 'It has already been submitted. Choose Edit This Order if something must change.',
+            },
+      );
+      return;
     }
-  }, [checked, isOwner, expired, guests.length, order.status, searchParams, toast]);
+    if (!isOwner || order.status !== 'active' || !expired || guests.length === 0 || wasExpired) return;
+    toast.show({
+      title: 'Ready to Submit',
+      description: 'The ordering deadline has passed. Submit the group order when you are ready.',
+    });
+  }, [checked, isOwner, expired, guests.length, order.status, toast]);
 
   // Live refresh while guests may still be ordering, only when the page is visible.
   useEffect(() => {
