@@ -8,11 +8,7 @@ import { linkBase, requireStorefront } from '~/storefront.server';
 export async function action({ request, params }: ActionFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (request.method !== 'POST') throw jsonError(405, 'Use POST to request the link.');
-  const result = await requestOwnerClaim(
-    storefront.shop,
-    parseId(params.id),
-    await linkBase(storefront),
-  );
+  const result = await requestOwnerClaim(storefront.shop, parseId(params.id), await linkBase(storefront));
   return Response.json(result);
 }
 
