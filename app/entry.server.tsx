@@ -21,7 +21,7 @@ export const streamTimeout = 5000;
 startOutboxWorker();
 
 /** The query parameters Shopify's app proxy adds and signs. The shopper's browser never has them. */
-export const SIGNED_PROXY_PARAMS = ['shop', 'logged_in_customer_id', 'path_prefix', 'timestamp', 'signature'];
+const SIGNED_PROXY_PARAMS = ['shop', 'logged_in_customer_id', 'path_prefix', 'timestamp', 'signature'];
 
 function isStorefront(url: URL) {
   return url.pathname === PROXY_BASE || url.pathname.startsWith(`${PROXY_BASE}/`);
@@ -31,7 +31,7 @@ function isStorefront(url: URL) {
  * Scripts a storefront page may run: its own inline scripts (by nonce) and the built modules from the
  * app's origin. The page lives on the shop's domain, so 'self' would be the shop, not us.
  */
-export function storefrontCsp(nonce: string) {
+function storefrontCsp(nonce: string) {
   const appOrigin = new URL(env.SHOPIFY_APP_URL).origin;
   return [
     `script-src 'nonce-${nonce}' ${appOrigin}`,
