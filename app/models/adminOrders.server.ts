@@ -1,11 +1,11 @@
 import type { Prisma } from '@prisma/client';
 import prisma from '../db.server';
 import { centsToDecimal } from '../lib/money';
-import { env } from '../env.server';
 import { PROXY_BASE } from '../lib/paths';
 import { formatDateTime, utcToZoned } from '../lib/time';
 import { summarize } from './groupOrder.server';
 import { queueDraftOrderSync } from './handoff.server';
+import { shopOrigin } from './shopDomain.server';
 
 // The merchant's view of group orders: search, the two tabs, one order in detail. Every query is scoped
 // by shop and served by the (shop, status, createdAt) index; pages are fetched one row past the page size
@@ -39,13 +39,9 @@ function searchWhere(query: string): Prisma.GroupOrderWhereInput {
   };
 }
 
-/** The storefront origin of a shop. The local simulator plays the shop's domains when it stands in for Shopify. */
-export function storefrontOrigin(shop: string) {
-  return env.SHOPIFY_ADMIN_API_ORIGIN ?? `https://${shop}`;
-}
-
-export function hostDashboardUrl(shop: string, id: number) {
-  return `${storefrontOrigin(shop)}${PROXY_BASE}/host/dashboard/${id}`;
+/** The host dashboard on the shop's own storefront domain (see shopDomain.server.ts). */
+export function hostDashboardUrl(origin: string, id: number) {
+  return `${origin}${PROXY_BASE}/host/dashboard/${id}`;
 }
 
 /** Draft order in the Shopify admin: admin.shopify.com/store/{store}/draft_orders/{numeric id}. */
@@ -82,7 +78,7 @@ const LIST_FIELDS = {
 
 type ListRow = Prisma.GroupOrderGetPayload<{ select: typeof LIST_FIELDS }>;
 
-function toListEntry(shop: string, row: ListRow) {
+function toListEntry(shop: string, origin: string, row: ListRow) {
   const pickup = utcToZoned(row.pickupAt, row.timeZone);
   return {
     id: row.id,
@@ -113,7 +109,7 @@ function toListEntry(shop: string, row: ListRow) {
       draftOrderUrl: draftOrderAdminUrl(shop, row.shopifyDraftOrderId),
       error: row.shopifyError,
     },
-    hostDashboardUrl: hostDashboardUrl(shop, row.id),
+    hostDashboardUrl: hostDashboardUrl(origin, row.id),
   };
 }
 
@@ -134,12 +130,13 @@ export async function listGroupOrders(
     take: pageSize + 1,
     select: LIST_FIELDS,
   });
+  const origin = await shopOrigin(shop);
   return {
     tab: options.tab,
     page,
     hasPrevious: page > 1,
     hasNext: rows.length > pageSize,
-    orders: rows.slice(0, pageSize).map((row) => toListEntry(shop, row)),
+    orders: rows.slice(0, pageSize).map((row) => toListEntry(shop, origin, row)),
   };
 }
 
@@ -158,7 +155,7 @@ export async function getAdminOrderDetail(shop: string, id: number) {
   if (!order) return null;
   const { items, instructions, deliveryAddress, shopifyInvoiceUrl, ...row } = order;
   return {
-    ...toListEntry(shop, row),
+    ...toListEntry(shop, await shopOrigin(shop), row),
     instructions,
     deliveryAddress,
     shopifyInvoiceUrl,

@@ -3,7 +3,7 @@ import { jsonError, parseId, parseJson } from '~/lib/http.server';
 import { InviteSchema } from '~/lib/hosting';
 import { sendInvitations } from '~/models/hostMail.server';
 import { hostTokenFrom } from '~/models/hosting.server';
-import { requireStorefront } from '~/storefront.server';
+import { linkBase, requireStorefront } from '~/storefront.server';
 
 // POST /api/group-orders/{id}/invite {emails[]} -> {sent, total}: one e-mail per address, rate-limited.
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -16,7 +16,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     id,
     body.emails,
     { hostToken: hostTokenFrom(request, body), customerId: storefront.customerId },
-    `${storefront.origin}${storefront.pathPrefix}`,
+    await linkBase(storefront),
   );
   return Response.json(result);
 }

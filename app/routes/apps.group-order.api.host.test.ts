@@ -453,7 +453,7 @@ describe('POST /api/group-orders/{id}/invite', () => {
     expect(result.body).toMatchObject({ sent: 2, total: 4 });
     expect(received.map((m) => m.to[0]).sort()).toEqual(['alex@example.com', 'sam@example.com']);
     const mail = received[0].data.replace(/=\r?\n/g, '');
-    expect(mail).toContain(`https://shop.example/apps/group-order/join/${order.code}`);
+    expect(mail).toContain(`https://${TEST_SHOP}/apps/group-order/join/${order.code}`);
     expect(mail).toContain(order.code);
     expect(mail).toMatch(/Pickup: /);
     expect(mail).toMatch(/Order by: /);
