@@ -1,7 +1,6 @@
 import type { Prisma } from '@prisma/client';
 import prisma from '../db.server';
 import { env } from '../env.server';
-import { authenticate } from '../shopify.server';
 
 // Shopify's lifecycle and privacy webhooks. Each delivery is handled once: the receipt (X-Shopify-Webhook-Id)
 // is written in the same transaction as the change, so a redelivery after success does nothing and a
@@ -11,12 +10,6 @@ type Tx = Prisma.TransactionClient;
 
 export const REDACTED_NAME = 'Redacted';
 export const REDACTED_EMAIL = 'redacted@redacted.invalid';
-
-/** authenticate.webhook, with a missing signature treated like a wrong one (401, not 400). */
-export async function authenticateWebhook(request: Request) {
-  if (!request.headers.get('X-Shopify-Hmac-Sha256')) throw new Response(undefined, { status: 401 });
-  return authenticate.webhook(request);
-}
 
 /**
  * Runs `work` once per webhook id; returns null when this delivery was already handled.
