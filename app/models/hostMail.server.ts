@@ -6,8 +6,8 @@ import { isValidEmail, maskEmail, splitEmailList } from '../lib/hosting';
 import { formatDateTime } from '../lib/time';
 import { consumeAll } from './hostRateLimits.server';
 import { authorizeHost, notFound, type HostCredentials } from './hosting.server';
-import { deliverEmail, EmailSchema, queueEmail, type Email } from './mail.server';
-import { backoffMs } from './outbox.server';
+import { queueEmail, type Email } from './mail.server';
+import { deliverMessagesNow } from './outbox.server';
 import { getShopSettings } from './settings.server';
 
 // E-mails a host sends: invitations to guests and the one-time ownership link to the host's own address.
@@ -66,34 +66,7 @@ export function invitationEmail(order: GroupOrder, to: string, joinUrl: string, 
  * local mailbox). A message another worker is already sending is awaited briefly.
  */
 export async function deliverQueuedEmails(ids: number[]) {
-  for (const id of ids) {
-    const message = await prisma.outboxMessage.findUnique({ where: { id } });
-    if (!message || message.status !== 'pending') continue;
-    const claimed = await prisma.outboxMessage.updateMany({
-      where: { id, status: 'pending', updatedAt: message.updatedAt },
-      data: { status: 'sending', attempts: { increment: 1 } },
-    });
-    if (claimed.count === 0) continue;
-    try {
-      const result = await deliverEmail(EmailSchema.parse(JSON.parse(message.payload)));
-      await prisma.outboxMessage.update({
-        where: { id },
-        data:
-          result.status === 'sent'
-            ? { status: 'sent', sentAt: new Date(), lastError: null }
-            : { status: 'held', lastError: result.reason },
-      });
-    } catch (error) {
-      await prisma.outboxMessage.update({
-        where: { id },
-        data: {
-          status: 'pending',
-          lastError: error instanceof Error ? error.message : String(error),
-          nextAttemptAt: new Date(Date.now() + backoffMs(message.attempts + 1)),
-        },
-      });
-    }
-  }
+  await deliverMessagesNow(ids);
   const deadline = Date.now() + 5000;
   for (;;) {
     const rows = await prisma.outboxMessage.findMany({
