@@ -265,7 +265,7 @@ describe('Retry now', () => {
   });
 
   it('answers 400 to a form it cannot use', async () => {
-    for (const form of [
+    for (const form of <Record<string, string>[]>[
       { intent: 'retry-email', messageId: 'abc' },
       { intent: 'retry-shopify', id: '-1' },
       { intent: 'delete-everything', id: '1' },
