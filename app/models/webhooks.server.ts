@@ -169,6 +169,7 @@ export async function redactCustomer(tx: Tx, shop: string, customer: CustomerRef
     : { count: 0 };
   // One-time host links and queued e-mails may carry the address too.
   if (orderIds.length) await tx.ownerClaim.deleteMany({ where: { shop, groupOrderId: { in: orderIds } } });
+  if (emails.length) await tx.invitation.deleteMany({ where: { shop, email: { in: emails } } });
   for (const email of emails) {
     await tx.outboxMessage.deleteMany({ where: { shop, kind: 'email', payload: { contains: email } } });
   }
@@ -181,6 +182,7 @@ export async function deleteShopData(tx: Tx, shop: string) {
   const counts = {
     orderItems: (await tx.orderItem.deleteMany({ where })).count,
     ownerClaims: (await tx.ownerClaim.deleteMany({ where })).count,
+    invitations: (await tx.invitation.deleteMany({ where })).count,
     groupOrders: (await tx.groupOrder.deleteMany({ where })).count,
     modifiers: (await tx.modifier.deleteMany({ where })).count,
     modifierGroups: (await tx.modifierGroup.deleteMany({ where })).count,

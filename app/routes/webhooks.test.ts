@@ -175,6 +175,9 @@ describe('customers/redact', () => {
   it('erases the customer’s names, e-mails and notes in this shop only, and deletes their usual order', async () => {
     const { order, other } = await seedCustomerData(TEST_SHOP);
     const { order: elsewhere } = await seedCustomerData(OTHER_SHOP);
+    await prisma.invitation.create({
+      data: { shop: TEST_SHOP, groupOrderId: other.id, email: 'olivia.nguyen@example.com', requestKey: 'k' },
+    });
     const delivery = webhook('customers/redact', {
       shop_domain: TEST_SHOP,
       customer: { id: 1001, email: 'olivia.nguyen@example.com' },
@@ -201,6 +204,7 @@ describe('customers/redact', () => {
     });
     expect((await prisma.groupOrder.findUniqueOrThrow({ where: { id: other.id } })).hostName).toBe('Sam');
     expect(await prisma.usualOrder.count({ where: { shop: TEST_SHOP } })).toBe(0);
+    expect(await prisma.invitation.count({ where: { shop: TEST_SHOP } })).toBe(0);
 
     const dump = JSON.stringify(
       await prisma.groupOrder.findMany({ where: { shop: TEST_SHOP }, include: { items: true } }),
