@@ -4,7 +4,7 @@ import { centsToDecimal } from '../lib/money';
 import { env } from '../env.server';
 import { PROXY_BASE } from '../lib/paths';
 import { formatDateTime, utcToZoned } from '../lib/time';
-import { summarize } from './groupOrder.server';
+import { GUEST_NOTE, summarize } from './groupOrder.server';
 import { queueDraftOrderSync } from './handoff.server';
 
 // The merchant's view of group orders: search, the two tabs, one order in detail. Every query is scoped
@@ -152,7 +152,7 @@ export async function getAdminOrderDetail(shop: string, id: number) {
       instructions: true,
       deliveryAddress: true,
       shopifyInvoiceUrl: true,
-      items: { orderBy: { id: 'asc' } },
+      items: { orderBy: { id: 'asc' }, include: { guest: GUEST_NOTE } },
     },
   });
   if (!order) return null;
@@ -163,8 +163,10 @@ export async function getAdminOrderDetail(shop: string, id: number) {
     deliveryAddress,
     shopifyInvoiceUrl,
     guests: summarize(items).map((guest) => ({
+      guestId: guest.guestId,
       guestName: guest.guestName,
       guestInitials: guest.guestInitials,
+      specialInstructions: guest.specialInstructions,
       itemCount: guest.itemCount,
       totalCents: guest.totalCents,
       items: guest.items.map((item) => ({
@@ -172,7 +174,6 @@ export async function getAdminOrderDetail(shop: string, id: number) {
         name: item.menuItem.name,
         quantity: item.quantity,
         modifiers: item.selectedModifiers,
-        specialInstructions: item.specialInstructions,
         totalPrice: item.totalPrice,
       })),
     })),
