@@ -219,7 +219,7 @@ describe('guest journey through the app proxy', () => {
     await alex.page.waitForFunction(() => Boolean((window as any).__remixRouter));
     await alex.page.getByLabel('Your name').fill('alex');
     await alex.page.getByRole('button', { name: 'Join', exact: true }).click();
-    await alex.page.waitForURL(`**/apps/group-order/confirmed/${orderId}/alex**`);
+    await alex.page.waitForURL(`**/apps/group-order/confirmed/${orderId}/Alex**`);
     await alex.page.getByText('2x Latte').waitFor();
 
     expect(consoleErrors).toEqual([]);
