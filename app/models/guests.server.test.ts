@@ -100,6 +100,16 @@ describe('two people with the same name', () => {
     expect(await prisma.orderItem.count({ where: { groupOrderId: order.id } })).toBe(1);
   });
 
+  it('two people taking the same new name at the same moment: one gets it, the other is asked to differ', async () => {
+    const results = await Promise.all([
+      confirm('bob-race-00001'),
+      confirm('bob-race-00002', { guestToken: OTHER_PHONE }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await prisma.guest.count({ where: { groupOrderId: order.id } })).toBe(1);
+    expect(await prisma.orderItem.count({ where: { groupOrderId: order.id } })).toBe(1);
+  });
+
   it('knows the same Bob by his browser, or by his e-mail on a new device', async () => {
     await confirm('bob-first-0001', { guestEmail: 'bob@example.com' });
     const samePhone = await joinForm({ guestName: 'bob', guestToken: BOB_PHONE });

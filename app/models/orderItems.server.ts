@@ -146,7 +146,12 @@ export async function addOrderItem(shop: string, input: SingleOrderItemInput, no
   return { item: result.items[0], replayed: result.replayed };
 }
 
-async function confirm(shop: string, request: ConfirmRequest, now: Date): Promise<ConfirmResult> {
+async function confirm(
+  shop: string,
+  request: ConfirmRequest,
+  now: Date,
+  retry = true,
+): Promise<ConfirmResult> {
   try {
     return await prisma.$transaction((tx) => writeLines(tx, shop, request, now));
   } catch (error) {
@@ -154,6 +159,9 @@ async function confirm(shop: string, request: ConfirmRequest, now: Date): Promis
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
       const previous = await findByKey(prisma, shop, request);
       if (previous) return { items: previous, replayed: true };
+      // Two people took the same new name at the same moment: once more, the name now has its guest
+      // (this request becomes that guest, or is told the name is taken).
+      if (retry) return confirm(shop, request, now, false);
     }
     throw error;
   }

@@ -22,6 +22,7 @@ import {
 } from '~/models/orderItems.server';
 import { resolveGuest } from '~/models/guests.server';
 import { GuestTokenSchema } from '~/lib/guests';
+import { Prisma } from '@prisma/client';
 import prisma from '~/db.server';
 import { requireStorefront } from '~/storefront.server';
 import { ensureGuestToken } from '~/components/storefront/guest/guestToken';
@@ -74,16 +75,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // The name is this person's in the order from now on: the same browser (or e-mail) is the same guest,
   // anyone else is asked to pick a name that tells them apart.
   let guest;
-  try {
-    guest = await prisma.$transaction((tx) =>
-      resolveGuest(tx, shop, order.id, { name: guestName, initials, email, token: guestToken }),
-    );
-  } catch (error) {
-    if (error instanceof Response && error.status === 409) {
-      const body = (await error.json()) as { message: string };
-      return data({ error: body.message }, { status: 409 });
+  for (let attempt = 1; !guest; attempt += 1) {
+    try {
+      guest = await prisma.$transaction((tx) =>
+        resolveGuest(tx, shop, order.id, { name: guestName, initials, email, token: guestToken }),
+      );
+    } catch (error) {
+      if (error instanceof Response && error.status === 409) {
+        const body = (await error.json()) as { message: string };
+        return data({ error: body.message }, { status: 409 });
+      }
+      // Someone else took this new name at the same moment: look again (now it exists).
+      const raced = error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+      if (!raced || attempt > 1) throw error;
     }
-    throw error;
   }
   // The same guest who already confirmed items sees them rather than starting a second order by accident.
   if (await guestHasItems(shop, order.id, guest.id)) {
