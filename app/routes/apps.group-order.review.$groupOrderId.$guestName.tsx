@@ -1,5 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
-import { useLoaderData, useNavigate } from '@remix-run/react';
+import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useNow, Countdown } from '~/components/storefront/guest/Countdown';
 import { FALLBACK_ORDER_NAME, GuestTopBar } from '~/components/storefront/guest/OrderHero';
@@ -205,7 +205,7 @@ function Review({ order, closedMessage, menu, guest, initials, email, now: serve
           {nameTaken ? (
             <>
               {' '}
-              <a href={sfPath(`/join/${order.code}`, { email })}>Choose another name</a>
+              <Link to={sfPath(`/join/${order.code}`, { email })}>Choose another name</Link>
             </>
           ) : null}
         </p>
