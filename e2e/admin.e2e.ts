@@ -134,7 +134,8 @@ describe('embedded admin', () => {
     const modal = page.getByRole('dialog');
     await modal.getByText('Bartholomew (BB)').waitFor();
     await modal.getByText('Cornelia').waitFor();
-    await modal.getByText('2 x Flat White — Oat · Note: Extra hot please').waitFor();
+    await modal.getByText('2 x Flat White — Oat').waitFor();
+    await modal.getByText('Note: Extra hot please').waitFor();
     await modal.getByText('Draft order created').waitFor();
     const draftLink = modal.getByRole('link', { name: synced.shopifyDraftOrderName! });
     expect(await draftLink.getAttribute('href')).toBe(draftUrl);

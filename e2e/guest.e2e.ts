@@ -99,7 +99,7 @@ async function confirm(page: Page, guest: string, itemCount: number, note?: stri
   await page.waitForURL(`**/apps/group-order/review/${orderId}/${encodeURIComponent(guest)}**`);
   await page.getByRole('heading', { name: 'Review Your Order' }).waitFor();
   await page.getByText('Double-check your items before confirming').waitFor();
-  await page.getByText(`${itemCount} items in your order`).waitFor();
+  await page.getByText(`${itemCount} ${itemCount === 1 ? 'item' : 'items'} in your order`).waitFor();
   if (note) await page.getByPlaceholder('No onions, extra sauce, etc...').fill(note);
   return async () => {
     await page.getByRole('button', { name: 'Confirm My Order' }).click();
@@ -219,7 +219,7 @@ describe('guest journey through the app proxy', () => {
     await alex.page.waitForFunction(() => Boolean((window as any).__remixRouter));
     await alex.page.getByLabel('Your name').fill('alex');
     await alex.page.getByRole('button', { name: 'Join', exact: true }).click();
-    await alex.page.waitForURL(`**/apps/group-order/confirmed/${orderId}/alex**`);
+    await alex.page.waitForURL(`**/apps/group-order/confirmed/${orderId}/Alex**`);
     await alex.page.getByText('2x Latte').waitFor();
 
     expect(consoleErrors).toEqual([]);

@@ -64,3 +64,32 @@ describe('draft-order input', () => {
     });
   });
 });
+
+describe("a guest's note", () => {
+  it('is sent once per guest, on their first line, never repeated under every line', () => {
+    const line = (guestId: number, guestName: string, menuItemName: string, note: string | null) => ({
+      guestId,
+      guestName,
+      guestInitials: null,
+      menuItemName,
+      quantity: 1,
+      unitPriceCents: 500,
+      specialInstructions: note,
+      modifiers: [],
+      shopifyVariantId: null,
+    });
+    const input = buildDraftOrderInput(
+      order,
+      [
+        line(1, 'Bob', 'Flat White', 'No sugar'),
+        line(2, 'Bob K.', 'Latte', null),
+        line(1, 'Bob', 'Almond Croissant', 'No sugar'),
+      ],
+      { kitchenName: 'Bridge St' },
+    );
+    const notes = input.lineItems.map(
+      (item) => item.customAttributes.find((a) => a.key === 'Notes')?.value ?? null,
+    );
+    expect(notes).toEqual(['No sugar', null, null]);
+  });
+});

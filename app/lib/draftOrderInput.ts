@@ -22,11 +22,14 @@ export type DraftOrderSource = {
 };
 
 export type DraftOrderSourceItem = {
+  /** Which person the line belongs to (two guests can never share one). */
+  guestId?: number | null;
   guestName: string;
   guestInitials: string | null;
   menuItemName: string;
   quantity: number;
   unitPriceCents: number;
+  /** The guest's one note; sent once, on that guest's first line. */
   specialInstructions: string | null;
   modifiers: { name: string }[];
   /** Set when the menu item was imported from a Shopify product. */
@@ -84,12 +87,16 @@ export function buildDraftOrderInput(
   const pickup = utcToZoned(order.pickupAt, order.timeZone);
   const delivery = order.orderType === 'delivery';
 
+  const noted = new Set<string>();
   const lineItems = items.map((item): DraftOrderLineItemInput => {
+    const guest = item.guestId ? `id:${item.guestId}` : `name:${item.guestName.trim().toLowerCase()}`;
+    const firstOfGuest = !noted.has(guest);
+    noted.add(guest);
     const customAttributes = attributes([
       ['Guest', item.guestName],
       ['Initials', item.guestInitials],
       ['Modifiers', item.modifiers.map((m) => m.name).join(', ')],
-      ['Notes', item.specialInstructions],
+      ['Notes', firstOfGuest ? item.specialInstructions : null],
     ]);
     if (item.shopifyVariantId) {
       // The guest's price includes modifier deltas the variant does not know about, so it is set explicitly.

@@ -3,7 +3,7 @@ import prisma from '../db.server';
 import { centsToDecimal } from '../lib/money';
 import { PROXY_BASE } from '../lib/paths';
 import { formatDateTime, utcToZoned } from '../lib/time';
-import { summarize } from './groupOrder.server';
+import { GUEST_NOTE, summarize } from './groupOrder.server';
 import { queueDraftOrderSync } from './handoff.server';
 import { shopOrigin } from './shopDomain.server';
 
@@ -197,7 +197,7 @@ export async function getAdminOrderDetail(shop: string, id: number) {
       instructions: true,
       deliveryAddress: true,
       shopifyInvoiceUrl: true,
-      items: { orderBy: { id: 'asc' } },
+      items: { orderBy: { id: 'asc' }, include: { guest: GUEST_NOTE } },
     },
   });
   if (!order) return null;
@@ -209,8 +209,10 @@ export async function getAdminOrderDetail(shop: string, id: number) {
     deliveryAddress,
     shopifyInvoiceUrl,
     guests: summarize(items).map((guest) => ({
+      guestId: guest.guestId,
       guestName: guest.guestName,
       guestInitials: guest.guestInitials,
+      specialInstructions: guest.specialInstructions,
       itemCount: guest.itemCount,
       totalCents: guest.totalCents,
       items: guest.items.map((item) => ({
@@ -218,7 +220,6 @@ export async function getAdminOrderDetail(shop: string, id: number) {
         name: item.menuItem.name,
         quantity: item.quantity,
         modifiers: item.selectedModifiers,
-        specialInstructions: item.specialInstructions,
         totalPrice: item.totalPrice,
       })),
     })),

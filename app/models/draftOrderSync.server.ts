@@ -7,7 +7,7 @@ import {
 import prisma from '../db.server';
 import { buildDraftOrderInput, groupOrderTag, type DraftOrderInput } from '../lib/draftOrderInput';
 import { unauthenticated } from '../shopify.server';
-import { parseModifiers } from './groupOrder.server';
+import { GUEST_NOTE, guestNote, parseModifiers } from './groupOrder.server';
 import { PermanentOutboxError, registerOutboxHandler, type OutboxResult } from './outbox.server';
 import { getShopSettings } from './settings.server';
 
@@ -105,7 +105,10 @@ async function loadDraftOrderInput(shop: string, groupOrderId: number) {
   const order = await prisma.groupOrder.findFirst({
     where: { id: groupOrderId, shop },
     include: {
-      items: { orderBy: { id: 'asc' }, include: { menuItem: { select: { shopifyVariantId: true } } } },
+      items: {
+        orderBy: { id: 'asc' },
+        include: { menuItem: { select: { shopifyVariantId: true } }, guest: GUEST_NOTE },
+      },
     },
   });
   if (!order) return null;
@@ -114,6 +117,12 @@ async function loadDraftOrderInput(shop: string, groupOrderId: number) {
     order,
     order.items.map((item) => ({
       ...item,
+      // The guest's one note (the builder puts it on their first line only).
+      specialInstructions: guestNote(
+        order.items.filter((other) =>
+          item.guestId ? other.guestId === item.guestId : other.guestName === item.guestName,
+        ),
+      ),
       modifiers: parseModifiers(item.selectedModifiers),
       shopifyVariantId: item.menuItem.shopifyVariantId,
     })),

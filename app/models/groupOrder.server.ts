@@ -130,17 +130,32 @@ export type SerializedGroupOrder = ReturnType<typeof serializeGroupOrder>;
 export async function getGroupOrderWithItems(shop: string, id: number) {
   return prisma.groupOrder.findFirst({
     where: { id, shop },
-    include: { items: { orderBy: { id: 'asc' } } },
+    include: { items: { orderBy: { id: 'asc' }, include: { guest: GUEST_NOTE } } },
   });
 }
 
-/** Spec "Summary entry per guest": items grouped by guest, in the order guests first confirmed. */
-export function summarize(items: OrderItem[]) {
-  const guests = new Map<string, { guestName: string; guestInitials: string | null; items: OrderItem[] }>();
+/** What summaries need of an item's guest: who they are and their one note. */
+export const GUEST_NOTE = { select: { id: true, name: true, specialInstructions: true } } as const;
+
+type ItemWithGuest = OrderItem & {
+  guest?: { id: number; name: string; specialInstructions: string | null } | null;
+};
+
+/**
+ * Spec "Summary entry per guest": items grouped by guest (a person, never merged by name), in the order
+ * guests first confirmed. A guest's one note is `specialInstructions` on the entry, and on their first item
+ * only (the spec's item field), so it is shown and sent once.
+ */
+export function summarize(items: ItemWithGuest[]) {
+  const guests = new Map<
+    string,
+    { guestId: number | null; guestName: string; guestInitials: string | null; items: ItemWithGuest[] }
+  >();
   for (const item of items) {
-    const key = item.guestName.trim().toLowerCase();
+    const key = item.guestId ? `guest:${item.guestId}` : `name:${item.guestName.trim().toLowerCase()}`;
     const entry = guests.get(key) ?? {
-      guestName: item.guestName,
+      guestId: item.guestId,
+      guestName: item.guest?.name ?? item.guestName,
       guestInitials: item.guestInitials,
       items: [],
     };
@@ -149,15 +164,28 @@ export function summarize(items: OrderItem[]) {
   }
   return [...guests.values()].map((guest) => {
     const totalCents = guest.items.reduce((sum, item) => sum + item.totalCents, 0);
+    const note = guestNote(guest.items);
     return {
+      guestId: guest.guestId,
       guestName: guest.guestName,
       guestInitials: guest.guestInitials,
+      specialInstructions: note,
       itemCount: guest.items.reduce((sum, item) => sum + item.quantity, 0),
       total: centsToDecimal(totalCents),
       totalCents,
-      items: guest.items.map(serializeItem),
+      items: guest.items.map((item, index) => ({
+        ...serializeItem(item),
+        specialInstructions: index === 0 ? note : null,
+      })),
     };
   });
+}
+
+/** A guest's one note: on the guest, or (orders from before guests had one) the first item's note. */
+export function guestNote(items: ItemWithGuest[]): string | null {
+  const fromGuest = items.find((item) => item.guest)?.guest?.specialInstructions;
+  if (fromGuest !== undefined) return fromGuest?.trim() || null;
+  return items.find((item) => item.specialInstructions?.trim())?.specialInstructions?.trim() ?? null;
 }
 
 export type GuestSummary = ReturnType<typeof summarize>[number];

@@ -3,13 +3,17 @@ import { Prisma, type OrderItem } from '@prisma/client';
 import { z } from 'zod';
 import prisma from '../db.server';
 import { jsonError } from '../lib/http.server';
+import { lineKey } from '../lib/cart';
+import { GuestTokenSchema } from '../lib/guests';
 import { validateSelection } from '../lib/modifiers';
 import { MAX_QUANTITY, MIN_QUANTITY, priceLine } from '../lib/pricing';
-import { CLOSED_MESSAGES, closedReason } from './groupOrder.server';
+import { CLOSED_MESSAGES, closedReason, parseModifiers } from './groupOrder.server';
+import { refreshTotals, resolveGuest } from './guests.server';
 import { serializeModifier } from './menu.server';
 
 // Guests' items: validated and priced on the server from the menu (any price a client sends is ignored),
-// written atomically with the order's running totals, and idempotent per confirmation key.
+// written atomically with the order's running totals, and idempotent per confirmation key. Items belong to
+// a guest (a person, see guests.server.ts); the same item with the same options merges into one line.
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`;
 export const GUEST_NAME_MAX = 60;
@@ -87,6 +91,8 @@ const guestFields = {
   guestName: GuestNameSchema,
   guestInitials: GuestInitialsSchema,
   guestEmail: GuestEmailSchema,
+  // This browser's guest token (see guests.server.ts); the spec's own client sends none.
+  guestToken: GuestTokenSchema.optional(),
   specialInstructions: optionalText(500, 'Special instructions can be at most 500 characters.'),
 };
 
@@ -155,22 +161,33 @@ export async function addOrderItem(shop: string, input: SingleOrderItemInput, no
   return { item: result.items[0], replayed: result.replayed };
 }
 
-async function confirm(shop: string, request: ConfirmRequest, now: Date): Promise<ConfirmResult> {
+async function confirm(
+  shop: string,
+  request: ConfirmRequest,
+  now: Date,
+  retry = true,
+): Promise<ConfirmResult> {
   try {
     return await prisma.$transaction((tx) => writeLines(tx, shop, request, now));
   } catch (error) {
     // Two identical confirms raced: the loser hits the unique key and answers with the winner's items.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-      const items = await findByKey(prisma, shop, request);
-      if (items.length) return replay(items, request);
+      const previous = await findByKey(prisma, shop, request);
+      if (previous) return replay(previous, request);
+      // Two people took the same new name at the same moment: once more, the name now has its guest
+      // (this request becomes that guest, or is told the name is taken).
+      if (retry) return confirm(shop, request, now, false);
     }
     throw error;
   }
 }
 
-/** Lines already written under this key: all of them for a cart, the named line for a single item. */
-function findByKey(db: Prisma.TransactionClient, shop: string, request: ConfirmRequest) {
-  return db.orderItem.findMany({
+/**
+ * What an earlier confirm with this key wrote (or merged into), or null when it never ran: every line
+ * of the key for a cart, the named line for a single item.
+ */
+async function findByKey(db: Prisma.TransactionClient, shop: string, request: ConfirmRequest) {
+  const receipts = await db.confirmedLine.findMany({
     where: {
       shop,
       groupOrderId: request.groupOrderId,
@@ -179,6 +196,14 @@ function findByKey(db: Prisma.TransactionClient, shop: string, request: ConfirmR
     },
     orderBy: { line: 'asc' },
   });
+  if (!receipts.length) return null;
+  const ids = receipts.map((r) => r.orderItemId).filter((id): id is number => id !== null);
+  const items = await db.orderItem.findMany({ where: { shop, id: { in: ids } } });
+  const byId = new Map(items.map((item) => [item.id, item]));
+  return {
+    receipts,
+    items: ids.map((id) => byId.get(id)).filter((item): item is OrderItem => Boolean(item)),
+  };
 }
 
 /** The same request, whatever the order of modifier ids: what a retry must repeat exactly. */
@@ -204,10 +229,14 @@ function requestHash(request: ConfirmRequest) {
  * a different cart is refused (409) rather than answered with the earlier items as if they were this cart.
  * Lines written before fingerprints existed (requestHash null) are trusted as before.
  */
-function replay(items: OrderItem[], request: ConfirmRequest): ConfirmResult {
+function replay(
+  previous: { receipts: { requestHash: string | null }[]; items: OrderItem[] },
+  request: ConfirmRequest,
+): ConfirmResult {
+  const { receipts, items } = previous;
   const hash = requestHash(request);
-  const sameLines = request.scope === 'line' || items.length === request.lines.length;
-  if (!sameLines || items.some((item) => item.requestHash !== null && item.requestHash !== hash)) {
+  const sameLines = request.scope === 'line' || receipts.length === request.lines.length;
+  if (!sameLines || receipts.some((r) => r.requestHash !== null && r.requestHash !== hash)) {
     throw jsonError(409, KEY_REUSED_MESSAGE, { reason: 'key-reused' });
   }
   return { items, replayed: true };
@@ -223,7 +252,7 @@ async function writeLines(
   if (!order) throw jsonError(404, 'Group order not found');
 
   const previous = await findByKey(tx, shop, request);
-  if (previous.length) return replay(previous, request);
+  if (previous) return replay(previous, request);
 
   const reason = closedReason(order, now);
   if (reason) throw closedError(reason);
@@ -233,6 +262,12 @@ async function writeLines(
     data: { updatedAt: now },
   });
   if (open.count === 0) throw closedError('submitted');
+  const guest = await resolveGuest(tx, shop, order.id, {
+    name: request.guestName,
+    initials: request.guestInitials,
+    email: request.guestEmail,
+    token: request.guestToken,
+  });
 
   const menuItems = await tx.menuItem.findMany({
     where: { shop, active: true, id: { in: request.lines.map((l) => l.menuItemId) } },
@@ -249,7 +284,7 @@ async function writeLines(
 
   const hash = requestHash(request);
   const many = request.lines.length > 1;
-  const rows: Prisma.OrderItemUncheckedCreateInput[] = [];
+  const rows: (Prisma.OrderItemUncheckedCreateInput & { line: number; key: string })[] = [];
   for (const [index, line] of request.lines.entries()) {
     const where = many ? `Item ${index + 1}: ` : '';
     const menuItem = itemsById.get(line.menuItemId);
@@ -258,11 +293,16 @@ async function writeLines(
     if (!selection.ok) throw jsonError(400, `${where}${selection.message}`);
     const price = priceLine(menuItem.priceCents, selection.modifiers, line.quantity);
     rows.push({
+      key: lineKey(
+        menuItem.id,
+        selection.modifiers.map((m) => m.id),
+      ),
       shop,
       groupOrderId: order.id,
-      guestName: request.guestName,
-      guestInitials: request.guestInitials ?? null,
-      guestEmail: request.guestEmail ?? null,
+      guestId: guest.id,
+      guestName: guest.name,
+      guestInitials: guest.initials,
+      guestEmail: guest.email,
       menuItemId: menuItem.id,
       menuItemName: menuItem.name,
       quantity: line.quantity,
@@ -274,41 +314,61 @@ async function writeLines(
           priceDeltaCents: m.priceDeltaCents,
         })),
       ),
-      specialInstructions: request.specialInstructions ?? null,
       unitPriceCents: price.unitCents,
       totalCents: price.totalCents,
       confirmationKey: request.confirmationKey,
       line: line.line,
-      requestHash: hash,
     });
   }
 
+  // "Add more items" then the same Flat White again is "2x Flat White", not a second "1x" line: a line
+  // merges into the guest's item with the same item, options and unit price (a changed menu price stays
+  // a line of its own).
+  const mine = await tx.orderItem.findMany({ where: { shop, groupOrderId: order.id, guestId: guest.id } });
+  const keyOf = (item: OrderItem) =>
+    `${lineKey(
+      item.menuItemId,
+      parseModifiers(item.selectedModifiers).map((m) => m.id),
+    )}@${item.unitPriceCents}`;
   const items: OrderItem[] = [];
-  for (const data of rows) items.push(await tx.orderItem.create({ data }));
+  for (const { key, ...data } of rows) {
+    const same = mine.find((item) => keyOf(item) === `${key}@${data.unitPriceCents}`);
+    const merged = same && same.quantity + data.quantity <= MAX_QUANTITY;
+    const item = merged
+      ? await tx.orderItem.update({
+          where: { id: same.id },
+          data: {
+            quantity: same.quantity + data.quantity,
+            totalCents: priceLine(same.unitPriceCents, [], same.quantity + data.quantity).totalCents,
+          },
+        })
+      : await tx.orderItem.create({ data });
+    if (!merged) mine.push(item);
+    else mine[mine.indexOf(same)] = item;
+    items.push(item);
+    await tx.confirmedLine.create({
+      data: {
+        shop,
+        groupOrderId: order.id,
+        confirmationKey: request.confirmationKey,
+        line: data.line,
+        orderItemId: item.id,
+        requestHash: hash,
+      },
+    });
+  }
+  // One note per guest: a confirm that brings one replaces it; a confirm without one keeps the old note.
+  if (request.specialInstructions) {
+    await tx.guest.update({
+      where: { id: guest.id },
+      data: { specialInstructions: request.specialInstructions },
+    });
+  }
   await refreshTotals(tx, order.id);
   return { items, replayed: false };
 }
 
-/** Recomputes the order's running totals from its items, inside the caller's transaction. */
-export async function refreshTotals(tx: Prisma.TransactionClient, groupOrderId: number) {
-  const [sums, names] = await Promise.all([
-    tx.orderItem.aggregate({ where: { groupOrderId }, _sum: { quantity: true, totalCents: true } }),
-    tx.orderItem.findMany({ where: { groupOrderId }, select: { guestName: true }, distinct: ['guestName'] }),
-  ]);
-  const participants = new Set(names.map((n) => n.guestName.trim().toLowerCase()));
-  await tx.groupOrder.update({
-    where: { id: groupOrderId },
-    data: {
-      participantCount: participants.size,
-      totalItems: sums._sum.quantity ?? 0,
-      totalCents: sums._sum.totalCents ?? 0,
-    },
-  });
-}
-
-/** A guest's confirmed items in an order; names match case-insensitively ("alex" is "Alex"). */
-export async function findGuestItems(shop: string, groupOrderId: number, guestName: string) {
-  const wanted = guestName.trim().toLowerCase();
-  const items = await prisma.orderItem.findMany({ where: { shop, groupOrderId }, orderBy: { id: 'asc' } });
-  return items.filter((item) => item.guestName.trim().toLowerCase() === wanted);
+/** Whether this person (browser token, or e-mail) already has confirmed items in the order. */
+export async function guestHasItems(shop: string, groupOrderId: number, guestId: number) {
+  return (await prisma.orderItem.count({ where: { shop, groupOrderId, guestId } })) > 0;
 }

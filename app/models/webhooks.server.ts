@@ -128,10 +128,24 @@ export async function collectCustomerData(tx: Tx, shop: string, customer: Custom
     }),
     emails.length ? tx.usualOrder.findMany({ where: { shop, email: { in: emails } } }) : Promise.resolve([]),
   ]);
+  const guests = emails.length
+    ? await tx.guest.findMany({
+        where: { shop, email: { in: emails } },
+        select: {
+          name: true,
+          initials: true,
+          email: true,
+          specialInstructions: true,
+          createdAt: true,
+          groupOrder: { select: { code: true } },
+        },
+      })
+    : [];
   return {
     shop,
     customer: { id: customer.id ?? null, email: customer.email ?? null },
     hostedGroupOrders: hosted,
+    guestProfiles: guests.map(({ groupOrder, ...guest }) => ({ ...guest, groupOrderCode: groupOrder.code })),
     orderedItems: items.map(({ groupOrder, ...item }) => ({ ...item, groupOrderCode: groupOrder.code })),
     usualOrders: usual.map((u) => ({
       email: u.email,
@@ -164,6 +178,23 @@ export async function redactCustomer(tx: Tx, shop: string, customer: CustomerRef
     where: { shop, id: { in: itemIds } },
     data: { guestName: REDACTED_NAME, guestInitials: null, guestEmail: null, specialInstructions: null },
   });
+  // The guest rows themselves (name, e-mail, note); each keeps a unique name key within its order.
+  const guests = emails.length
+    ? await tx.guest.findMany({ where: { shop, email: { in: emails } }, select: { id: true } })
+    : [];
+  for (const guest of guests) {
+    await tx.guestToken.deleteMany({ where: { guestId: guest.id } });
+    await tx.guest.update({
+      where: { id: guest.id },
+      data: {
+        name: REDACTED_NAME,
+        nameKey: `redacted:${guest.id}`,
+        initials: null,
+        email: null,
+        specialInstructions: null,
+      },
+    });
+  }
   const usual = emails.length
     ? await tx.usualOrder.deleteMany({ where: { shop, email: { in: emails } } })
     : { count: 0 };
@@ -181,6 +212,8 @@ export async function deleteShopData(tx: Tx, shop: string) {
   const where = { shop };
   const counts = {
     orderItems: (await tx.orderItem.deleteMany({ where })).count,
+    confirmedLines: (await tx.confirmedLine.deleteMany({ where })).count,
+    guests: (await tx.guest.deleteMany({ where })).count,
     ownerClaims: (await tx.ownerClaim.deleteMany({ where })).count,
     invitations: (await tx.invitation.deleteMany({ where })).count,
     groupOrders: (await tx.groupOrder.deleteMany({ where })).count,

@@ -69,8 +69,11 @@ describe('POST /api/order-items — whole cart (Review page)', () => {
     });
     const saved = await prisma.orderItem.findMany({ where: { groupOrderId: order.id } });
     expect(saved.map((s) => s.totalCents).sort()).toEqual([1520, 650].sort());
-    expect(saved[0].specialInstructions).toBe('Extra hot please');
     expect(saved[0].guestEmail).toBe('alex@example.com');
+    // The note is the guest's, stored once, not copied onto every line.
+    expect(saved.map((s) => s.specialInstructions)).toEqual([null, null]);
+    const guest = await prisma.guest.findFirstOrThrow({ where: { groupOrderId: order.id } });
+    expect(guest.specialInstructions).toBe('Extra hot please');
   });
 
   it('is idempotent: the same confirmation key again returns the same items and writes nothing', async () => {

@@ -192,6 +192,28 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
     initials: host?.hostInitials ?? order.hostInitials,
   });
 
+  const [removing, setRemoving] = useState<number | null>(null);
+  async function removeGuestItem(
+    item: { id: number; quantity: number; menuItem: { name: string } },
+    guest: { guestName: string },
+  ) {
+    const what = `${item.quantity}x ${item.menuItem.name}`;
+    if (!window.confirm(`Remove ${what} from ${guest.guestName}'s order?`)) return;
+    setRemoving(item.id);
+    const result = await callApi(`/order-items/${item.id}`, { method: 'DELETE', body: {}, hostToken: token });
+    setRemoving(null);
+    if (!result.ok) {
+      onForbidden(result);
+      toast.show(hostErrorToast(result, 'Failed to remove the item. Please try again.'));
+      return;
+    }
+    toast.show({
+      title: 'Item removed',
+      description: `${what} was removed from ${guest.guestName}'s order.`,
+    });
+    revalidator.revalidate();
+  }
+
   function onForbidden(result: { status: number }) {
     if (result.status === 403) {
       forgetHostToken(order.id);
@@ -309,7 +331,13 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
         </div>
 
         <div className="host-columns__main">
-          <GuestOrders guests={guests} totalText={order.totalText} instructions={order.instructions} />
+          <GuestOrders
+            guests={guests}
+            totalText={order.totalText}
+            instructions={order.instructions}
+            onRemove={isOwner && checked ? removeGuestItem : undefined}
+            removing={removing}
+          />
         </div>
 
         {isOwner && order.status === 'active' ? (

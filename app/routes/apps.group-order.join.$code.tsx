@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
 } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { Badge, Button, ButtonLink, Card, EmptyState, TextField } from '~/components/storefront/ui';
 import { formatMoney } from '~/lib/money';
@@ -15,12 +15,17 @@ import { paymentLabel } from '~/lib/payment';
 import { formatDateTime, timeLeftText } from '~/lib/time';
 import { closedReason, CLOSED_MESSAGES, findGroupOrderByCode } from '~/models/groupOrder.server';
 import {
-  findGuestItems,
+  guestHasItems,
   GuestEmailSchema,
   GuestInitialsSchema,
   GuestNameSchema,
 } from '~/models/orderItems.server';
+import { resolveGuest } from '~/models/guests.server';
+import { GuestTokenSchema } from '~/lib/guests';
+import { Prisma } from '@prisma/client';
+import prisma from '~/db.server';
 import { requireStorefront } from '~/storefront.server';
+import { ensureGuestToken } from '~/components/storefront/guest/guestToken';
 import { PageLoading } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';
 
@@ -56,6 +61,7 @@ const JoinSchema = z.object({
   guestName: GuestNameSchema,
   initials: GuestInitialsSchema,
   email: GuestEmailSchema,
+  guestToken: z.preprocess((value) => value || undefined, GuestTokenSchema.optional()),
 });
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -65,12 +71,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = JoinSchema.safeParse(form);
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
-  const { guestName, initials, email } = parsed.data;
-  // A guest who already confirmed items sees them rather than starting a second order by accident.
-  if ((await findGuestItems(shop, order.id, guestName)).length > 0) {
-    return redirect(sfPath(`/confirmed/${order.id}/${encodeURIComponent(guestName)}`, { email, initials }));
+  const { guestName, initials, email, guestToken } = parsed.data;
+  // The name is this person's in the order from now on: the same browser (or e-mail) is the same guest,
+  // anyone else is asked to pick a name that tells them apart.
+  let guest;
+  for (let attempt = 1; !guest; attempt += 1) {
+    try {
+      guest = await prisma.$transaction((tx) =>
+        resolveGuest(tx, shop, order.id, { name: guestName, initials, email, token: guestToken }),
+      );
+    } catch (error) {
+      if (error instanceof Response && error.status === 409) {
+        const body = (await error.json()) as { message: string };
+        return data({ error: body.message }, { status: 409 });
+      }
+      // Someone else took this new name at the same moment: look again (now it exists).
+      const raced = error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+      if (!raced || attempt > 1) throw error;
+    }
   }
-  return redirect(sfPath(`/order/${order.id}`, { guest: guestName, email, initials }));
+  // The same guest who already confirmed items sees them rather than starting a second order by accident.
+  if (await guestHasItems(shop, order.id, guest.id)) {
+    return redirect(sfPath(`/confirmed/${order.id}/${encodeURIComponent(guest.name)}`, { email, initials }));
+  }
+  return redirect(sfPath(`/order/${order.id}`, { guest: guest.name, email, initials }));
 }
 
 export default function JoinPage() {
@@ -79,6 +103,11 @@ export default function JoinPage() {
   const navigation = useNavigation();
   const [name, setName] = useState('');
   const [initials, setInitials] = useState('');
+  const [guestToken, setGuestToken] = useState('');
+  const orderId = order?.id;
+  useEffect(() => {
+    if (orderId) setGuestToken(ensureGuestToken(orderId));
+  }, [orderId]);
 
   if (!order) {
     return (
@@ -148,6 +177,7 @@ export default function JoinPage() {
       <Card>
         <h2>Who&apos;s ordering?</h2>
         <Form method="post" className="stack" noValidate>
+          <input type="hidden" name="guestToken" value={guestToken} />
           <TextField
             label="Your name"
             name="guestName"

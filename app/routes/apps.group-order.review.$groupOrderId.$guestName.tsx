@@ -1,10 +1,12 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
-import { useLoaderData, useNavigate } from '@remix-run/react';
-import { useRef, useState } from 'react';
+import { Link, useLoaderData, useNavigate } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
 import { useNow, Countdown } from '~/components/storefront/guest/Countdown';
 import { FALLBACK_ORDER_NAME, GuestTopBar } from '~/components/storefront/guest/OrderHero';
 import { modifierText } from '~/components/storefront/guest/OrderCard';
 import { useDraftCart } from '~/components/storefront/guest/useDraftCart';
+import { ensureGuestToken } from '~/components/storefront/guest/guestToken';
+import { callApi } from '~/components/storefront/host/api';
 import { useToast } from '~/components/storefront/toast';
 import {
   Button,
@@ -16,6 +18,7 @@ import {
   TextArea,
 } from '~/components/storefront/ui';
 import { cartTotalCents, itemCount } from '~/lib/cart';
+import { itemsInOrderText, noteDraftKey } from '~/lib/guests';
 import { formatMoney } from '~/lib/money';
 import { apiPath, sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
@@ -46,6 +49,59 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+function noteStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function clearNoteDraft(orderId: number, guest: string) {
+  try {
+    noteStorage()?.removeItem(noteDraftKey(orderId, guest));
+  } catch {
+    // nothing stored
+  }
+}
+
+/**
+ * The special instructions being written, kept in local storage per order and guest so a reload does not
+ * lose them. With no draft, a guest who already has a note in this order starts from it (one note each).
+ */
+function useNoteDraft(orderId: number, guest: string) {
+  const [note, setNote] = useState('');
+  const key = noteDraftKey(orderId, guest);
+  useEffect(() => {
+    const saved = noteStorage()?.getItem(key);
+    if (saved !== null && saved !== undefined) {
+      setNote(saved);
+      return;
+    }
+    let cancelled = false;
+    callApi<{ mine: boolean; guest?: { specialInstructions: string | null } }>(
+      `/group-orders/${orderId}/guests/${encodeURIComponent(guest)}`,
+      { guestToken: ensureGuestToken(orderId) },
+    ).then((result) => {
+      const existing = result.ok && result.body.mine ? result.body.guest?.specialInstructions : null;
+      if (!cancelled && existing) setNote((current) => current || existing);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [key, orderId, guest]);
+  const update = (value: string) => {
+    setNote(value);
+    try {
+      if (value) noteStorage()?.setItem(key, value);
+      else noteStorage()?.removeItem(key);
+    } catch {
+      // Private mode or a full quota: the note still works for this page view.
+    }
+  };
+  return [note, update] as const;
+}
+
 type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { found: true }>;
 
 export default function ReviewPage() {
@@ -67,9 +123,10 @@ function Review({ order, closedMessage, menu, guest, initials, email, now: serve
   const now = useNow(serverNow);
   const { cart, ready, removed, update, clear } = useDraftCart(order.id, guest, menu);
   const descriptions = new Map(menu.items.map((item) => [item.id, item.description]));
-  const [instructions, setInstructions] = useState('');
+  const [instructions, setInstructions] = useNoteDraft(order.id, guest);
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(closedMessage);
+  const [nameTaken, setNameTaken] = useState(false);
   const [closed, setClosed] = useState(Boolean(closedMessage));
   const inFlight = useRef(false);
   const money = (cents: number) => formatMoney(cents, order.currency, 'en-AU');
@@ -91,6 +148,7 @@ function Review({ order, closedMessage, menu, guest, initials, email, now: serve
         body: JSON.stringify({
           groupOrderId: order.id,
           confirmationKey,
+          guestToken: ensureGuestToken(order.id),
           guestName: guest,
           guestInitials: initials || null,
           guestEmail: email || null,
@@ -108,10 +166,12 @@ function Review({ order, closedMessage, menu, guest, initials, email, now: serve
         if (response.status === 409 && body?.reason === 'key-reused') {
           // The earlier try went through with other choices: the next confirm is a new request.
           update((current) => ({ lines: current.lines }));
-        } else if (response.status === 409) setClosed(true);
+        } else if (body?.reason === 'name-taken') setNameTaken(true);
+        else if (response.status === 409) setClosed(true);
         throw new Error(`${response.status}: ${body?.message ?? response.statusText}`);
       }
       clear();
+      clearNoteDraft(order.id, guest);
       toast.show({ title: 'Order Confirmed!', description: 'Your order has been added to the group.' });
       navigate(sfPath(`/confirmed/${order.id}/${encodeURIComponent(guest)}`, { initials, email }));
     } catch {
@@ -145,6 +205,12 @@ function Review({ order, closedMessage, menu, guest, initials, email, now: serve
       {problem ? (
         <p className="notice notice--critical" role="alert">
           {problem}
+          {nameTaken ? (
+            <>
+              {' '}
+              <Link to={sfPath(`/join/${order.code}`, { email })}>Choose another name</Link>
+            </>
+          ) : null}
         </p>
       ) : null}
 
@@ -178,7 +244,7 @@ function Review({ order, closedMessage, menu, guest, initials, email, now: serve
               ))}
             </ul>
             <div className="review-total">
-              <span className="muted">{count} items in your order</span>
+              <span className="muted">{itemsInOrderText(count)}</span>
               <strong>{money(cartTotalCents(cart))}</strong>
             </div>
           </>

@@ -178,6 +178,18 @@ describe('customers/redact', () => {
     await prisma.invitation.create({
       data: { shop: TEST_SHOP, groupOrderId: other.id, email: 'olivia.nguyen@example.com', requestKey: 'k' },
     });
+    // The guest row (issue 11) holds her name, e-mail and one note too.
+    await prisma.guest.create({
+      data: {
+        shop: TEST_SHOP,
+        groupOrderId: other.id,
+        name: 'Olivia',
+        nameKey: 'olivia',
+        email: 'olivia.nguyen@example.com',
+        specialInstructions: 'No sugar, allergic',
+        tokens: { create: { tokenHash: 'a'.repeat(64) } },
+      },
+    });
     const delivery = webhook('customers/redact', {
       shop_domain: TEST_SHOP,
       customer: { id: 1001, email: 'olivia.nguyen@example.com' },
@@ -207,9 +219,14 @@ describe('customers/redact', () => {
     expect(await prisma.invitation.count({ where: { shop: TEST_SHOP } })).toBe(0);
 
     const dump = JSON.stringify(
-      await prisma.groupOrder.findMany({ where: { shop: TEST_SHOP }, include: { items: true } }),
+      await prisma.groupOrder.findMany({
+        where: { shop: TEST_SHOP },
+        include: { items: true, guests: { include: { tokens: true } } },
+      }),
     );
     expect(dump.toLowerCase()).not.toContain('olivia');
+    expect(dump).not.toContain('allergic');
+    expect(await prisma.guestToken.count({ where: { guest: { groupOrderId: other.id } } })).toBe(0);
 
     // The other shop's customer of the same e-mail is not this shop's to erase.
     expect((await prisma.groupOrder.findUniqueOrThrow({ where: { id: elsewhere.id } })).hostName).toBe(

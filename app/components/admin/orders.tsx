@@ -88,7 +88,7 @@ export function OrderDetailModal({ order, missing, money, onClose }: Props) {
           </Text>
           {order.guests.length === 0 ? <Text as="p">No one has ordered yet.</Text> : null}
           {order.guests.map((guest) => (
-            <BlockStack gap="100" key={guest.guestName}>
+            <BlockStack gap="100" key={guest.guestId ?? guest.guestName}>
               <InlineStack align="space-between">
                 <Text as="h4" variant="headingSm">
                   {guest.guestName}
@@ -103,10 +103,10 @@ export function OrderDetailModal({ order, missing, money, onClose }: Props) {
                   <List.Item key={item.id}>
                     {item.quantity} x {item.name}
                     {item.modifiers.length ? ` — ${item.modifiers.join(', ')}` : ''}
-                    {item.specialInstructions ? ` · Note: ${item.specialInstructions}` : ''}
                   </List.Item>
                 ))}
               </List>
+              {guest.specialInstructions ? <Text as="p">Note: {guest.specialInstructions}</Text> : null}
               <Divider />
             </BlockStack>
           ))}

@@ -1,30 +1,38 @@
-import { Card, EmptyState } from '../ui';
+import { Button, Card, EmptyState } from '../ui';
 
 type Item = {
   id: number;
   quantity: number;
   menuItem: { name: string };
   selectedModifiers: string[];
-  specialInstructions: string | null;
   totalText: string;
 };
 type Guest = {
+  guestId: number | null;
   guestName: string;
+  specialInstructions: string | null;
   guestInitials: string | null;
   itemCount: number;
   totalText: string;
   items: Item[];
 };
 
-/** Everyone's order: items with modifiers and notes, a total per guest and for the group. */
+/**
+ * Everyone's order: items with modifiers, each guest's one note, a total per guest and for the group.
+ * With `onRemove` (the host), each item has a Remove button.
+ */
 export function GuestOrders({
   guests,
   totalText,
   instructions,
+  onRemove,
+  removing,
 }: {
   guests: Guest[];
   totalText: string;
   instructions: string | null;
+  onRemove?: (item: Item, guest: Guest) => void;
+  removing?: number | null;
 }) {
   return (
     <Card className="host-orders">
@@ -46,7 +54,7 @@ export function GuestOrders({
       ) : (
         <ul className="host-guests">
           {guests.map((guest) => (
-            <li key={guest.guestName} className="host-guest" data-testid="guest-order">
+            <li key={guest.guestId ?? guest.guestName} className="host-guest" data-testid="guest-order">
               <div className="host-guest__head">
                 <span className="host-guest__initials" aria-hidden="true">
                   {(guest.guestInitials || guest.guestName.slice(0, 1)).toUpperCase()}
@@ -66,12 +74,25 @@ export function GuestOrders({
                     {item.selectedModifiers.length ? (
                       <div className="host-item__mods">{item.selectedModifiers.join(' · ')}</div>
                     ) : null}
-                    {item.specialInstructions ? (
-                      <div className="host-item__note">“{item.specialInstructions}”</div>
+                    {onRemove ? (
+                      <Button
+                        variant="ghost"
+                        className="host-item__remove"
+                        disabled={removing === item.id}
+                        aria-label={`Remove ${item.quantity}x ${item.menuItem.name} from ${guest.guestName}`}
+                        onClick={() => onRemove(item, guest)}
+                      >
+                        Remove
+                      </Button>
                     ) : null}
                   </li>
                 ))}
               </ul>
+              {guest.specialInstructions ? (
+                <div className="host-item__note" data-testid="guest-note">
+                  “{guest.specialInstructions}”
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

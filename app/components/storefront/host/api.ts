@@ -8,7 +8,7 @@ export type ApiResult<T = any> = { ok: boolean; status: number; body: T & { mess
 
 export async function callApi<T = any>(
   path: string,
-  options: { method?: string; body?: unknown; hostToken?: string | null } = {},
+  options: { method?: string; body?: unknown; hostToken?: string | null; guestToken?: string | null } = {},
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
@@ -18,6 +18,13 @@ export async function callApi<T = any>(
     // Also in the body for writes: the header is the API's contract, the body survives any proxy.
     if (method !== 'GET' && (body === undefined || (typeof body === 'object' && body !== null))) {
       body = { ...(body as object | undefined), hostToken: options.hostToken };
+    }
+  }
+  // A guest's token (see guests.server.ts) travels the same way: header, and in the body of a write.
+  if (options.guestToken) {
+    headers['X-Guest-Token'] = options.guestToken;
+    if (method !== 'GET' && (body === undefined || (typeof body === 'object' && body !== null))) {
+      body = { ...(body as object | undefined), guestToken: options.guestToken };
     }
   }
   if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+// A guest is a person, not a display name. Pure rules shared by the pages and the server.
+
+/** "  Bob  ", "bob" and "BOB" are one name in an order; "Bob K." is another. */
+export function guestNameKey(name: string): string {
+  return name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** Where this browser keeps its guest token for an order (cookies do not pass Shopify's app proxy). */
+export function guestTokenKey(groupOrderId: number | string) {
+  return `group-order:guest-token:${groupOrderId}`;
+}
+
+/** Where the Review page keeps the guest's unsent special instructions, per order and guest. */
+export function noteDraftKey(groupOrderId: number | string, guestName: string) {
+  return `group-order:note:${groupOrderId}:${guestNameKey(guestName)}`;
+}
+
+export const GUEST_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
+
+export const GuestTokenSchema = z
+  .string({ invalid_type_error: 'The guest token must be text.' })
+  .regex(GUEST_TOKEN_PATTERN, 'The guest token is not valid.');
+
+/** Said on the join screen (and by the API) when another person already uses this name in the order. */
+export function nameTakenMessage(name: string) {
+  const first = name.trim().split(/\s+/)[0] || name.trim();
+  return `Someone called ${name.trim()} has already joined this order. Please add something to tell you apart, for example "${first} K.".`;
+}
+
+export const NOT_YOUR_ORDER_MESSAGE =
+  'These items belong to someone else, or were ordered in another browser. Join the order again with the same name and e-mail address to see them here.';
+
+/** '{n} items in your order', with "1 item" for one. */
+export function itemsInOrderText(count: number) {
+  return `${count} ${count === 1 ? 'item' : 'items'} in your order`;
+}

@@ -1,0 +1,60 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { jsonError, parseId, parseJson } from '~/lib/http.server';
+import { GuestTokenSchema } from '~/lib/guests';
+import { findGroupOrder, serializeGroupOrder } from '~/models/groupOrder.server';
+import {
+  GuestItemChangeSchema,
+  guestTokenFrom,
+  removeItem,
+  setOwnItemQuantity,
+} from '~/models/guests.server';
+import { hostTokenFrom } from '~/models/hosting.server';
+import { requireStorefront } from '~/storefront.server';
+
+// One confirmed item, changed until the order closes:
+// - PATCH { guestName, quantity } with the guest's token (X-Guest-Token or guestToken): their own items only.
+// - DELETE { guestName } with the guest's token, or with the host token (X-Host-Token or hostToken): the host
+//   may remove any guest's item. Removing an item that is already gone answers 200 (safe to retry).
+// Both answer { groupOrder } with the recomputed totals.
+
+const DeleteSchema = z.object({
+  guestName: z.string().trim().max(60).optional(),
+  guestToken: GuestTokenSchema.optional(),
+  hostToken: z.string().max(200).optional(),
+});
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { shop, customerId } = await requireStorefront(request);
+  const itemId = parseId(params.id, 'Item');
+  let groupOrderId: number | null;
+  if (request.method === 'PATCH') {
+    const body = await parseJson(request, GuestItemChangeSchema);
+    groupOrderId = await setOwnItemQuantity(shop, itemId, {
+      guestName: body.guestName,
+      token: guestTokenFrom(request, body),
+      quantity: body.quantity,
+    });
+  } else if (request.method === 'DELETE') {
+    const body = await parseJson(request, DeleteSchema);
+    const hostToken = hostTokenFrom(request, body);
+    const guestToken = guestTokenFrom(request, body);
+    groupOrderId = await removeItem(shop, itemId, {
+      guestName: body.guestName,
+      guestToken,
+      host: hostToken || (!guestToken && customerId) ? { hostToken, customerId } : null,
+    });
+  } else {
+    throw jsonError(405, 'Use PATCH to change the quantity or DELETE to remove the item.');
+  }
+  const order = groupOrderId === null ? null : await findGroupOrder(shop, groupOrderId);
+  return Response.json({
+    removed: request.method === 'DELETE',
+    groupOrder: order && serializeGroupOrder(order),
+  });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStorefront(request);
+  return jsonError(405, 'Use PATCH to change the quantity or DELETE to remove the item.');
+}
