@@ -261,9 +261,12 @@ describe('POST /api/order-items — one item per call (spec client)', () => {
     const reused = await send(single({ confirmationKey: 'single-key-02', line: 0, quantity: 1 }));
     expect(reused.status).toBe(409);
     expect(reused.body.reason).toBe('key-reused');
-    // Another line under the same key is another call of the same guest: written.
+    // Another line under the same key is another call of the same guest: written (the same item and
+    // options merge into one line, so the quantity doubles).
+    const first = await prisma.orderItem.findFirstOrThrow();
     expect((await send(single({ confirmationKey: 'single-key-02', line: 1 }))).status).toBe(201);
-    expect(await prisma.orderItem.count()).toBe(2);
+    const items = await prisma.orderItem.findMany();
+    expect(items.reduce((sum, item) => sum + item.quantity, 0)).toBe(first.quantity * 2);
   });
 
   const bad: [string, Record<string, unknown>, RegExp][] = [
