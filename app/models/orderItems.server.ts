@@ -1,6 +1,6 @@
 import { Prisma, type OrderItem } from '@prisma/client';
 import { z } from 'zod';
-import prisma from '../db.server';
+import prisma, { isUniqueViolation } from '../db.server';
 import { jsonError } from '../lib/http.server';
 import { validateSelection } from '../lib/modifiers';
 import { MAX_QUANTITY, MIN_QUANTITY, priceLine } from '../lib/pricing';
@@ -145,7 +145,7 @@ async function confirm(shop: string, request: ConfirmRequest, now: Date): Promis
     return await prisma.$transaction((tx) => writeLines(tx, shop, request, now));
   } catch (error) {
     // Two identical confirms raced: the loser hits the unique key and answers with the winner's items.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+    if (isUniqueViolation(error)) {
       const items = await findByKey(prisma, shop, request);
       if (items.length) return { items, replayed: true };
     }
