@@ -2,6 +2,7 @@ import { Prisma, type OrderItem } from '@prisma/client';
 import { z } from 'zod';
 import prisma, { isUniqueViolation } from '../db.server';
 import { jsonError } from '../lib/http.server';
+import { createKeyedQueue } from '../lib/keyedQueue.server';
 import { validateSelection } from '../lib/modifiers';
 import { MAX_QUANTITY, MIN_QUANTITY, priceLine } from '../lib/pricing';
 import { CLOSED_MESSAGES, closedReason } from './groupOrder.server';
@@ -140,9 +141,15 @@ export async function addOrderItem(shop: string, input: SingleOrderItemInput, no
   return { item: result.items[0], replayed: result.replayed };
 }
 
+// One confirm per order at a time in this process: the others wait without holding a connection.
+// Across instances the order's row lock (in writeLines) still serialises them.
+const perOrder = createKeyedQueue();
+
 async function confirm(shop: string, request: ConfirmRequest, now: Date): Promise<ConfirmResult> {
   try {
-    return await prisma.$transaction((tx) => writeLines(tx, shop, request, now));
+    return await perOrder(`${shop}:${request.groupOrderId}`, () =>
+      prisma.$transaction((tx) => writeLines(tx, shop, request, now)),
+    );
   } catch (error) {
     // Two identical confirms raced: the loser hits the unique key and answers with the winner's items.
     if (isUniqueViolation(error)) {
