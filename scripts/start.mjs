@@ -33,7 +33,7 @@ Group Order is running (local Shopify simulator for ${LOCAL_DEFAULTS.DEMO_SHOP})
   Merchant admin (embedded app):  ${base}/admin
   Mailbox (e-mails the app sent): ${base}/mailbox
   Customer login (My Orders):     ${base}/account/login
-  App server${appUrls.length > 1 ? `s (${appUrls.length}, round-robin)` : ''}:${' '.repeat(appUrls.length > 1 ? 5 : 21)}${appUrls.join(', ')}
+  App server${appUrls.length > 1 ? `s (${appUrls.length}, round-robin)` : ''}:${' '.repeat(appUrls.length > 1 ? 3 : 21)}${appUrls.join(', ')}
   Database:                       ${env.DATABASE_URL.replace(/\/\/[^@/]*@/, '//…@')}
 Press Ctrl+C to stop.`);
 
