@@ -1,27 +1,47 @@
-import { PrismaLibSQL } from '@prisma/adapter-libsql';
-import { PrismaClient } from '@prisma/client';
+import type { PrismaClient } from '@prisma/client';
 import { env } from './env.server';
+import { createPrismaClient, providerOf } from './prismaClient.server';
 
 declare global {
   var prismaGlobal: PrismaClient | undefined;
 }
 
-function createClient() {
-  const client = new PrismaClient({ adapter: new PrismaLibSQL({ url: env.DATABASE_URL }) });
-  // Write-ahead logging lets readers (the outbox worker, the simulator's mailbox, a second instance)
-  // read while a write is in progress instead of failing with SQLITE_BUSY. The mode is stored in the
-  // database file, so setting it once per process is enough.
-  if (env.DATABASE_URL.startsWith('file:')) {
-    client.$queryRawUnsafe('PRAGMA journal_mode = WAL').catch((error) => {
-      console.error('Could not switch the database to WAL mode', error);
-    });
-  }
-  return client;
-}
+/** Which database DATABASE_URL names: 'sqlite' (file:, the default) or 'postgresql'. */
+export const provider = providerOf(env.DATABASE_URL);
 
 // One client per process; the dev server reloads modules, so keep it on globalThis there.
-const prisma = globalThis.prismaGlobal ?? createClient();
+const prisma =
+  globalThis.prismaGlobal ?? createPrismaClient(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
 if (env.NODE_ENV !== 'production') globalThis.prismaGlobal = prisma;
+
+/**
+ * A unique constraint was violated (Prisma's P2002). Checked by name and code rather than instanceof:
+ * each generated client has its own error classes, and PostgreSQL's is not @prisma/client's.
+ */
+export function isUniqueViolation(error: unknown) {
+  return (
+    error instanceof Error &&
+    error.name === 'PrismaClientKnownRequestError' &&
+    (error as { code?: unknown }).code === 'P2002'
+  );
+}
+
+/**
+ * Bind placeholders for raw SQL: `?` on SQLite, `$n` on PostgreSQL. `from` is the 1-based position of the
+ * first one. Identifiers in raw SQL are double-quoted ("GroupOrder"), which both databases accept.
+ */
+export function placeholders(count: number, from = 1) {
+  return Array.from({ length: count }, (_, index) => (provider === 'postgresql' ? `$${from + index}` : '?'));
+}
+
+/**
+ * Spread into a `contains`/`startsWith` filter to match text case-insensitively on both databases.
+ * SQLite's LIKE already ignores ASCII case (and its client has no `mode`); PostgreSQL needs ILIKE.
+ */
+export const caseInsensitive = (provider === 'postgresql' ? { mode: 'insensitive' } : {}) as Record<
+  string,
+  never
+>;
 
 export default prisma;
 export type Db = PrismaClient;

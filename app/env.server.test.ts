@@ -58,9 +58,14 @@ describe('.env.example', () => {
       'scripts/simulator/index.mjs',
       'e2e/support.ts',
       'e2e/global-setup.ts',
+      'test/global-setup.ts',
+      'scripts/db/postgres.mjs',
+      'scripts/db/pg-diff.mjs',
+      'scripts/db/migrate.mjs',
+      'scripts/db/test-postgres.mjs',
     ];
-    // GROUP_ORDER_SKIP_DOTENV is set by the browser-test harness itself, never by a person.
-    const internal = new Set(['GROUP_ORDER_SKIP_DOTENV', 'VITEST']);
+    // GROUP_ORDER_SKIP_DOTENV and TEST_DATABASE are set by the test harnesses themselves, never by a person.
+    const internal = new Set(['GROUP_ORDER_SKIP_DOTENV', 'VITEST', 'TEST_DATABASE']);
     const read = readers.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]),
     );

@@ -8,8 +8,13 @@ const EnvSchema = z.object({
   SCOPES: z.string().default('read_products,write_draft_orders,write_app_proxy,read_customers'),
   DATABASE_URL: z
     .string()
-    .regex(/^(file:|libsql:|https?:)/, 'must be a SQLite file URL such as file:./data/group-order.sqlite')
+    .regex(
+      /^(file:|libsql:|https?:|postgres(ql)?:\/\/)/,
+      'must be a SQLite file URL such as file:./data/group-order.sqlite or a postgresql:// URL',
+    )
     .default('file:./data/group-order.sqlite'),
+  // PostgreSQL only: connections each app instance keeps open (instances x this <= the server's limit).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
   // smtp://user:pass@host:port or smtps://...; unset keeps e-mail in the outbox (local mailbox page).
   SMTP_URL: z.string().url('must be an smtp:// or smtps:// URL').optional(),

@@ -1,11 +1,10 @@
-import { PrismaLibSQL } from '@prisma/adapter-libsql';
-import { PrismaClient } from '@prisma/client';
+import { createPrismaClient } from '../app/prismaClient.server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot, urls, useBrowser } from './support';
 
 const SHOP = 'demo-coffee.myshopify.com';
 const browser = useBrowser();
-const prisma = new PrismaClient({ adapter: new PrismaLibSQL({ url: urls().databaseUrl }) });
+const prisma = createPrismaClient(urls().databaseUrl);
 afterAll(() => prisma.$disconnect());
 
 /** A submitted group order written to the app's database, its Shopify sync queued as submit does. */

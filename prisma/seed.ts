@@ -1,10 +1,8 @@
-import { PrismaLibSQL } from '@prisma/adapter-libsql';
-import { PrismaClient } from '@prisma/client';
+import { createPrismaClient } from '../app/prismaClient.server';
 import { seedDemo } from './demo-data';
 
-const prisma = new PrismaClient({
-  adapter: new PrismaLibSQL({ url: process.env.DATABASE_URL ?? 'file:./data/group-order.sqlite' }),
-});
+// SQLite or PostgreSQL, by DATABASE_URL, like the app.
+const prisma = createPrismaClient(process.env.DATABASE_URL ?? 'file:./data/group-order.sqlite');
 
 await seedDemo(prisma, { scope: process.env.SCOPES });
 const [items, modifiers] = await Promise.all([prisma.menuItem.count(), prisma.modifier.count()]);

@@ -1,7 +1,7 @@
 // Shared by `npm start`, the browser tests and the benchmark: migrate and seed the database, and build
 // the app when its sources (or the URL its assets are served from) changed since the last build.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOCAL_DEFAULTS } from './local-env.mjs';
 
@@ -13,9 +13,8 @@ export function run(command, args, env, label = command) {
 }
 
 export function migrateAndSeed(env) {
-  const file = env.DATABASE_URL.replace(/^file:/, '');
-  mkdirSync(path.dirname(file), { recursive: true });
-  run(bin('prisma'), ['migrate', 'deploy'], env, 'prisma migrate deploy');
+  // SQLite: prisma migrate deploy; PostgreSQL: the migration runner (scripts/db/postgres.mjs).
+  run(process.execPath, ['scripts/db/migrate.mjs'], env, 'migrate');
   run(bin('tsx'), ['prisma/seed.ts'], env, 'seed');
 }
 
@@ -46,15 +45,25 @@ export function buildIfStale(env, { force = false } = {}) {
 }
 
 /**
- * Starts the built app (server.mjs, a child process) and the local Shopify simulator in front of it,
- * for the demo shop, with the ports and database named in `env` (see localEnv).
+ * Starts the built app (server.mjs, child processes) and the local Shopify simulator in front of it,
+ * for the demo shop, with the ports and database named in `env` (see localEnv). `APP_INSTANCES=n` (or
+ * `instances`) starts n app processes on PORT, PORT+1, ... sharing the database; the simulator sends
+ * requests to them in turn, like a load balancer. Several instances want PostgreSQL (README).
  */
-export async function startStack(env) {
-  const app = spawn(process.execPath, ['server.mjs'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+export async function startStack(env, { instances = Number(env.APP_INSTANCES || 1) } = {}) {
+  const firstPort = Number(env.PORT);
+  const ports = Array.from({ length: Math.max(1, instances) }, (_, index) => firstPort + index);
+  const apps = ports.map((port) =>
+    spawn(process.execPath, ['server.mjs'], {
+      env: { ...env, PORT: String(port) },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }),
+  );
   const { startSimulator } = await import('./simulator/index.mjs');
   const simulator = await startSimulator({
     port: Number(env.STOREFRONT_PORT),
     appUrl: env.SHOPIFY_APP_URL,
+    appUrls: ports.map((port) => `http://localhost:${port}`),
     apiKey: env.SHOPIFY_API_KEY,
     apiSecret: env.SHOPIFY_API_SECRET,
     shop: LOCAL_DEFAULTS.DEMO_SHOP,
@@ -62,10 +71,12 @@ export async function startStack(env) {
     log: (line) => console.error(line),
   });
   return {
-    app,
+    app: apps[0],
+    apps,
+    appUrls: ports.map((port) => `http://localhost:${port}`),
     simulator,
     async close() {
-      app.kill('SIGTERM');
+      for (const app of apps) app.kill('SIGTERM');
       await simulator.close();
     },
   };

@@ -13,16 +13,18 @@ const env = localEnv();
 Object.assign(process.env, env);
 
 console.log('Preparing the database and the demo shop…');
-run('node_modules/.bin/prisma', ['generate'], env, 'prisma generate');
+run(process.execPath, ['scripts/db/generate.mjs'], env, 'prisma generate');
 migrateAndSeed(env);
 console.log('Building the app (skipped when nothing changed)…');
 buildIfStale(env);
 
-const { app, simulator, close } = await startStack(env);
-app.on('exit', (code) => {
-  console.error(`The app stopped (exit ${code}).`);
-  process.exit(code ?? 1);
-});
+const { apps, appUrls, simulator, close } = await startStack(env);
+for (const app of apps) {
+  app.on('exit', (code) => {
+    console.error(`An app instance stopped (exit ${code}).`);
+    process.exit(code ?? 1);
+  });
+}
 
 const base = simulator.url;
 console.log(`
@@ -31,7 +33,8 @@ Group Order is running (local Shopify simulator for ${LOCAL_DEFAULTS.DEMO_SHOP})
   Merchant admin (embedded app):  ${base}/admin
   Mailbox (e-mails the app sent): ${base}/mailbox
   Customer login (My Orders):     ${base}/account/login
-  App server:                     ${env.SHOPIFY_APP_URL}
+  App server${appUrls.length > 1 ? `s (${appUrls.length}, round-robin)` : ''}:${' '.repeat(appUrls.length > 1 ? 3 : 21)}${appUrls.join(', ')}
+  Database:                       ${env.DATABASE_URL.replace(/\/\/[^@/]*@/, '//…@')}
 Press Ctrl+C to stop.`);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

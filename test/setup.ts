@@ -3,15 +3,28 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, inject } from 'vitest';
 import { API_KEY, API_SECRET_KEY, APP_URL } from '@shopify/shopify-api/test-helpers';
+import { createDatabase, dropDatabase, withDatabase } from '../scripts/db/postgres.mjs';
 
-// Each test file gets a fresh copy of the migrated database: real SQLite, no sharing between workers.
-const dir = inject('testDbDir');
-const file = path.join(dir, `${randomUUID()}.sqlite`);
-copyFileSync(path.join(dir, 'template.sqlite'), file);
+// Each test file gets a fresh copy of the migrated database (test/global-setup.ts): real SQLite or real
+// PostgreSQL, no sharing between files or workers.
+const testDb = inject('testDb');
+let databaseUrl: string;
+let cleanUp: () => Promise<unknown> | void;
+if (testDb.kind === 'postgresql') {
+  const name = `${testDb.prefix}_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  await createDatabase(testDb.adminUrl, name, { template: testDb.template });
+  databaseUrl = withDatabase(testDb.adminUrl, name);
+  cleanUp = () => dropDatabase(testDb.adminUrl, name);
+} else {
+  const file = path.join(testDb.dir, `${randomUUID()}.sqlite`);
+  copyFileSync(path.join(testDb.dir, 'template.sqlite'), file);
+  databaseUrl = `file:${file}`;
+  cleanUp = () => rmSync(file, { force: true });
+}
 
 Object.assign(process.env, {
   NODE_ENV: 'test',
-  DATABASE_URL: `file:${file}`,
+  DATABASE_URL: databaseUrl,
   SHOPIFY_API_KEY: API_KEY,
   SHOPIFY_API_SECRET: API_SECRET_KEY,
   SHOPIFY_APP_URL: APP_URL,
@@ -25,5 +38,5 @@ globalThis.prismaGlobal = undefined;
 
 afterAll(async () => {
   await globalThis.prismaGlobal?.$disconnect();
-  rmSync(file, { force: true });
+  await cleanUp();
 });

@@ -1,5 +1,5 @@
 import type { Prisma } from '@prisma/client';
-import prisma from '../db.server';
+import prisma, { caseInsensitive } from '../db.server';
 import { centsToDecimal } from '../lib/money';
 import { PROXY_BASE } from '../lib/paths';
 import { formatDateTime, utcToZoned } from '../lib/time';
@@ -31,10 +31,10 @@ function searchWhere(query: string): Prisma.GroupOrderWhereInput {
   return {
     OR: [
       { code: { contains: q.toUpperCase() } },
-      { name: { contains: q } },
-      { companyName: { contains: q } },
-      { hostName: { contains: q } },
-      { hostEmail: { contains: q } },
+      { name: { contains: q, ...caseInsensitive } },
+      { companyName: { contains: q, ...caseInsensitive } },
+      { hostName: { contains: q, ...caseInsensitive } },
+      { hostEmail: { contains: q, ...caseInsensitive } },
     ],
   };
 }

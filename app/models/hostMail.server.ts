@@ -1,5 +1,5 @@
 import { Prisma, type GroupOrder } from '@prisma/client';
-import prisma from '../db.server';
+import prisma, { isUniqueViolation } from '../db.server';
 import { jsonError } from '../lib/http.server';
 import { hashSecret, newSecret } from '../lib/ids.server';
 import { isValidEmail, maskEmail, splitEmailList } from '../lib/hosting';
@@ -129,7 +129,7 @@ export async function sendInvitations(
     queued = await queueInvitations(fresh);
   } catch (error) {
     // The same request ran twice at once (a double submit): the other one queued these, answer as it.
-    const raced = error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+    const raced = isUniqueViolation(error);
     if (raced && !options.retried) {
       return sendInvitations(shop, id, emails, credentials, siteBase, { ...options, retried: true });
     }

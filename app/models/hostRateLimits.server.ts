@@ -1,5 +1,5 @@
 import { RateLimiterPrisma, RateLimiterRes } from 'rate-limiter-flexible';
-import prisma from '../db.server';
+import prisma, { provider } from '../db.server';
 
 // Limits for the host features that send e-mail or reveal orders. Counters live in the database
 // (RateLimiterFlexible model), so every app instance shares them.
@@ -43,6 +43,36 @@ export const LIMITS = {
 
 export type LimitName = keyof typeof LIMITS;
 
+/**
+ * On PostgreSQL several instances (and several connections of one) consume the same keys at once. The
+ * library's Prisma store reads, then writes, in a transaction, which under PostgreSQL's READ COMMITTED
+ * loses concurrent increments (or fails on the insert race), letting more through than the budget. Here
+ * one INSERT ... ON CONFLICT DO UPDATE counts atomically, with the library's rules for when a window
+ * restarts. SQLite serialises its writers, so the library's own store stays there.
+ */
+class AtomicPostgresRateLimiter extends RateLimiterPrisma {
+  async _upsert(key: string, points: number, msDuration: number, forceExpire = false) {
+    const now = new Date();
+    const expire = msDuration > 0 ? new Date(now.getTime() + msDuration).toISOString() : null;
+    const restart = `($4::boolean OR r."expire" IS NULL OR r."expire" <= $5::timestamp(3) OR $3::timestamp(3) IS NULL)`;
+    const rows = await prisma.$queryRawUnsafe<{ points: number; expireMs: number | null }[]>(
+      `INSERT INTO "RateLimiterFlexible" AS r ("key", "points", "expire")
+       VALUES ($1, $2, $3::timestamp(3))
+       ON CONFLICT ("key") DO UPDATE SET
+         "points" = CASE WHEN ${restart} THEN EXCLUDED."points" ELSE r."points" + EXCLUDED."points" END,
+         "expire" = CASE WHEN ${restart} THEN EXCLUDED."expire" ELSE r."expire" END
+       RETURNING r."points", (extract(epoch FROM r."expire") * 1000)::float8 AS "expireMs"`,
+      key,
+      points,
+      expire,
+      forceExpire,
+      now.toISOString(),
+    );
+    const row = rows[0];
+    return { points: Number(row.points), expire: row.expireMs == null ? null : new Date(row.expireMs) };
+  }
+}
+
 const limiters = new Map<LimitName, RateLimiterPrisma>();
 
 function limiter(name: LimitName) {
@@ -50,7 +80,8 @@ function limiter(name: LimitName) {
   if (!existing) {
     const { points, duration } = LIMITS[name];
     // Prisma's model accessor is camelCase; the library defaults to the model's type name.
-    existing = new RateLimiterPrisma({
+    const Store = provider === 'postgresql' ? AtomicPostgresRateLimiter : RateLimiterPrisma;
+    existing = new Store({
       storeClient: prisma,
       tableName: 'rateLimiterFlexible',
       keyPrefix: name,

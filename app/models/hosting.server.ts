@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Prisma, type GroupOrder } from '@prisma/client';
-import prisma from '../db.server';
+import type { GroupOrder } from '@prisma/client';
+import prisma, { isUniqueViolation } from '../db.server';
 import { jsonError } from '../lib/http.server';
 import { hashSecret, newSecret, randomOrderCode, randomOrderId } from '../lib/ids.server';
 import {
@@ -106,7 +106,7 @@ export async function createGroupOrder(
       });
       return { order, hostToken };
     } catch (error) {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') continue;
+      if (isUniqueViolation(error)) continue;
       throw error;
     }
   }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Prisma, type OrderItem } from '@prisma/client';
 import { z } from 'zod';
-import prisma from '../db.server';
+import prisma, { isUniqueViolation } from '../db.server';
 import { jsonError } from '../lib/http.server';
 import { lineKey } from '../lib/cart';
 import { GuestTokenSchema } from '../lib/guests';
+import { createKeyedQueue } from '../lib/keyedQueue.server';
 import { validateSelection } from '../lib/modifiers';
 import { MAX_QUANTITY, MIN_QUANTITY, priceLine } from '../lib/pricing';
 import { CLOSED_MESSAGES, closedReason, parseModifiers } from './groupOrder.server';
@@ -161,6 +162,10 @@ export async function addOrderItem(shop: string, input: SingleOrderItemInput, no
   return { item: result.items[0], replayed: result.replayed };
 }
 
+// One confirm per order at a time in this process: the others wait without holding a connection.
+// Across instances the order's row lock (in writeLines) still serialises them.
+const perOrder = createKeyedQueue();
+
 async function confirm(
   shop: string,
   request: ConfirmRequest,
@@ -168,10 +173,12 @@ async function confirm(
   retry = true,
 ): Promise<ConfirmResult> {
   try {
-    return await prisma.$transaction((tx) => writeLines(tx, shop, request, now));
+    return await perOrder(`${shop}:${request.groupOrderId}`, () =>
+      prisma.$transaction((tx) => writeLines(tx, shop, request, now)),
+    );
   } catch (error) {
     // Two identical confirms raced: the loser hits the unique key and answers with the winner's items.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+    if (isUniqueViolation(error)) {
       const previous = await findByKey(prisma, shop, request);
       if (previous) return replay(previous, request);
       // Two people took the same new name at the same moment: once more, the name now has its guest

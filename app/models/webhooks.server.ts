@@ -1,5 +1,5 @@
 import type { Prisma } from '@prisma/client';
-import prisma from '../db.server';
+import prisma, { caseInsensitive, placeholders } from '../db.server';
 import { env } from '../env.server';
 
 // Shopify's lifecycle and privacy webhooks. Each delivery is handled once: the receipt (X-Shopify-Webhook-Id)
@@ -23,7 +23,8 @@ export async function once<T>(
   work: (tx: Tx) => Promise<T>,
   options: { erase?: boolean } = {},
 ): Promise<{ result: T } | null> {
-  // The embedded SQLite file only; a libSQL server manages its own storage.
+  // The embedded SQLite file only. A libSQL server manages its own storage; on PostgreSQL the deleted
+  // rows become dead tuples that (auto)vacuum reclaims, and the storage is the operator's (README).
   const erase = Boolean(options.erase) && env.DATABASE_URL.startsWith('file:');
   const done = await prisma.$transaction(async (tx) => {
     const seen = await tx.webhookReceipt.findUnique({ where: { id: receipt.webhookId } });
@@ -68,10 +69,11 @@ function emailsOf(customer: CustomerRef) {
 async function hostedOrderIds(tx: Tx, shop: string, customer: CustomerRef) {
   const emails = emailsOf(customer);
   const customerId = customer.id != null ? String(customer.id) : null;
+  const [shopParam, ...marks] = placeholders(2 + emails.length);
   const rows = await tx.$queryRawUnsafe<{ id: number }[]>(
-    `SELECT id FROM GroupOrder WHERE shop = ? AND (lower(hostEmail) IN (${emails.map(() => '?').join(',') || "''"})${
-      customerId ? ' OR hostCustomerId = ?' : ''
-    })`,
+    `SELECT "id" FROM "GroupOrder" WHERE "shop" = ${shopParam} AND (lower("hostEmail") IN (${
+      marks.slice(0, emails.length).join(',') || "''"
+    })${customerId ? ` OR "hostCustomerId" = ${marks[emails.length]}` : ''})`,
     shop,
     ...emails,
     ...(customerId ? [customerId] : []),
@@ -82,8 +84,9 @@ async function hostedOrderIds(tx: Tx, shop: string, customer: CustomerRef) {
 async function guestItemIds(tx: Tx, shop: string, customer: CustomerRef) {
   const emails = emailsOf(customer);
   if (!emails.length) return [];
+  const [shopParam, ...marks] = placeholders(1 + emails.length);
   const rows = await tx.$queryRawUnsafe<{ id: number }[]>(
-    `SELECT id FROM OrderItem WHERE shop = ? AND lower(guestEmail) IN (${emails.map(() => '?').join(',')})`,
+    `SELECT "id" FROM "OrderItem" WHERE "shop" = ${shopParam} AND lower("guestEmail") IN (${marks.join(',')})`,
     shop,
     ...emails,
   );
@@ -202,7 +205,9 @@ export async function redactCustomer(tx: Tx, shop: string, customer: CustomerRef
   if (orderIds.length) await tx.ownerClaim.deleteMany({ where: { shop, groupOrderId: { in: orderIds } } });
   if (emails.length) await tx.invitation.deleteMany({ where: { shop, email: { in: emails } } });
   for (const email of emails) {
-    await tx.outboxMessage.deleteMany({ where: { shop, kind: 'email', payload: { contains: email } } });
+    await tx.outboxMessage.deleteMany({
+      where: { shop, kind: 'email', payload: { contains: email, ...caseInsensitive } },
+    });
   }
   return { groupOrders: orders.count, orderItems: items.count, usualOrders: usual.count };
 }

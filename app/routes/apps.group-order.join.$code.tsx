@@ -23,7 +23,7 @@ import {
 import { resolveGuest } from '~/models/guests.server';
 import { GuestTokenSchema } from '~/lib/guests';
 import { Prisma } from '@prisma/client';
-import prisma from '~/db.server';
+import prisma, { isUniqueViolation } from '~/db.server';
 import { requireStorefront } from '~/storefront.server';
 import { ensureGuestToken } from '~/components/storefront/guest/guestToken';
 import { PageLoading } from '~/components/storefront/guest/PageStatus';
@@ -86,7 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return data({ error: body.message }, { status: 409 });
       }
       // Someone else took this new name at the same moment: look again (now it exists).
-      const raced = error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+      const raced = isUniqueViolation(error);
       if (!raced || attempt > 1) throw error;
     }
   }

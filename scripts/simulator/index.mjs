@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { createClient } from '@libsql/client';
+import pg from 'pg';
 import { appProxySignature, hostParam, sessionToken } from './signing.mjs';
 import { homePage, loginPage, mailboxPage, messagePage } from './pages.mjs';
 import { adminGraphqlMiddleware, createAdminApiSimulator } from './admin-graphql.mjs';
@@ -21,8 +22,11 @@ const HOP_HEADERS = [
 ];
 
 /**
- * @param {{ port: number, host?: string, appUrl: string, apiKey: string, apiSecret: string, shop: string,
- *           databaseUrl: string, log?: (line: string) => void }} options
+ * `appUrls` (optional) lists several app instances: requests go to them in turn (round-robin), as a
+ * load balancer in front of a scaled-out deployment would send them. `appUrl` is the first.
+ *
+ * @param {{ port: number, host?: string, appUrl: string, appUrls?: string[], apiKey: string,
+ *           apiSecret: string, shop: string, databaseUrl: string, log?: (line: string) => void }} options
  */
 export async function startSimulator(options) {
   if (process.env.NODE_ENV === 'production') {
@@ -36,7 +40,10 @@ export async function startSimulator(options) {
   const graphql = adminGraphqlMiddleware(adminApi, {
     shopFromRequest: (req) => String(req.headers['x-shopify-shop-domain'] ?? shop),
   });
-  const db = createClient({ url: options.databaseUrl });
+  const upstreams = options.appUrls?.length ? options.appUrls : [appUrl];
+  let turn = 0;
+  const nextUpstream = () => upstreams[turn++ % upstreams.length];
+  const db = mailStore(options.databaseUrl);
   const standIn = await readFile(new URL('./app-bridge-standin.js', import.meta.url), 'utf8');
   const customers = simulatedCustomers(adminApi);
 
@@ -80,7 +87,7 @@ export async function startSimulator(options) {
 
   /** Shopify's app proxy: sign, forward, strip cookies both ways. */
   async function forwardAppProxy(req, res, url) {
-    const target = new URL(url.pathname, appUrl);
+    const target = new URL(url.pathname, nextUpstream());
     const params = new URLSearchParams();
     for (const [key, value] of url.searchParams) {
       // Shopify sets these itself; a shopper cannot smuggle them in.
@@ -113,7 +120,7 @@ export async function startSimulator(options) {
 
   /** The embedded admin, served through this origin with App Bridge pointed at the local stand-in. */
   async function forwardAdmin(req, res, url) {
-    const target = new URL(url.pathname + url.search, appUrl);
+    const target = new URL(url.pathname + url.search, nextUpstream());
     const headers = forwardHeaders(req);
     headers.set('x-forwarded-host', String(req.headers.host));
     headers.set('x-forwarded-proto', 'http');
@@ -136,10 +143,8 @@ export async function startSimulator(options) {
     // Shopify's admin would preload App Bridge from its CDN; offline, the stand-in replaces it.
     if (outHeaders.link?.includes('cdn.shopify.com')) delete outHeaders.link;
     const location = response.headers.get('location');
-    if (location)
-      outHeaders.location = location.startsWith(appUrl)
-        ? location.slice(new URL(appUrl).origin.length)
-        : location;
+    const upstream = location && upstreams.find((origin) => location.startsWith(origin));
+    if (location) outHeaders.location = upstream ? location.slice(new URL(upstream).origin.length) : location;
     const type = response.headers.get('content-type') ?? '';
     if (rewriteHtml && type.includes('text/html')) {
       const text = rewriteHtml(await response.text());
@@ -174,24 +179,25 @@ export async function startSimulator(options) {
   }
 
   async function listMail() {
-    const result = await db.execute({
-      sql: "SELECT id, payload, status, createdAt FROM OutboxMessage WHERE kind = 'email' ORDER BY id DESC LIMIT 200",
-      args: [],
-    });
-    return result.rows.map((row) => ({
+    const rows = await db.query(
+      `SELECT "id", "payload", "status", "createdAt" FROM "OutboxMessage" WHERE "kind" = 'email' ORDER BY "id" DESC LIMIT 200`,
+    );
+    return rows.map((row) => ({
       ...JSON.parse(String(row.payload)),
       id: row.id,
       status: row.status,
-      createdAt: new Date(Number(row.createdAt) || String(row.createdAt)).toISOString(),
+      createdAt: new Date(
+        row.createdAt instanceof Date ? row.createdAt : Number(row.createdAt) || String(row.createdAt),
+      ).toISOString(),
     }));
   }
 
   async function readMail(id) {
-    const result = await db.execute({
-      sql: "SELECT payload FROM OutboxMessage WHERE kind = 'email' AND id = ?",
-      args: [id],
-    });
-    return result.rows[0] ? JSON.parse(String(result.rows[0].payload)) : null;
+    const rows = await db.query(
+      `SELECT "payload" FROM "OutboxMessage" WHERE "kind" = 'email' AND "id" = ${db.param(1)}`,
+      [id],
+    );
+    return rows[0] ? JSON.parse(String(rows[0].payload)) : null;
   }
 
   await new Promise((resolve, reject) => {
@@ -205,8 +211,26 @@ export async function startSimulator(options) {
     async close() {
       server.closeAllConnections?.();
       await new Promise((resolve) => server.close(() => resolve(undefined)));
-      db.close();
+      await db.close();
     },
+  };
+}
+
+/** Read access to the app's database for the mailbox: the SQLite file or PostgreSQL, by URL. */
+function mailStore(url) {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    return {
+      param: (n) => `$${n}`,
+      query: async (sql, args = []) => (await pool.query(sql, args)).rows,
+      close: () => pool.end(),
+    };
+  }
+  const client = createClient({ url });
+  return {
+    param: () => '?',
+    query: async (sql, args = []) => (await client.execute({ sql, args })).rows,
+    close: async () => client.close(),
   };
 }
 
