@@ -42,13 +42,18 @@ export function routeUrl(name: string, values: Record<string, string>) {
       parts.push(params['*']);
     } else if (segment.startsWith('$')) {
       const key = segment.slice(1);
-      const value = values[key];
+      const value = wellFormed(values[key]);
       if (value === undefined) throw new Error(`routeUrl: no value for ${segment} in ${name}`);
       params[key] = value;
       parts.push(encodeURIComponent(value));
     } else parts.push(segment);
   }
   return { path: `/${parts.join('/')}`, params };
+}
+
+/** A URL path cannot carry a lone surrogate: browsers send U+FFFD instead. */
+function wellFormed(value: string | undefined) {
+  return value?.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 /** Runs a loader or action the way Remix would answer: a thrown non-Response is a 500. */
