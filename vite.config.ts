@@ -47,6 +47,7 @@ export default defineConfig(() => ({
       'scripts/**/*.test.{ts,mjs}',
       'extensions/**/*.test.ts',
       'prisma/**/*.test.ts',
+      'test/**/*.test.ts',
     ],
     setupFiles: ['./test/setup.ts'],
     globalSetup: ['./test/global-setup.ts'],

@@ -28,6 +28,7 @@ export async function requireStorefront(request: Request): Promise<Storefront> {
   let context;
   try {
     context = await authenticate.public.appProxy(request);
+    if (!hasSignedShape(url.searchParams)) throw new Response(null, { status: 401 });
   } catch (error) {
     if (!(error instanceof Response)) throw error;
     if (isApiRequest(url)) {
@@ -43,6 +44,16 @@ export async function requireStorefront(request: Request): Promise<Storefront> {
     pathPrefix,
     admin: context.admin,
   };
+}
+
+/**
+ * Shopify signs the query's "key=value" pairs joined without a separator, so the same signature also fits
+ * that text cut into pairs differently (e.g. path_prefix folded into logged_in_customer_id). Shopify
+ * always sends a numeric or empty customer id and a path prefix: anything else was re-cut after signing.
+ */
+function hasSignedShape(query: URLSearchParams) {
+  const customerId = query.get('logged_in_customer_id');
+  return (customerId === null || /^\d*$/.test(customerId)) && Boolean(query.get('path_prefix'));
 }
 
 function normalizePrefix(prefix: string | null) {
