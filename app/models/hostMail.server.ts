@@ -1,4 +1,4 @@
-import { Prisma, type GroupOrder } from '@prisma/client';
+import type { GroupOrder } from '@prisma/client';
 import prisma, { isUniqueViolation } from '../db.server';
 import { jsonError } from '../lib/http.server';
 import { hashSecret, newSecret } from '../lib/ids.server';

@@ -22,7 +22,6 @@ import {
 } from '~/models/orderItems.server';
 import { resolveGuest } from '~/models/guests.server';
 import { GuestTokenSchema } from '~/lib/guests';
-import { Prisma } from '@prisma/client';
 import prisma, { isUniqueViolation } from '~/db.server';
 import { requireStorefront } from '~/storefront.server';
 import { ensureGuestToken } from '~/components/storefront/guest/guestToken';
