@@ -77,7 +77,7 @@ await import('~/models/outbox-handlers.server');
 await import('~/models/mail.server');
 const { createTestGroupOrder, seedMenu } = await import('../support/factories');
 const { proxyRequest } = await import('../support/requests');
-const { databaseProblems } = await import('./invariants');
+const { databaseProblems, storedLinesOf } = await import('./invariants');
 
 let app: ChildProcess | undefined;
 
@@ -250,7 +250,7 @@ describe('SIGKILL mid-burst and restart', () => {
           expect(
             lines.map((l) => [l.menuItemId, l.quantity]),
             `cart ${cart.key}`,
-          ).toEqual(cart.items.map((i) => [i.menuItemId, i.quantity]));
+          ).toEqual(storedLinesOf(cart.items));
       }
       expect(await databaseProblems()).toEqual([]);
     };

@@ -42,3 +42,13 @@ export async function databaseProblems(): Promise<string[]> {
   if (Number(foreignClaims[0].n) > 0) problems.push(`${foreignClaims[0].n} owner links cross shops`);
   return problems;
 }
+
+/**
+ * What a confirmed cart looks like once stored: the same item (no options here) confirmed twice in one
+ * cart is one line with both quantities ("2x Flat White"), in the order the items first appear.
+ */
+export function storedLinesOf(items: { menuItemId: number; quantity: number }[]) {
+  const merged = new Map<number, number>();
+  for (const item of items) merged.set(item.menuItemId, (merged.get(item.menuItemId) ?? 0) + item.quantity);
+  return [...merged.entries()];
+}
