@@ -2,6 +2,7 @@
 // storefront pages (they live on the shop's domain, the assets on ours), so /assets carries CORS headers.
 import { createRequestHandler } from '@remix-run/express';
 import express from 'express';
+import { bodyLimitErrors, limitBody } from './scripts/limit-body.mjs';
 
 const port = Number(process.env.PORT ?? 3001);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -23,7 +24,10 @@ app.use(
 );
 app.use(express.static(`${buildDir}/client`, { maxAge: '1h' }));
 app.get('/healthz', (_req, res) => res.type('text/plain').send('ok'));
+// Bodies over 64 KB are refused before they are read (scripts/limit-body.mjs).
+app.use(limitBody());
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
+app.use(bodyLimitErrors);
 
 app.listen(port, host, () => {
   console.log(`Group Order app listening on http://localhost:${port}`);

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { readFormBody } from '~/lib/body.server';
 import { Form, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import {
   BlockStack,
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** "Send to Shopify again" for an order whose hand-off failed. */
 export async function action({ request }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
-  const form = await request.formData();
+  const form = await readFormBody(request);
   const id = Number(form.get('id'));
   if (form.get('intent') !== 'retry-shopify' || !Number.isInteger(id)) {
     return Response.json({ ok: false, message: 'Unknown action.' }, { status: 400 });

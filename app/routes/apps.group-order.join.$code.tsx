@@ -9,6 +9,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useState } from 'react';
 import { z } from 'zod';
 import { Badge, Button, ButtonLink, Card, EmptyState, TextField } from '~/components/storefront/ui';
+import { readFormBody } from '~/lib/body.server';
 import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
@@ -62,7 +63,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const order = await findGroupOrderByCode(shop, params.code ?? '');
   if (!order) return data({ error: 'Group order not found' }, { status: 404 });
-  const form = Object.fromEntries(await request.formData());
+  let form: Record<string, FormDataEntryValue>;
+  try {
+    form = Object.fromEntries(await readFormBody(request));
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    const { message } = (await error.json()) as { message: string };
+    return data({ error: message }, { status: error.status, headers: error.headers });
+  }
   const parsed = JoinSchema.safeParse(form);
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
   const { guestName, initials, email } = parsed.data;
