@@ -114,6 +114,7 @@ export async function sendInvitations(
   emails: string[],
   credentials: HostCredentials,
   siteBase: string,
+  client = `${shop}:unknown`,
 ) {
   const order = authorizeHost(await prisma.groupOrder.findFirst({ where: { id, shop } }), credentials);
   if (order.status !== 'active') {
@@ -127,6 +128,7 @@ export async function sendInvitations(
   if (valid.length === 0) throw jsonError(400, 'Please enter valid email addresses.');
   await consumeAll([
     { name: 'invitesPerOrder', key: `${shop}:${id}`, points: valid.length },
+    { name: 'invitesPerClient', key: client, points: valid.length },
     { name: 'invitesPerShop', key: shop, points: valid.length },
   ]);
   const settings = await getShopSettings(shop);
@@ -148,11 +150,18 @@ export async function sendInvitations(
 }
 
 /** "I Created This Order - Submit It": a one-time link to the host's own address. */
-export async function requestOwnerClaim(shop: string, id: number, siteBase: string, now = new Date()) {
+export async function requestOwnerClaim(
+  shop: string,
+  id: number,
+  siteBase: string,
+  now = new Date(),
+  client = `${shop}:unknown`,
+) {
   const order = await prisma.groupOrder.findFirst({ where: { id, shop } });
   if (!order) throw notFound();
   await consumeAll([
     { name: 'claimsPerOrder', key: `${shop}:${id}` },
+    { name: 'claimsPerClient', key: client },
     { name: 'claimsPerShop', key: shop },
   ]);
   const settings = await getShopSettings(shop);

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId } from '~/lib/http.server';
 import { requestOwnerClaim } from '~/models/hostMail.server';
+import { clientKey } from '~/models/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 
 // POST /api/group-orders/{id}/claim: "I Created This Order - Submit It" e-mails a one-time link to the
@@ -12,6 +13,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     storefront.shop,
     parseId(params.id),
     `${storefront.origin}${storefront.pathPrefix}`,
+    undefined,
+    clientKey(storefront.shop, request),
   );
   return Response.json(result);
 }

@@ -3,6 +3,7 @@ import { jsonError, parseId, parseJson } from '~/lib/http.server';
 import { InviteSchema } from '~/lib/hosting';
 import { sendInvitations } from '~/models/hostMail.server';
 import { hostTokenFrom } from '~/models/hosting.server';
+import { clientKey } from '~/models/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 
 // POST /api/group-orders/{id}/invite {emails[]} -> {sent, total}: one e-mail per address, rate-limited.
@@ -17,6 +18,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     body.emails,
     { hostToken: hostTokenFrom(request, body), customerId: storefront.customerId },
     `${storefront.origin}${storefront.pathPrefix}`,
+    clientKey(storefront.shop, request),
   );
   return Response.json(result);
 }

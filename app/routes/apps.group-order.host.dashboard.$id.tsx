@@ -34,7 +34,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     now: Date.now(),
     isCreator,
     order: {
+      // Items are sent once, grouped by guest below, not a second time inside the order.
       ...order,
+      items: [],
       // The host's address is theirs; other visitors (guests) only see where a claim link would go.
       hostEmail: isCreator ? order.hostEmail : maskEmail(order.hostEmail),
       title: order.name || `${order.companyName} Order`,
@@ -46,8 +48,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     guests: summary.guests.map((guest) => ({
       ...guest,
       totalText: formatMoney(guest.totalCents, order.currency),
+      // Only what the list shows, so the biggest legal order (400 lines) stays a small page.
       items: guest.items.map((item) => ({
-        ...item,
+        id: item.id,
+        quantity: item.quantity,
+        menuItem: { name: item.menuItem.name },
+        selectedModifiers: item.selectedModifiers,
+        specialInstructions: item.specialInstructions,
         totalText: formatMoney(Math.round(Number(item.totalPrice) * 100), order.currency),
       })),
     })),
