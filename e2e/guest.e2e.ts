@@ -348,7 +348,7 @@ describe('guest journey through the app proxy', () => {
     await page.getByRole('button', { name: 'Confirm My Order' }).click();
     await page
       .getByRole('alert')
-      .filter({ hasText: /^This group order is full: it has reached 250 lines/ })
+      .filter({ hasText: /^This group order is full: it already holds 250 items/ })
       .waitFor();
     expect(await page.getByRole('button', { name: 'Confirm My Order' }).isDisabled()).toBe(true);
     await shot(page, 'guest-review-full-390');

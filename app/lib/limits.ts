@@ -20,7 +20,7 @@ export const ORDER_LIMITS = {
 } as const;
 
 export const ORDER_LIMIT_MESSAGES = {
-  linesPerOrder: `This group order is full: it has reached ${ORDER_LIMITS.linesPerOrder} lines, the most one order can send to the shop. Ask the host to start another order for the rest.`,
+  linesPerOrder: `This group order is full: it already holds ${ORDER_LIMITS.linesPerOrder} items, the most one order can send to the shop. Ask the host to start another order for the rest.`,
   guestsPerOrder: `This group order is full: ${ORDER_LIMITS.guestsPerOrder} people have already ordered. Ask the host to start another order for the rest.`,
   linesPerGuest: `You can add at most ${ORDER_LIMITS.linesPerGuest} different items to one group order. Combine items or ask the host about a catering order.`,
   quantityPerGuest: `You can order at most ${ORDER_LIMITS.quantityPerGuest} items in one group order. For more, ask the host about a catering order.`,

@@ -16,6 +16,7 @@ import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
 import { formatDateTime, timeLeftText } from '~/lib/time';
 import { getHostSummary } from '~/models/hosting.server';
+import { countMiss } from '~/models/hostRateLimits.server';
 import { requireStorefront, shareUrl } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 
@@ -25,7 +26,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const id = toId(params.id);
   const summary = id === null ? null : await getHostSummary(storefront.shop, id);
-  if (!summary) return data({ found: false as const }, { status: 404 });
+  if (!summary) {
+    await countMiss(storefront.shop, request);
+    return data({ found: false as const }, { status: 404 });
+  }
   const order = summary.groupOrder;
   const zone = order.timeZone;
   const isCreator = Boolean(storefront.customerId && storefront.customerId === summary.hostCustomerId);

@@ -21,6 +21,7 @@ import {
   GuestInitialsSchema,
   GuestNameSchema,
 } from '~/models/orderItems.server';
+import { countMiss } from '~/models/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import { PageLoading } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';
@@ -31,7 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const order = await findGroupOrderByCode(shop, params.code ?? '');
   const email = new URL(request.url).searchParams.get('email') ?? '';
-  if (!order) return data({ order: null, email }, { status: 404 });
+  if (!order) {
+    await countMiss(shop, request);
+    return data({ order: null, email }, { status: 404 });
+  }
   const reason = closedReason(order);
   return {
     email,

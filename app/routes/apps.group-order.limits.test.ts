@@ -24,6 +24,8 @@ const { action: statusAction } = await import('./apps.group-order.api.group-orde
 const { action: inviteAction } = await import('./apps.group-order.api.group-orders.$id.invite');
 const { action: claimAction } = await import('./apps.group-order.api.group-orders.$id.claim');
 const { loader: dashboardLoader } = await import('./apps.group-order.host.dashboard.$id');
+const { loader: joinLoader } = await import('./apps.group-order.join.$code');
+const { loader: menuPageLoader } = await import('./apps.group-order.order.$groupOrderId');
 
 afterAll(() => api.close());
 
@@ -298,6 +300,29 @@ describe('rate limits', () => {
       ),
     );
     expect(summary.status).toBe(429);
+  });
+
+  it('counts misses on the join, menu and dashboard pages too, so pages are no way around the limit', async () => {
+    const page = async (loader: any, path: string, params: Record<string, string>) =>
+      call(async () => loader(args(await proxyRequest(path, { headers: from('198.51.100.90') }), params)));
+    for (let i = 0; i < LIMITS.orderMisses.points; i++) {
+      const which = i % 3;
+      const result =
+        which === 0
+          ? await page(joinLoader, `/apps/group-order/join/ZZZ${i}`, { code: `ZZZ${i}` })
+          : which === 1
+            ? await page(menuPageLoader, `/apps/group-order/order/${1000 + i}`, {
+                groupOrderId: String(1000 + i),
+              })
+            : await page(dashboardLoader, `/apps/group-order/host/dashboard/${1000 + i}`, {
+                id: String(1000 + i),
+              });
+      expect((result.body as any)?.init?.status ?? result.status).toBe(404);
+    }
+    expectRetryAfter(
+      await page(joinLoader, '/apps/group-order/join/QQQ999', { code: 'QQQ999' }),
+      LIMITS.orderMisses.message,
+    );
   });
 
   it('limits orders created per client; another client can still create', async () => {
