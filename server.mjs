@@ -3,12 +3,13 @@
 import { createRequestHandler } from '@remix-run/express';
 import express from 'express';
 import { bodyLimitErrors, limitBody } from './scripts/limit-body.mjs';
+import { isStorefrontPath, storefrontHeaders, withSafeStorefrontErrors } from './server-safety.mjs';
 
 const port = Number(process.env.PORT ?? 3001);
 const host = process.env.HOST ?? '0.0.0.0';
 
 const buildDir = process.env.REMIX_BUILD_DIR ?? 'build';
-const build = await import(`./${buildDir}/server/index.js`);
+const build = withSafeStorefrontErrors(await import(`./${buildDir}/server/index.js`));
 const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', true);
@@ -26,7 +27,14 @@ app.use(express.static(`${buildDir}/client`, { maxAge: '1h' }));
 app.get('/healthz', (_req, res) => res.type('text/plain').send('ok'));
 // Bodies over 64 KB are refused before they are read (scripts/limit-body.mjs).
 app.use(limitBody());
-app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
+// Storefront pages and the storefront API are answered in production mode whatever NODE_ENV says:
+// shoppers never see error messages, stack traces or file paths (they are logged instead).
+const storefrontHandler = createRequestHandler({ build, mode: 'production' });
+const appHandler = createRequestHandler({ build, mode: process.env.NODE_ENV });
+app.use(storefrontHeaders);
+app.all('*', (req, res, next) =>
+  (isStorefrontPath(req.path) ? storefrontHandler : appHandler)(req, res, next),
+);
 app.use(bodyLimitErrors);
 
 app.listen(port, host, () => {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId } from '~/lib/http.server';
 import { requestOwnerClaim } from '~/models/hostMail.server';
 import { clientKey } from '~/models/hostRateLimits.server';
-import { requireStorefront } from '~/storefront.server';
+import { linkBase, requireStorefront } from '~/storefront.server';
 
 // POST /api/group-orders/{id}/claim: "I Created This Order - Submit It" e-mails a one-time link to the
 // host's address (never to the caller), so only the real host can take over in this browser.
@@ -12,7 +12,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await requestOwnerClaim(
     storefront.shop,
     parseId(params.id),
-    `${storefront.origin}${storefront.pathPrefix}`,
+    await linkBase(storefront),
     undefined,
     clientKey(storefront.shop, request),
   );

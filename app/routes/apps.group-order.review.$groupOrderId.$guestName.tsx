@@ -105,7 +105,10 @@ function Review({ order, closedMessage, menu, guest, initials, email, now: serve
       if (!response.ok) {
         const body = await response.json().catch(() => null);
         if (response.status < 500 && body?.message) setProblem(body.message);
-        if (response.status === 409) setClosed(true);
+        if (response.status === 409 && body?.reason === 'key-reused') {
+          // The earlier try went through with other choices: the next confirm is a new request.
+          update((current) => ({ lines: current.lines }));
+        } else if (response.status === 409) setClosed(true);
         throw new Error(`${response.status}: ${body?.message ?? response.statusText}`);
       }
       clear();
