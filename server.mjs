@@ -2,6 +2,7 @@
 // storefront pages (they live on the shop's domain, the assets on ours), so /assets carries CORS headers.
 import { createRequestHandler } from '@remix-run/express';
 import express from 'express';
+import { bodyLimitErrors, limitBody } from './scripts/limit-body.mjs';
 import { isStorefrontPath, storefrontHeaders, withSafeStorefrontErrors } from './server-safety.mjs';
 
 const port = Number(process.env.PORT ?? 3001);
@@ -24,6 +25,8 @@ app.use(
 );
 app.use(express.static(`${buildDir}/client`, { maxAge: '1h' }));
 app.get('/healthz', (_req, res) => res.type('text/plain').send('ok'));
+// Bodies over 64 KB are refused before they are read (scripts/limit-body.mjs).
+app.use(limitBody());
 // Storefront pages and the storefront API are answered in production mode whatever NODE_ENV says:
 // shoppers never see error messages, stack traces or file paths (they are logged instead).
 const storefrontHandler = createRequestHandler({ build, mode: 'production' });
@@ -32,6 +35,7 @@ app.use(storefrontHeaders);
 app.all('*', (req, res, next) =>
   (isStorefrontPath(req.path) ? storefrontHandler : appHandler)(req, res, next),
 );
+app.use(bodyLimitErrors);
 
 app.listen(port, host, () => {
   console.log(`Group Order app listening on http://localhost:${port}`);

@@ -314,6 +314,47 @@ describe('guest journey through the app proxy', () => {
     await context.close();
   });
 
+  it('says in plain words when a group order is full', async () => {
+    const full = await createOrder('All-hands lunch');
+    const espresso = await db().execute({
+      sql: "SELECT id, priceCents FROM MenuItem WHERE shop = ? AND name = 'Espresso'",
+      args: [SHOP],
+    });
+    const { id: menuItemId, priceCents } = espresso.rows[0] as unknown as { id: number; priceCents: number };
+    // 250 lines from 125 colleagues: the most one order can send to Shopify.
+    await db().batch(
+      Array.from({ length: 250 }, (_, i) => ({
+        sql: `INSERT INTO OrderItem (shop, groupOrderId, guestName, menuItemId, menuItemName, quantity,
+                unitPriceCents, totalCents, confirmationKey, line, createdAt)
+              VALUES (?, ?, ?, ?, 'Espresso', 1, ?, ?, ?, ?, ?)`,
+        args: [
+          SHOP,
+          full.id,
+          `Colleague ${i >> 1}`,
+          menuItemId,
+          priceCents,
+          priceCents,
+          `fill-${i >> 1}`,
+          i & 1,
+          sqlDate(new Date()),
+        ],
+      })),
+    );
+    const { page, context } = await browser.newUser(PHONE);
+    await page.goto(`/apps/group-order/order/${full.id}?guest=Lou`);
+    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await addItem(page, 'Espresso', []);
+    await page.getByRole('button', { name: 'Review My Order' }).click();
+    await page.getByRole('button', { name: 'Confirm My Order' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^This group order is full: it already holds 250 items/ })
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Confirm My Order' }).isDisabled()).toBe(true);
+    await shot(page, 'guest-review-full-390');
+    await context.close();
+  });
+
   it('keeps the customise dialog usable by keyboard and screen reader', async () => {
     const { page, context } = await browser.newUser(PHONE);
     await page.goto(`/apps/group-order/order/${orderId}?guest=Kim`);

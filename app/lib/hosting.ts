@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from './payment';
+import { graphemes, optionalText, readableText, requiredText } from './text';
 
 // Host-side inputs shared by the create page (client and action), the JSON API and the model.
 
@@ -11,30 +12,19 @@ export const REQUIRED_MESSAGES = {
 
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be ${max} characters or fewer.`)
-    .optional()
-    .nullable()
-    .transform((value) => (value ? value : null));
+const optional = (max: number, label: string, multiline = false) => optionalText({ label, max, multiline });
 
 const required = (message: string, max: number, label: string) =>
-  z
-    .string({ required_error: message, invalid_type_error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${label} must be ${max} characters or fewer.`);
+  requiredText({ label, max, missing: message });
 
 const dateText = (message: string) =>
   z
-    .string({ required_error: message })
+    .string({ required_error: message, invalid_type_error: message })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, message);
 const timeText = (message: string) =>
   z
-    .string({ required_error: message })
+    .string({ required_error: message, invalid_type_error: message })
     .trim()
     .regex(/^\d{1,2}:\d{2}$/, message);
 
@@ -45,14 +35,14 @@ export const CreateGroupOrderSchema = z
       .pipe(z.string().email(INVALID_EMAIL))
       .transform((email) => email.toLowerCase()),
     companyName: required(REQUIRED_MESSAGES.companyName, 120, 'Company name'),
-    name: optionalText(120, 'Group or meeting name'),
+    name: optional(120, 'Group or meeting name'),
     orderType: z.enum(['pickup', 'delivery'], { message: 'Choose pickup or delivery.' }).default('pickup'),
-    deliveryAddress: optionalText(300, 'Delivery address'),
+    deliveryAddress: optional(300, 'Delivery address', true),
     pickupDate: dateText('Please choose a pickup date.'),
     pickupTime: timeText('Please choose a pickup time.'),
     deadlineDate: dateText('Please choose a deadline date.'),
     deadlineTime: timeText('Please choose a deadline time.'),
-    instructions: optionalText(1000, 'Instructions'),
+    instructions: optional(1000, 'Instructions', true),
     paymentMethod: z
       .enum(PAYMENT_METHODS, { message: 'Choose a payment method from the list.' })
       .default(DEFAULT_PAYMENT_METHOD),
@@ -87,7 +77,7 @@ export function pickupNoticeMessage(minutes: number) {
 }
 
 /** The host token may also travel in a JSON body, in case a proxy drops the X-Host-Token header. */
-const hostTokenField = { hostToken: z.string().max(200).optional() };
+const hostTokenField = { hostToken: readableText('The host token', 200).optional() };
 
 export const StatusSchema = z.object({
   status: z.enum(['active', 'submitted'], { message: 'Status must be "active" or "submitted".' }),
@@ -127,9 +117,15 @@ export const InviteSchema = z.object({
   ...hostTokenField,
   requestKey: RequestKeySchema.optional(),
   emails: z
-    .union([z.array(z.string().max(5000)), z.string().max(20_000)], {
-      message: 'Send the addresses as a list of e-mail addresses.',
-    })
+    .preprocess(
+      // One pasted text or a list of them; each is checked like any other text field.
+      (value) => (typeof value === 'string' ? [value] : value),
+      z
+        .array(readableText('The address list', 20_000), {
+          message: 'Send the addresses as a list of e-mail addresses.',
+        })
+        .max(500, 'Send the addresses as a list of e-mail addresses.'),
+    )
     .transform(splitEmailList)
     .refine((list) => list.length > 0, 'Please enter email addresses to send invitations.')
     .refine(
@@ -138,22 +134,26 @@ export const InviteSchema = z.object({
     ),
 });
 
-/** "J", "JS" from "Jane Smith" — at most 3 letters, for the host's own order. */
+/**
+ * "J", "JS" from "Jane Smith" — for the host's own order: the first letter of the first and last word,
+ * taken as whole graphemes so "𝒜lice" gives "𝒜" and "𠀋 Wang" gives "𠀋W". Words that start with no letter
+ * or digit (an emoji) are skipped: "😀 Smith" gives "S".
+ */
 export function initialsOf(name: string) {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
-  return letters
-    .map((word) => word[0] ?? '')
-    .join('')
-    .toUpperCase()
-    .slice(0, 3);
+  const firsts = name
+    .trim()
+    .split(/\s+/)
+    .map((word) => graphemes(word).find((g) => /^[\p{L}\p{N}]/u.test(g)))
+    .filter((g): g is string => Boolean(g));
+  const letters = firsts.length > 1 ? [firsts[0], firsts[firsts.length - 1]] : firsts;
+  return letters.join('').toUpperCase();
 }
 
 /** "h•••@example.com": tells a non-owner where the claim link went without revealing the address. */
 export function maskEmail(email: string) {
   const [local, domain] = email.split('@');
   if (!domain) return '•••';
-  return `${local.slice(0, 1)}•••@${domain}`;
+  return `${graphemes(local)[0] ?? ''}•••@${domain}`;
 }
 
 export function hostTokenKey(groupOrderId: number | string) {

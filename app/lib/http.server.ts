@@ -1,4 +1,5 @@
 import type { z, ZodTypeAny } from 'zod';
+import { readJsonBody } from './body.server';
 
 /** A JSON error the storefront client shows as "<status>: <body>" (spec section 8). */
 export function jsonError(status: number, message: string, extra?: Record<string, unknown>): Response {
@@ -12,16 +13,12 @@ export function describeZodError(error: z.ZodError): string {
   return issue.message;
 }
 
-/** Reads a JSON body and validates it; bad JSON or bad fields become a 400 the caller can throw. */
+/** Reads a JSON body (capped, see body.server.ts) and validates it; any problem is a 4xx to throw. */
 export async function parseJson<S extends ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
-  let body: unknown;
-  try {
-    const text = await request.text();
-    if (text.length > 100_000) throw jsonError(413, 'The request is too large.');
-    body = text ? JSON.parse(text) : {};
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    throw jsonError(400, 'The request body is not valid JSON.');
+  const body = await readJsonBody(request);
+  // Every JSON endpoint takes an object; say so rather than "Expected object, received array".
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw jsonError(400, 'Send the request body as a JSON object, like {"name": "value"}.');
   }
   const result = schema.safeParse(body);
   if (!result.success) throw jsonError(400, describeZodError(result.error));

@@ -97,7 +97,8 @@ export async function sendInvitations(
   emails: string[],
   credentials: HostCredentials,
   siteBase: string,
-  options: { requestKey?: string; now?: Date; retried?: boolean } = {},
+  /** client: the caller's per-client rate-limit key (clientKey in hostRateLimits.server.ts). */
+  options: { requestKey?: string; now?: Date; retried?: boolean; client?: string } = {},
 ): Promise<{ sent: number; total: number; invalid: string[]; skipped: string[] }> {
   const now = options.now ?? new Date();
   const requestKey = options.requestKey ?? `once-${crypto.randomUUID()}`;
@@ -119,6 +120,7 @@ export async function sendInvitations(
   if (fresh.length) {
     await consumeAll([
       { name: 'invitesPerOrder', key: `${shop}:${id}`, points: fresh.length },
+      { name: 'invitesPerClient', key: options.client ?? `${shop}:unknown`, points: fresh.length },
       { name: 'invitesPerShop', key: shop, points: fresh.length },
     ]);
   }
@@ -178,11 +180,18 @@ async function recentInvitations(shop: string, id: number, emails: string[], now
 }
 
 /** "I Created This Order - Submit It": a one-time link to the host's own address. */
-export async function requestOwnerClaim(shop: string, id: number, siteBase: string, now = new Date()) {
+export async function requestOwnerClaim(
+  shop: string,
+  id: number,
+  siteBase: string,
+  now = new Date(),
+  client = `${shop}:unknown`,
+) {
   const order = await prisma.groupOrder.findFirst({ where: { id, shop } });
   if (!order) throw notFound();
   await consumeAll([
     { name: 'claimsPerOrder', key: `${shop}:${id}` },
+    { name: 'claimsPerClient', key: client },
     { name: 'claimsPerShop', key: shop },
   ]);
   const settings = await getShopSettings(shop);

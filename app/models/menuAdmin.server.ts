@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, requiredText } from '../lib/text';
 import prisma from '../db.server';
 import { MODIFIER_TYPES } from '../lib/modifiers';
 import { centsToDecimal, decimalToCents } from '../lib/money';
@@ -38,27 +39,23 @@ function capitalise(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const categoryKey = z
-  .string()
-  .trim()
-  .min(1, 'Enter a category, such as White Coffee.')
-  .max(60, 'Category must be 60 characters or fewer.')
+const categoryKey = requiredText({
+  label: 'Category',
+  max: 60,
+  missing: 'Enter a category, such as White Coffee.',
+})
   .transform(toCategoryKey)
   .refine((key) => key.length > 0, 'The category needs at least one letter or digit.');
 
 export const MenuItemSchema = z.object({
-  name: z.string().trim().min(1, 'Enter the item name.').max(120, 'Name must be 120 characters or fewer.'),
+  name: requiredText({ label: 'Name', max: 120, missing: 'Enter the item name.' }),
   category: categoryKey,
   price: price('the price'),
-  description: z.string().trim().max(500, 'Description must be 500 characters or fewer.').default(''),
+  description: optionalText({ label: 'Description', max: 500, multiline: true }).transform((v) => v ?? ''),
 });
 
 export const ModifierGroupSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Enter the group name.')
-    .max(60, 'Group name must be 60 characters or fewer.'),
+  name: requiredText({ label: 'Group name', max: 60, missing: 'Enter the group name.' }),
   type: z.enum(MODIFIER_TYPES, { errorMap: () => ({ message: 'Choose a type such as size or milk.' }) }),
   maxSelections: z.coerce
     .number({ invalid_type_error: 'Max selections must be a number.' })
@@ -69,16 +66,11 @@ export const ModifierGroupSchema = z.object({
 
 export const ModifierSchema = z.object({
   groupId: z.coerce.number().int().positive('Choose the group this modifier belongs to.'),
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Enter the modifier name.')
-    .max(60, 'Modifier name must be 60 characters or fewer.'),
+  name: requiredText({ label: 'Modifier name', max: 60, missing: 'Enter the modifier name.' }),
   priceDelta: price('the price change', { allowNegative: true }),
   isDefault: z.preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean()),
-  applicableCategories: z
-    .string()
-    .default('')
+  applicableCategories: optionalText({ label: 'Categories', max: 2000 })
+    .transform((value) => value ?? '')
     .transform((value) => [...new Set(value.split(',').map(toCategoryKey).filter(Boolean))].join(',')),
 });
 

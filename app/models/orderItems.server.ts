@@ -6,11 +6,13 @@ import { jsonError } from '../lib/http.server';
 import { lineKey } from '../lib/cart';
 import { GuestTokenSchema } from '../lib/guests';
 import { createKeyedQueue } from '../lib/keyedQueue.server';
+import { ORDER_LIMIT_MESSAGES, ORDER_LIMITS } from '../lib/limits';
 import { validateSelection } from '../lib/modifiers';
 import { MAX_QUANTITY, MIN_QUANTITY, priceLine } from '../lib/pricing';
 import { CLOSED_MESSAGES, closedReason, parseModifiers } from './groupOrder.server';
 import { refreshTotals, resolveGuest } from './guests.server';
 import { serializeModifier } from './menu.server';
+import { graphemes, optionalText, readableText, requiredText } from '../lib/text';
 
 // Guests' items: validated and priced on the server from the menu (any price a client sends is ignored),
 // written atomically with the order's running totals, and idempotent per confirmation key. Items belong to
@@ -18,12 +20,6 @@ import { serializeModifier } from './menu.server';
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`;
 export const GUEST_NAME_MAX = 60;
-
-const optionalText = (max: number, message: string) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    z.string({ invalid_type_error: message }).trim().max(max, message).nullish(),
-  );
 
 const positiveId = (message: string) =>
   z.preprocess(
@@ -35,29 +31,25 @@ const positiveId = (message: string) =>
       .max(2_147_483_647, message),
   );
 
-export const GuestNameSchema = z
-  .string({ required_error: 'Please enter your name.', invalid_type_error: 'Please enter your name.' })
-  .trim()
-  .min(1, 'Please enter your name.')
-  .max(GUEST_NAME_MAX, `Names can be at most ${GUEST_NAME_MAX} characters.`);
+export const GuestNameSchema = requiredText({
+  label: 'Your name',
+  max: GUEST_NAME_MAX,
+  missing: 'Please enter your name.',
+  tooLong: `Names can be at most ${GUEST_NAME_MAX} characters.`,
+});
 
 export const GuestInitialsSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim().toUpperCase() || null : value),
-  z
-    .string({ invalid_type_error: 'Initials must be text.' })
-    .max(3, 'Initials can be at most 3 characters.')
-    .regex(/^[\p{L}\p{N}]*$/u, 'Initials can only contain letters and numbers.')
+  readableText('Initials', 12)
+    .refine((value) => graphemes(value).length <= 3, 'Initials can be at most 3 characters.')
+    .refine((value) => /^[\p{L}\p{N}\p{M}]*$/u.test(value), 'Initials can only contain letters and numbers.')
     .nullish(),
 );
 
 export const GuestEmailSchema = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-  z
-    .string({ invalid_type_error: 'Enter a valid email address.' })
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .email('Enter a valid email address.')
+  readableText('Your e-mail address', 254)
+    .pipe(z.string().toLowerCase().email('Enter a valid email address.'))
     .nullish(),
 );
 
@@ -94,7 +86,12 @@ const guestFields = {
   guestEmail: GuestEmailSchema,
   // This browser's guest token (see guests.server.ts); the spec's own client sends none.
   guestToken: GuestTokenSchema.optional(),
-  specialInstructions: optionalText(500, 'Special instructions can be at most 500 characters.'),
+  specialInstructions: optionalText({
+    label: 'Special instructions',
+    max: 500,
+    multiline: true,
+    tooLong: 'Special instructions can be at most 500 characters.',
+  }),
 };
 
 /** POST /api/order-items as the spec's client sends it: one item per call. */
@@ -111,7 +108,7 @@ export const ConfirmCartSchema = z.object({
   items: z
     .array(LineSchema, { required_error: 'Add at least one item to your order.' })
     .min(1, 'Add at least one item to your order.')
-    .max(50, 'An order can have at most 50 lines.'),
+    .max(ORDER_LIMITS.linesPerGuest, ORDER_LIMIT_MESSAGES.linesPerGuest),
 });
 
 export type ConfirmCartInput = z.infer<typeof ConfirmCartSchema>;
@@ -275,6 +272,7 @@ async function writeLines(
     email: request.guestEmail,
     token: request.guestToken,
   });
+  await checkOrderLimits(tx, shop, order.id, guest.id, request);
 
   const menuItems = await tx.menuItem.findMany({
     where: { shop, active: true, id: { in: request.lines.map((l) => l.menuItemId) } },
@@ -378,4 +376,37 @@ async function writeLines(
 /** Whether this person (browser token, or e-mail) already has confirmed items in the order. */
 export async function guestHasItems(shop: string, groupOrderId: number, guestId: number) {
   return (await prisma.orderItem.count({ where: { shop, groupOrderId, guestId } })) > 0;
+}
+
+/**
+ * The size limits (app/lib/limits.ts) that depend on what the order already holds. Called inside the
+ * confirm transaction after the order's write lock is taken, so racing confirms cannot all pass.
+ */
+async function checkOrderLimits(
+  tx: Prisma.TransactionClient,
+  shop: string,
+  groupOrderId: number,
+  guestId: number,
+  request: ConfirmRequest,
+) {
+  const existing = await tx.orderItem.findMany({
+    where: { shop, groupOrderId },
+    select: { guestId: true, quantity: true },
+  });
+  if (existing.length + request.lines.length > ORDER_LIMITS.linesPerOrder) {
+    throw jsonError(409, ORDER_LIMIT_MESSAGES.linesPerOrder, { limit: 'linesPerOrder' });
+  }
+  // People, not names (guests.server.ts): two guests called Bob are two guests.
+  const guests = new Set(existing.map((item) => item.guestId));
+  if (!guests.has(guestId) && guests.size >= ORDER_LIMITS.guestsPerOrder) {
+    throw jsonError(409, ORDER_LIMIT_MESSAGES.guestsPerOrder, { limit: 'guestsPerOrder' });
+  }
+  const mine = existing.filter((item) => item.guestId === guestId);
+  if (mine.length + request.lines.length > ORDER_LIMITS.linesPerGuest) {
+    throw jsonError(422, ORDER_LIMIT_MESSAGES.linesPerGuest, { limit: 'linesPerGuest' });
+  }
+  const units = (lines: { quantity: number }[]) => lines.reduce((sum, line) => sum + line.quantity, 0);
+  if (units(mine) + units(request.lines) > ORDER_LIMITS.quantityPerGuest) {
+    throw jsonError(422, ORDER_LIMIT_MESSAGES.quantityPerGuest, { limit: 'quantityPerGuest' });
+  }
 }

@@ -1,4 +1,5 @@
 import type { ShopSettings } from '@prisma/client';
+import { optionalText, requiredText } from '../lib/text';
 import { z } from 'zod';
 import prisma from '../db.server';
 import { isValidTimeZone } from '../lib/time';
@@ -19,12 +20,12 @@ export function enabledPaymentMethods(settings: Pick<ShopSettings, 'paymentMetho
 }
 
 export const SettingsSchema = z.object({
-  shopName: z.string().trim().max(120, 'Shop name must be 120 characters or fewer.').default(''),
-  kitchenName: z
-    .string()
-    .trim()
-    .min(1, 'Enter the name of the pickup location.')
-    .max(120, 'Pickup location must be 120 characters or fewer.'),
+  shopName: optionalText({ label: 'Shop name', max: 120 }).transform((v) => v ?? ''),
+  kitchenName: requiredText({
+    label: 'Pickup location',
+    max: 120,
+    missing: 'Enter the name of the pickup location.',
+  }),
   timeZone: z.string().refine(isValidTimeZone, 'Choose a valid time zone, such as Australia/Sydney.'),
   currency: z
     .string()
@@ -47,11 +48,11 @@ export const SettingsSchema = z.object({
     .min(0)
     .max(7 * 24 * 60),
   paymentMethods: z.array(z.enum(PAYMENT_METHODS)).min(1, 'Offer at least one payment method.'),
-  emailSenderName: z
-    .string()
-    .trim()
-    .min(1, 'Enter the name invitations are sent from.')
-    .max(80, 'Sender name must be 80 characters or fewer.'),
+  emailSenderName: requiredText({
+    label: 'Sender name',
+    max: 80,
+    missing: 'Enter the name invitations are sent from.',
+  }),
 });
 
 export type SettingsInput = z.infer<typeof SettingsSchema>;

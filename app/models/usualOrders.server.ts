@@ -3,6 +3,7 @@ import prisma from '../db.server';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../lib/pricing';
 import { isAllowedFor } from '../lib/modifiers';
 import { GuestNameSchema } from './orderItems.server';
+import { optionalText, requiredText } from '../lib/text';
 import { listMenuItems, listMenuModifiers } from './menu.server';
 
 // A guest's usual order, keyed by shop + e-mail (spec "Usual order").
@@ -10,13 +11,12 @@ import { listMenuItems, listMenuModifiers } from './menu.server';
 export type UsualItem = { id: number; name: string; quantity: number; selectedModifiers: number[] };
 
 const EMAIL_MISSING = 'Please enter your email address.';
-const EmailRequired = z
-  .string({ required_error: EMAIL_MISSING, invalid_type_error: EMAIL_MISSING })
-  .trim()
-  .toLowerCase()
-  .min(1, EMAIL_MISSING)
-  .max(254, 'Enter a valid email address.')
-  .email('Enter a valid email address.');
+const EmailRequired = requiredText({
+  label: 'Your e-mail address',
+  max: 254,
+  missing: EMAIL_MISSING,
+  tooLong: 'Enter a valid email address.',
+}).pipe(z.string().toLowerCase().email('Enter a valid email address.'));
 
 export const UsualOrderQuerySchema = z.object({ email: EmailRequired });
 
@@ -30,7 +30,7 @@ export const SaveUsualOrderSchema = z.object({
           .number({ invalid_type_error: 'Each item needs a menu item id.' })
           .int()
           .positive('Each item needs a menu item id.'),
-        name: z.string().trim().max(200).default(''),
+        name: optionalText({ label: 'Item name', max: 200 }).transform((v) => v ?? ''),
         quantity: z
           .number({
             invalid_type_error: `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`,

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { readFormBody } from '~/lib/body.server';
 import { Form, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import {
   BlockStack,
@@ -79,8 +80,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
+    form = await readFormBody(request);
+  } catch (error) {
+    if (error instanceof Response) return error;
     return answer(400, 'The request could not be read.');
   }
   const parsed = RetrySchema.safeParse(Object.fromEntries(form));

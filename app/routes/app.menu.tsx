@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { readFormBody } from '~/lib/body.server';
 import { useLoaderData, useSearchParams } from '@remix-run/react';
 import { BlockStack, Layout, Page } from '@shopify/polaris';
 import { useState } from 'react';
@@ -67,7 +68,7 @@ function parse<T>(schema: { safeParse: (v: unknown) => any }, form: FormData): T
 export async function action({ request }: ActionFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
   const shop = session.shop;
-  const form = await request.formData();
+  const form = await readFormBody(request);
   const intent = String(form.get('intent') ?? '');
   const id = Number(form.get('id'));
   const [subject, verb] = intent.split('.');

@@ -82,4 +82,30 @@ describe('admin settings', () => {
       'Pacific/Auckland',
     );
   });
+
+  it('accepts any Unicode a merchant types, refuses control characters, and answers 415 to a non-form body', async () => {
+    const save = async (form: Record<string, string | string[]>) =>
+      call(async () => action(args(await adminRequest('/app/settings', { form }))));
+    const emoji = await save({ ...valid, kitchenName: '☕ 𠀋 Café', emailSenderName: '𝒜lice’s Kitchen 😀' });
+    expect(emoji.body).toMatchObject({ ok: true });
+    expect(await prisma.shopSettings.findUniqueOrThrow({ where: { shop: TEST_SHOP } })).toMatchObject({
+      kitchenName: '☕ 𠀋 Café',
+      emailSenderName: '𝒜lice’s Kitchen 😀',
+    });
+    const bell = await save({ ...valid, kitchenName: 'Ding\u0007' });
+    expect(bell.status).toBe(400);
+    expect(bell.body.errors.kitchenName).toBe(
+      'Pickup location contains invisible control characters. Please retype it.',
+    );
+
+    const form = await adminRequest('/app/settings', { form: valid });
+    const json = new Request(form.url, {
+      method: 'POST',
+      headers: { ...Object.fromEntries(form.headers), 'content-type': 'application/json' },
+      body: JSON.stringify(valid),
+    });
+    const refused = await call(async () => action(args(json)));
+    expect(refused.status).toBe(415);
+    expect(refused.body.message).toBe('Send this form as a form post (application/x-www-form-urlencoded).');
+  });
 });

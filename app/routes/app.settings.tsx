@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { readFormBody } from '~/lib/body.server';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
   BlockStack,
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
-  const form = await request.formData();
+  const form = await readFormBody(request);
   const result = SettingsSchema.safeParse({
     ...Object.fromEntries(form),
     paymentMethods: form.getAll('paymentMethods'),

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId } from '~/lib/http.server';
 import { requestOwnerClaim } from '~/models/hostMail.server';
+import { clientKey } from '~/models/hostRateLimits.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 
 // POST /api/group-orders/{id}/claim: "I Created This Order - Submit It" e-mails a one-time link to the
@@ -8,7 +9,13 @@ import { linkBase, requireStorefront } from '~/storefront.server';
 export async function action({ request, params }: ActionFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (request.method !== 'POST') throw jsonError(405, 'Use POST to request the link.');
-  const result = await requestOwnerClaim(storefront.shop, parseId(params.id), await linkBase(storefront));
+  const result = await requestOwnerClaim(
+    storefront.shop,
+    parseId(params.id),
+    await linkBase(storefront),
+    undefined,
+    clientKey(storefront.shop, request),
+  );
   return Response.json(result);
 }
 

@@ -3,6 +3,7 @@ import { jsonError, parseId, parseJson, parseWith } from '~/lib/http.server';
 import { InviteSchema, RequestKeySchema } from '~/lib/hosting';
 import { sendInvitations } from '~/models/hostMail.server';
 import { hostTokenFrom } from '~/models/hosting.server';
+import { clientKey } from '~/models/hostRateLimits.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 
 // POST /api/group-orders/{id}/invite {emails[], requestKey?} -> {sent, total, invalid, skipped}: one e-mail
@@ -21,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     body.emails,
     { hostToken: hostTokenFrom(request, body), customerId: storefront.customerId },
     await linkBase(storefront),
-    { requestKey },
+    { requestKey, client: clientKey(storefront.shop, request) },
   );
   return Response.json(result);
 }

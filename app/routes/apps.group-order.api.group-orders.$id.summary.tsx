@@ -1,13 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError, parseId } from '~/lib/http.server';
+import { jsonError, toId } from '~/lib/http.server';
 import { getHostSummary, notFound } from '~/models/hosting.server';
+import { clientKey, consumeOrRefuse, countMiss } from '~/models/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 
 // GET /api/group-orders/{id}/summary: the spec's per-guest summary (guests' e-mail addresses never appear).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
-  const summary = await getHostSummary(storefront.shop, parseId(params.id));
-  if (!summary) throw notFound();
+  await consumeOrRefuse('orderReads', clientKey(storefront.shop, request));
+  const id = toId(params.id);
+  const summary = id === null ? null : await getHostSummary(storefront.shop, id);
+  if (!summary) {
+    await countMiss(storefront.shop, request);
+    throw notFound();
+  }
   return Response.json(summary.guests);
 }
 

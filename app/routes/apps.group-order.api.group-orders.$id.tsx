@@ -1,15 +1,20 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError, parseId } from '~/lib/http.server';
+import { jsonError, toId } from '~/lib/http.server';
 import { getGroupOrderWithItems, serializeGroupOrder } from '~/models/groupOrder.server';
+import { clientKey, consumeOrRefuse, countMiss } from '~/models/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 
 // GET /api/group-orders/{id}: the group order with its items (guests' e-mails are never included).
 // Sub-paths (/summary, /status, /invite) are their own resource routes; Remix runs only the leaf's loader.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
-  const id = parseId(params.id);
-  const order = await getGroupOrderWithItems(shop, id);
-  if (!order) throw jsonError(404, 'Group order not found');
+  await consumeOrRefuse('orderReads', clientKey(shop, request));
+  const id = toId(params.id);
+  const order = id === null ? null : await getGroupOrderWithItems(shop, id);
+  if (!order) {
+    await countMiss(shop, request);
+    throw jsonError(404, 'Group order not found');
+  }
   return Response.json(serializeGroupOrder(order, order.items));
 }
 

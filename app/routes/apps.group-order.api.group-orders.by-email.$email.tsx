@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError } from '~/lib/http.server';
 import { INVALID_EMAIL, isValidEmail } from '~/lib/hosting';
 import { serializeGroupOrder } from '~/models/groupOrder.server';
-import { clientAddress, consumeOrRefuse } from '~/models/hostRateLimits.server';
+import { clientKey, consumeOrRefuse } from '~/models/hostRateLimits.server';
 import { findOrdersByHostEmail } from '~/models/hosting.server';
 import { requireStorefront } from '~/storefront.server';
 
@@ -11,7 +11,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const email = (params.email ?? '').trim();
   if (!isValidEmail(email)) throw jsonError(400, INVALID_EMAIL);
-  await consumeOrRefuse('lookups', `${storefront.shop}:${clientAddress(request)}`);
+  await consumeOrRefuse('lookups', clientKey(storefront.shop, request));
   const orders = await findOrdersByHostEmail(storefront.shop, email);
   return Response.json(
     orders.map((order) => serializeGroupOrder(order, undefined, undefined, { revealHostEmail: true })),

@@ -5,14 +5,19 @@ import {
   getGroupOrderWithItems,
   serializeGroupOrder,
 } from '~/models/groupOrder.server';
+import { clientKey, consumeOrRefuse, countMiss } from '~/models/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 
 // GET /api/group-orders/code/{code}: codes match case-insensitively, only within the signed shop.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
+  await consumeOrRefuse('orderReads', clientKey(shop, request));
   const found = await findGroupOrderByCode(shop, params.code ?? '');
   const order = found && (await getGroupOrderWithItems(shop, found.id));
-  if (!order) throw jsonError(404, 'Group order not found');
+  if (!order) {
+    await countMiss(shop, request);
+    throw jsonError(404, 'Group order not found');
+  }
   return Response.json(serializeGroupOrder(order, order.items));
 }
 

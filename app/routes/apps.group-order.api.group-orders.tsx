@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { jsonError, parseJson } from '~/lib/http.server';
 import { serializeGroupOrder } from '~/models/groupOrder.server';
+import { clientKey, consumeAll, refund } from '~/models/hostRateLimits.server';
 import { createGroupOrder, CreateValidationError } from '~/models/hosting.server';
 import { requireStorefront } from '~/storefront.server';
 
@@ -13,6 +14,11 @@ export async function action({ request }: ActionFunctionArgs) {
     request,
     z.record(z.unknown(), { message: 'Send the order details as a JSON object.' }),
   );
+  const budgets = [
+    { name: 'ordersPerClient' as const, key: clientKey(storefront.shop, request) },
+    { name: 'ordersPerShop' as const, key: storefront.shop },
+  ];
+  await consumeAll(budgets);
   try {
     const { order, hostToken } = await createGroupOrder(storefront.shop, body, {
       customerId: storefront.customerId,
@@ -22,6 +28,8 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 201 },
     );
   } catch (error) {
+    // A form the host must correct does not count as a started order.
+    for (const budget of budgets) await refund(budget.name, budget.key);
     if (error instanceof CreateValidationError) {
       throw jsonError(400, error.message, { fieldErrors: error.fieldErrors });
     }

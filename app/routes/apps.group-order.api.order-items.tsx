@@ -8,6 +8,7 @@ import {
   ConfirmCartSchema,
   SingleOrderItemSchema,
 } from '~/models/orderItems.server';
+import { clientKey, consumeOrRefuse } from '~/models/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 
 // POST /api/order-items accepts two bodies:
@@ -22,6 +23,7 @@ import { requireStorefront } from '~/storefront.server';
 export async function action({ request }: ActionFunctionArgs) {
   const { shop } = await requireStorefront(request);
   if (request.method !== 'POST') return jsonError(405, 'Use POST to add items.');
+  await consumeOrRefuse('confirmsPerClient', clientKey(shop, request));
   const body = await parseJson(request, z.unknown());
   if (body !== null && typeof body === 'object' && 'items' in body) {
     const input = parseWith(ConfirmCartSchema, body);

@@ -14,7 +14,7 @@ import { INVALID_EMAIL, isValidEmail } from '~/lib/hosting';
 import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
 import { findGroupOrderByCode } from '~/models/groupOrder.server';
-import { clientAddress, consumeOrRefuse } from '~/models/hostRateLimits.server';
+import { clientKey, consumeOrRefuse } from '~/models/hostRateLimits.server';
 import { findOrdersByHostEmail } from '~/models/hosting.server';
 import { requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (method === 'email' && !isValidEmail(query))
     return refuse({ title: 'No Orders Found', message: INVALID_EMAIL });
   try {
-    await consumeOrRefuse('lookups', `${storefront.shop}:${clientAddress(request)}`);
+    await consumeOrRefuse('lookups', clientKey(storefront.shop, request));
   } catch (error) {
     if (error instanceof Response && error.status === 429) {
       return refuse({ title: 'Too many searches', message: (await error.json()).message }, 429);

@@ -4,7 +4,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Card, PageHeader, SelectField, TextArea, TextField } from '~/components/storefront/ui';
 import { useToast } from '~/components/storefront/toast';
 import { callApi, saveHostToken } from '~/components/storefront/host/api';
-import { CreateGroupOrderSchema, fieldErrorsOf, HOST_MESSAGES, type FieldErrors } from '~/lib/hosting';
+import {
+  CreateGroupOrderSchema,
+  fieldErrorsOf,
+  HOST_MESSAGES,
+  hostActionError,
+  type FieldErrors,
+} from '~/lib/hosting';
 import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
 import { utcToZoned } from '~/lib/time';
@@ -136,7 +142,11 @@ export default function CreateOrder() {
     }
     setPending(false);
     if (result.status === 400 && result.body.fieldErrors) return showErrors(result.body.fieldErrors);
-    toast.show({ title: 'Error', description: HOST_MESSAGES.createFailed, tone: 'error' });
+    // A 4xx such as the hourly limit says why and when to try again after the spec's sentence.
+    toast.show({
+      ...hostActionError(result.status, result.body.message, HOST_MESSAGES.createFailed),
+      tone: 'error',
+    });
   }
 
   return (

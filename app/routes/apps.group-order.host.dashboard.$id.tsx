@@ -16,6 +16,7 @@ import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
 import { formatDateTime, timeLeftText } from '~/lib/time';
 import { getHostSummary } from '~/models/hosting.server';
+import { countMiss } from '~/models/hostRateLimits.server';
 import { requireStorefront, shareUrl } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 
@@ -25,7 +26,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const id = toId(params.id);
   const summary = id === null ? null : await getHostSummary(storefront.shop, id);
-  if (!summary) return data({ found: false as const }, { status: 404 });
+  if (!summary) {
+    await countMiss(storefront.shop, request);
+    return data({ found: false as const }, { status: 404 });
+  }
   const order = summary.groupOrder;
   const zone = order.timeZone;
   const isCreator = Boolean(storefront.customerId && storefront.customerId === summary.hostCustomerId);
@@ -34,7 +38,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     now: Date.now(),
     isCreator,
     order: {
+      // Items are sent once, grouped by guest below, not a second time inside the order.
       ...order,
+      items: [],
       // The host's address is theirs; other visitors (guests) only see where a claim link would go.
       hostEmail: isCreator ? order.hostEmail : maskEmail(order.hostEmail),
       title: order.name || `${order.companyName} Order`,
@@ -46,8 +52,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     guests: summary.guests.map((guest) => ({
       ...guest,
       totalText: formatMoney(guest.totalCents, order.currency),
+      // Only what the list shows, so the biggest legal order (400 lines) stays a small page.
       items: guest.items.map((item) => ({
-        ...item,
+        id: item.id,
+        quantity: item.quantity,
+        menuItem: { name: item.menuItem.name },
+        selectedModifiers: item.selectedModifiers,
+        specialInstructions: item.specialInstructions,
         totalText: formatMoney(Math.round(Number(item.totalPrice) * 100), order.currency),
       })),
     })),

@@ -9,6 +9,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { Badge, Button, ButtonLink, Card, EmptyState, TextField } from '~/components/storefront/ui';
+import { readFormBody } from '~/lib/body.server';
 import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
@@ -23,6 +24,7 @@ import {
 import { resolveGuest } from '~/models/guests.server';
 import { GuestTokenSchema } from '~/lib/guests';
 import prisma, { isUniqueViolation } from '~/db.server';
+import { countMiss } from '~/models/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import { ensureGuestToken } from '~/components/storefront/guest/guestToken';
 import { PageLoading } from '~/components/storefront/guest/PageStatus';
@@ -34,7 +36,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const order = await findGroupOrderByCode(shop, params.code ?? '');
   const email = new URL(request.url).searchParams.get('email') ?? '';
-  if (!order) return data({ order: null, email }, { status: 404 });
+  if (!order) {
+    await countMiss(shop, request);
+    return data({ order: null, email }, { status: 404 });
+  }
   const reason = closedReason(order);
   return {
     email,
@@ -67,7 +72,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const order = await findGroupOrderByCode(shop, params.code ?? '');
   if (!order) return data({ error: 'Group order not found' }, { status: 404 });
-  const form = Object.fromEntries(await request.formData());
+  let form: Record<string, FormDataEntryValue>;
+  try {
+    form = Object.fromEntries(await readFormBody(request));
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    const { message } = (await error.json()) as { message: string };
+    return data({ error: message }, { status: error.status, headers: error.headers });
+  }
   const parsed = JoinSchema.safeParse(form);
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
   const { guestName, initials, email, guestToken } = parsed.data;

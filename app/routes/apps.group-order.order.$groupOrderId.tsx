@@ -32,6 +32,7 @@ import {
 import { getMenu } from '~/models/menu.server';
 import { getUsualOrder, type UsualItem } from '~/models/usualOrders.server';
 import { GuestEmailSchema } from '~/models/orderItems.server';
+import { countMiss } from '~/models/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
 
@@ -63,7 +64,11 @@ async function loadMenuPage(request: Request, shop: string, groupOrderId: string
   const parsedEmail = GuestEmailSchema.safeParse(url.searchParams.get('email') ?? '');
   const email = parsedEmail.success ? (parsedEmail.data ?? '') : '';
   const order = await findGroupOrderByParam(shop, groupOrderId);
-  if (!order) return data({ found: false as const }, { status: 404 });
+  if (!order) {
+    // Pages count misses like the API does, so guessing ids through them is just as slow.
+    await countMiss(shop, request);
+    return data({ found: false as const }, { status: 404 });
+  }
   // The menu needs a name to keep the guest's cart apart from others on a shared device.
   if (!guest) return redirect(sfPath(`/join/${order.code}`, { email }));
   const [menu, usual] = await Promise.all([getMenu(shop), email ? getUsualOrder(shop, email) : null]);

@@ -99,6 +99,14 @@ export function ErrorBoundary() {
               </p>
             </div>
           </div>
+        ) : status === 429 ? (
+          <div className="empty-state">
+            <h1 className="empty-state__title">Too many requests</h1>
+            <div className="empty-state__body">
+              {(isRouteErrorResponse(error) && (error.data as { message?: string } | null)?.message) ||
+                'Please wait a few minutes, then try again.'}
+            </div>
+          </div>
         ) : status === 404 ? (
           <div className="empty-state">
             <h1 className="empty-state__title">{NOT_FOUND_PAGE}</h1>

@@ -104,7 +104,11 @@ export async function startSimulator(options) {
     const headers = forwardHeaders(req);
     headers.set('x-forwarded-host', String(req.headers.host));
     headers.set('x-forwarded-proto', 'http');
-    headers.set('x-forwarded-for', req.socket.remoteAddress ?? '127.0.0.1');
+    // Like Shopify's edge (and any standard proxy), append the address the request came from to whatever
+    // X-Forwarded-For the client sent: only the last entry is trustworthy.
+    const claimed = req.headers['x-forwarded-for'];
+    const seen = req.socket.remoteAddress ?? '127.0.0.1';
+    headers.set('x-forwarded-for', claimed ? `${claimed}, ${seen}` : seen);
     await relay(req, res, target, headers, { stripCookies: true });
   }
 

@@ -31,7 +31,8 @@ export async function proxyRequest(path: string, options: ProxyOptions = {}): Pr
   const base = new Request(url, {
     method: options.method ?? (hasBody ? 'POST' : 'GET'),
     headers: {
-      ...(hasBody && typeof options.body !== 'string' ? { 'Content-Type': 'application/json' } : {}),
+      // The JSON API's content type, also for a raw string body (e.g. malformed JSON); override per test.
+      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
       'X-Forwarded-Host': 'shop.example',
       ...options.headers,
     },

@@ -1,3 +1,4 @@
+import { graphemes } from '~/lib/text';
 import { Button, Card, EmptyState } from '../ui';
 
 type Item = {
@@ -57,7 +58,7 @@ export function GuestOrders({
             <li key={guest.guestId ?? guest.guestName} className="host-guest" data-testid="guest-order">
               <div className="host-guest__head">
                 <span className="host-guest__initials" aria-hidden="true">
-                  {(guest.guestInitials || guest.guestName.slice(0, 1)).toUpperCase()}
+                  {(guest.guestInitials || graphemes(guest.guestName)[0] || '').toUpperCase()}
                 </span>
                 <span className="host-guest__name">{guest.guestName}</span>
                 <span className="host-guest__total">{guest.totalText}</span>

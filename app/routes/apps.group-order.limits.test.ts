@@ -1,0 +1,430 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { startAdminApi } from '../../test/support/adminApi';
+import { args, call, proxyRequest, TEST_SHOP } from '../../test/support/requests';
+import { utcToZoned } from '~/lib/time';
+
+// Size limits (app/lib/limits.ts) and rate limits (app/models/hostRateLimits.server.ts): each one hit
+// through the real routes answers its 4xx with a sentence, and a legal 200-guest order still works end to
+// end, including the Shopify hand-off (the simulated Admin API is the only fake).
+const api = await startAdminApi([TEST_SHOP]);
+process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
+const { default: prisma } = await import('~/db.server');
+const { createTestGroupOrder, seedMenu } = await import('../../test/support/factories');
+const { ORDER_LIMITS, ORDER_LIMIT_MESSAGES } = await import('~/lib/limits');
+const { LIMITS, consumeOrRefuse } = await import('~/models/hostRateLimits.server');
+const { processOutboxOnce } = await import('~/models/outbox.server');
+await import('~/models/outbox-handlers.server');
+const { action: orderItemsAction } = await import('./apps.group-order.api.order-items');
+const { action: createAction } = await import('./apps.group-order.api.group-orders');
+const { loader: byIdLoader } = await import('./apps.group-order.api.group-orders.$id');
+const { loader: byCodeLoader } = await import('./apps.group-order.api.group-orders.code.$code');
+const { loader: summaryLoader } = await import('./apps.group-order.api.group-orders.$id.summary');
+const { loader: byEmailLoader } = await import('./apps.group-order.api.group-orders.by-email.$email');
+const { action: statusAction } = await import('./apps.group-order.api.group-orders.$id.status');
+const { action: inviteAction } = await import('./apps.group-order.api.group-orders.$id.invite');
+const { action: claimAction } = await import('./apps.group-order.api.group-orders.$id.claim');
+const { loader: dashboardLoader } = await import('./apps.group-order.host.dashboard.$id');
+const { loader: joinLoader } = await import('./apps.group-order.join.$code');
+const { loader: menuPageLoader } = await import('./apps.group-order.order.$groupOrderId');
+
+afterAll(() => api.close());
+
+const BASE = '/apps/group-order/api';
+let menu: Awaited<ReturnType<typeof seedMenu>>;
+const item = (name: string) => menu.find((m) => m.name === name)!;
+
+beforeEach(async () => {
+  api.sim.reset();
+  await prisma.rateLimiterFlexible.deleteMany();
+  await prisma.outboxMessage.deleteMany();
+  await prisma.orderItem.deleteMany();
+  await prisma.groupOrder.deleteMany();
+  menu = await seedMenu();
+});
+
+/** A client as Shopify's proxy reports it: whatever X-Forwarded-For it sent, then the address it has. */
+function from(address: string, claimed?: string) {
+  return { 'X-Forwarded-For': claimed ? `${claimed}, ${address}` : address };
+}
+
+async function confirm(body: Record<string, unknown>, address = '198.51.100.1') {
+  const request = await proxyRequest(`${BASE}/order-items`, { body, headers: from(address) });
+  return call(() => orderItemsAction(args(request)));
+}
+
+function cart(groupOrderId: number, guestName: string, lines: { name: string; quantity: number }[]) {
+  return {
+    groupOrderId,
+    guestName,
+    confirmationKey: `key-${guestName.replace(/\W/g, '')}-${Math.random().toString(36).slice(2, 10)}`,
+    items: lines.map((line) => ({ menuItemId: item(line.name).id, quantity: line.quantity })),
+  };
+}
+
+/** Writes `lines` items for `guests` guests straight to the database, as if they had confirmed. */
+async function fill(groupOrderId: number, guests: number, linesEach: number) {
+  const latte = item('Latte');
+  const data = [];
+  for (let g = 0; g < guests; g++) {
+    for (let l = 0; l < linesEach; l++) {
+      data.push({
+        shop: TEST_SHOP,
+        groupOrderId,
+        guestName: `Guest ${g}`,
+        menuItemId: latte.id,
+        menuItemName: latte.name,
+        quantity: 1,
+        unitPriceCents: latte.priceCents,
+        totalCents: latte.priceCents,
+        confirmationKey: `fill-${g}`,
+        line: l,
+      });
+    }
+  }
+  await prisma.orderItem.createMany({ data });
+}
+
+function expectRetryAfter(result: { status: number; body: any; response?: Response }, sentence: string) {
+  expect(result.status).toBe(429);
+  expect(result.body.message).toContain(sentence);
+  expect(result.body.message).toMatch(/Please try again in \d+ minutes?\./);
+  expect(Number(result.response?.headers.get('Retry-After'))).toBeGreaterThan(0);
+}
+
+describe('order size limits', () => {
+  it('refuses a line that would pass the order line limit with "This group order is full"', async () => {
+    const { order } = await createTestGroupOrder();
+    await fill(order.id, ORDER_LIMITS.linesPerOrder / 2, 2); // the limit
+    const result = await confirm(cart(order.id, 'Guest 3', [{ name: 'Latte', quantity: 1 }]));
+    expect(result.status).toBe(409);
+    expect(result.body.message).toBe(ORDER_LIMIT_MESSAGES.linesPerOrder);
+    expect(result.body.message).toMatch(/^This group order is full/);
+    expect(await prisma.orderItem.count({ where: { groupOrderId: order.id } })).toBe(
+      ORDER_LIMITS.linesPerOrder,
+    );
+  });
+
+  it('refuses a new guest once the order has its most guests, and still takes items from a guest in it', async () => {
+    const { order } = await createTestGroupOrder();
+    await fill(order.id, ORDER_LIMITS.guestsPerOrder, 1);
+    const newcomer = await confirm(cart(order.id, 'Newcomer', [{ name: 'Latte', quantity: 1 }]));
+    expect(newcomer.status).toBe(409);
+    expect(newcomer.body.message).toBe(ORDER_LIMIT_MESSAGES.guestsPerOrder);
+    const known = await confirm(cart(order.id, 'guest 7', [{ name: 'Latte', quantity: 1 }]));
+    expect(known.status).toBe(201);
+  });
+
+  it('refuses more lines or units for one guest than a person orders, across confirms', async () => {
+    const { order } = await createTestGroupOrder();
+    const tooMany = Array.from({ length: ORDER_LIMITS.linesPerGuest + 1 }, () => ({
+      name: 'Latte',
+      quantity: 1,
+    }));
+    const oneCart = await confirm(cart(order.id, 'Sam', tooMany));
+    expect(oneCart).toMatchObject({ status: 400, body: { message: ORDER_LIMIT_MESSAGES.linesPerGuest } });
+
+    const first = await confirm(cart(order.id, 'Sam', tooMany.slice(0, ORDER_LIMITS.linesPerGuest)));
+    expect(first.status).toBe(201);
+    const more = await confirm(cart(order.id, 'SAM', [{ name: 'Latte', quantity: 1 }]));
+    expect(more).toMatchObject({ status: 422, body: { message: ORDER_LIMIT_MESSAGES.linesPerGuest } });
+
+    const units = await confirm(
+      cart(order.id, 'Kim', [
+        { name: 'Latte', quantity: 20 },
+        { name: 'Flat White', quantity: 20 },
+        { name: 'Banana Bread', quantity: 20 },
+      ]),
+    );
+    expect(units.status).toBe(201);
+    const oneMore = await confirm(cart(order.id, 'Kim', [{ name: 'Latte', quantity: 1 }]));
+    expect(oneMore).toMatchObject({ status: 422, body: { message: ORDER_LIMIT_MESSAGES.quantityPerGuest } });
+  });
+
+  it('holds the order line limit when guests confirm at the same moment', async () => {
+    const { order } = await createTestGroupOrder();
+    await fill(order.id, ORDER_LIMITS.linesPerOrder / 2 - 1, 2); // room for two more lines
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        confirm(cart(order.id, `Racer ${i}`, [{ name: 'Latte', quantity: 1 }]), `203.0.113.${i + 1}`),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(2);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(4);
+    expect(await prisma.orderItem.count({ where: { groupOrderId: order.id } })).toBe(
+      ORDER_LIMITS.linesPerOrder,
+    );
+    const saved = await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } });
+    expect(saved.participantCount).toBe(ORDER_LIMITS.linesPerOrder / 2 + 1);
+  });
+});
+
+describe('a legal 200-guest order', () => {
+  it('takes 200 guests (the first 50 with a second item), stays small to read, and reaches Shopify as one draft order', async () => {
+    const zoned = (minutes: number) =>
+      utcToZoned(new Date(Date.now() + minutes * 60_000), 'Australia/Sydney');
+    const created = await call(async () =>
+      createAction(
+        args(
+          await proxyRequest(`${BASE}/group-orders`, {
+            headers: from('198.51.100.50'),
+            body: {
+              hostName: 'Hannah Host',
+              hostEmail: 'hannah@example.com',
+              companyName: 'Acme Pty Ltd',
+              name: 'All-hands lunch',
+              pickupDate: zoned(120).date,
+              pickupTime: zoned(120).time,
+              deadlineDate: zoned(90).date,
+              deadlineTime: zoned(90).time,
+            },
+          }),
+        ),
+      ),
+    );
+    expect(created.status).toBe(201);
+    const { id, hostToken, code } = created.body;
+
+    for (let g = 0; g < 200; g++) {
+      const result = await confirm(
+        {
+          ...cart(id, `Guest ${g} 😀`, [
+            { name: 'Latte', quantity: 1 },
+            ...(g < 50 ? [{ name: 'Banana Bread', quantity: 2 }] : []),
+          ]),
+          specialInstructions: 'n'.repeat(500),
+        },
+        // A whole office behind a handful of addresses.
+        `198.51.100.${g % 4}`,
+      );
+      expect(result.status).toBe(201);
+    }
+    const full = await confirm(cart(id, 'Guest 201', [{ name: 'Latte', quantity: 1 }]));
+    expect(full.status).toBe(409);
+
+    // What pages and the API send for the biggest legal order stays bounded.
+    const get = async (loader: any, path: string, params: Record<string, string>) => {
+      const result = await call(async () => loader(args(await proxyRequest(path), params)));
+      expect(result.status).toBe(200);
+      return JSON.stringify(result.body).length;
+    };
+    const apiSize = await get(byIdLoader, `${BASE}/group-orders/${id}`, { id: String(id) });
+    const codeSize = await get(byCodeLoader, `${BASE}/group-orders/code/${code}`, { code });
+    const summarySize = await get(summaryLoader, `${BASE}/group-orders/${id}/summary`, { id: String(id) });
+    const dashboardSize = await get(dashboardLoader, `/apps/group-order/host/dashboard/${id}`, {
+      id: String(id),
+    });
+    console.log(
+      `200 guests, 250 lines: API ${apiSize} B, by code ${codeSize} B, summary ${summarySize} B, dashboard ${dashboardSize} B`,
+    );
+    for (const size of [apiSize, codeSize, summarySize, dashboardSize]) expect(size).toBeLessThan(600_000);
+
+    const submitted = await call(async () =>
+      statusAction(
+        args(
+          await proxyRequest(`${BASE}/group-orders/${id}/status`, {
+            method: 'PATCH',
+            body: { status: 'submitted' },
+            headers: { 'X-Host-Token': hostToken },
+          }),
+          { id: String(id) },
+        ),
+      ),
+    );
+    expect(submitted.status).toBe(200);
+    await processOutboxOnce({ now: new Date(Date.now() + 60_000), kinds: ['shopify.draftOrder'] });
+    const drafts = api.sim.state.draftOrders.filter((d: any) => d.shop === TEST_SHOP);
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0].lineItems).toHaveLength(250);
+    const saved = await prisma.groupOrder.findUniqueOrThrow({ where: { id } });
+    expect(saved).toMatchObject({ shopifyState: 'sent', participantCount: 200, totalItems: 300 });
+  }, 120_000);
+});
+
+describe('rate limits', () => {
+  it('counts look-ups by the address the proxy appended: a rotated X-Forwarded-For does not reset them', async () => {
+    const lookup = async (claimed: string) =>
+      call(async () =>
+        byEmailLoader(
+          args(
+            await proxyRequest(`${BASE}/group-orders/by-email/hannah@example.com`, {
+              headers: from('198.51.100.9', claimed),
+            }),
+            { email: 'hannah@example.com' },
+          ),
+        ),
+      );
+    for (let i = 0; i < LIMITS.lookups.points; i++) expect((await lookup(`10.0.0.${i}`)).status).toBe(200);
+    expectRetryAfter(await lookup('10.0.1.1'), LIMITS.lookups.message);
+  });
+
+  it('limits reads by id and code per client, and misses (codes or ids that find nothing) much sooner', async () => {
+    const { order } = await createTestGroupOrder();
+    const byId = async (id: number, address: string) =>
+      call(async () =>
+        byIdLoader(
+          args(await proxyRequest(`${BASE}/group-orders/${id}`, { headers: from(address) }), {
+            id: String(id),
+          }),
+        ),
+      );
+    const byCode = async (code: string, address: string) =>
+      call(async () =>
+        byCodeLoader(
+          args(await proxyRequest(`${BASE}/group-orders/code/${code}`, { headers: from(address) }), { code }),
+        ),
+      );
+    for (let i = 0; i < LIMITS.orderMisses.points; i++) {
+      expect(
+        (
+          await (i % 2
+            ? byCode(`ZZZ${String(i).padStart(3, '0')}`, '198.51.100.7')
+            : byId(1000 + i, '198.51.100.7'))
+        ).status,
+      ).toBe(404);
+    }
+    expectRetryAfter(await byCode('QQQ999', '198.51.100.7'), LIMITS.orderMisses.message);
+    // Another client is not affected.
+    expect((await byId(order.id, '198.51.100.8')).status).toBe(200);
+
+    await consumeOrRefuse('orderReads', `${TEST_SHOP}:198.51.100.8`, LIMITS.orderReads.points - 1);
+    expect((await byCode(order.code, '198.51.100.8')).status).toBe(429);
+    expectRetryAfter(await byId(order.id, '198.51.100.8'), LIMITS.orderReads.message);
+    const summary = await call(async () =>
+      summaryLoader(
+        args(
+          await proxyRequest(`${BASE}/group-orders/${order.id}/summary`, { headers: from('198.51.100.8') }),
+          {
+            id: String(order.id),
+          },
+        ),
+      ),
+    );
+    expect(summary.status).toBe(429);
+  });
+
+  it('counts misses on the join, menu and dashboard pages too, so pages are no way around the limit', async () => {
+    const page = async (loader: any, path: string, params: Record<string, string>) =>
+      call(async () => loader(args(await proxyRequest(path, { headers: from('198.51.100.90') }), params)));
+    for (let i = 0; i < LIMITS.orderMisses.points; i++) {
+      const which = i % 3;
+      const result =
+        which === 0
+          ? await page(joinLoader, `/apps/group-order/join/ZZZ${i}`, { code: `ZZZ${i}` })
+          : which === 1
+            ? await page(menuPageLoader, `/apps/group-order/order/${1000 + i}`, {
+                groupOrderId: String(1000 + i),
+              })
+            : await page(dashboardLoader, `/apps/group-order/host/dashboard/${1000 + i}`, {
+                id: String(1000 + i),
+              });
+      expect((result.body as any)?.init?.status ?? result.status).toBe(404);
+    }
+    expectRetryAfter(
+      await page(joinLoader, '/apps/group-order/join/QQQ999', { code: 'QQQ999' }),
+      LIMITS.orderMisses.message,
+    );
+  });
+
+  it('limits orders created per client; another client can still create', async () => {
+    const zoned = (minutes: number) =>
+      utcToZoned(new Date(Date.now() + minutes * 60_000), 'Australia/Sydney');
+    const body = {
+      hostName: 'Hannah Host',
+      hostEmail: 'hannah@example.com',
+      companyName: 'Acme',
+      pickupDate: zoned(120).date,
+      pickupTime: zoned(120).time,
+      deadlineDate: zoned(90).date,
+      deadlineTime: zoned(90).time,
+    };
+    const create = async (address: string, data: Record<string, unknown> = body) =>
+      call(async () =>
+        createAction(
+          args(await proxyRequest(`${BASE}/group-orders`, { body: data, headers: from(address) })),
+        ),
+      );
+    // A form the host must correct does not count.
+    expect((await create('198.51.100.20', { ...body, hostName: '' })).status).toBe(400);
+    for (let i = 0; i < LIMITS.ordersPerClient.points; i++) {
+      expect((await create('198.51.100.20')).status).toBe(201);
+    }
+    expectRetryAfter(await create('198.51.100.20'), LIMITS.ordersPerClient.message);
+    expect((await create('198.51.100.21')).status).toBe(201);
+    expect(LIMITS.ordersPerShop.points).toBeGreaterThanOrEqual(10 * LIMITS.ordersPerClient.points);
+  });
+
+  it('limits confirms per client per minute', async () => {
+    const { order } = await createTestGroupOrder();
+    await consumeOrRefuse('confirmsPerClient', `${TEST_SHOP}:198.51.100.30`, LIMITS.confirmsPerClient.points);
+    const refused = await confirm(cart(order.id, 'Sam', [{ name: 'Latte', quantity: 1 }]), '198.51.100.30');
+    expectRetryAfter(refused, LIMITS.confirmsPerClient.message);
+    expect(await prisma.orderItem.count()).toBe(0);
+    const other = await confirm(cart(order.id, 'Sam', [{ name: 'Latte', quantity: 1 }]), '198.51.100.31');
+    expect(other.status).toBe(201);
+  });
+
+  it('one visitor cannot spend the shop’s invitation budget and lock other hosts out', async () => {
+    const invite = async (id: number, token: string, emails: string[], address: string) =>
+      call(async () =>
+        inviteAction(
+          args(
+            await proxyRequest(`${BASE}/group-orders/${id}/invite`, {
+              body: { emails },
+              headers: { 'X-Host-Token': token, ...from(address) },
+            }),
+            { id: String(id) },
+          ),
+        ),
+      );
+    const batch = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `${prefix}${i}@example.com`);
+    // The visitor makes orders of its own (anyone can) and invites from each until its own budget is spent.
+    let spent = 0;
+    let refused;
+    for (let n = 0; n < 10 && !refused; n++) {
+      const { order, hostToken } = await createTestGroupOrder();
+      const result = await invite(order.id, hostToken, batch(`spam${n}-`, 50), '198.51.100.66');
+      if (result.status === 429) refused = result;
+      else spent += result.body.sent;
+    }
+    expect(spent).toBe(LIMITS.invitesPerClient.points);
+    expectRetryAfter(refused!, LIMITS.invitesPerClient.message);
+    // A real host of the same shop, elsewhere, still sends invitations.
+    const { order, hostToken } = await createTestGroupOrder();
+    const real = await invite(order.id, hostToken, batch('colleague', 20), '203.0.113.200');
+    expect(real).toMatchObject({ status: 200, body: { sent: 20 } });
+  });
+
+  it('one visitor cannot spend the shop’s ownership-link budget and lock other hosts out', async () => {
+    const claim = async (id: number, address: string) =>
+      call(async () =>
+        claimAction(
+          args(
+            await proxyRequest(`${BASE}/group-orders/${id}/claim`, {
+              method: 'POST',
+              headers: from(address),
+            }),
+            {
+              id: String(id),
+            },
+          ),
+        ),
+      );
+    const orders = await Promise.all(Array.from({ length: 6 }, () => createTestGroupOrder()));
+    let granted = 0;
+    let refused;
+    for (const { order } of orders) {
+      for (let i = 0; i < 3 && !refused; i++) {
+        const result = await claim(order.id, '198.51.100.77');
+        if (result.status === 429) refused = result;
+        else granted += 1;
+      }
+    }
+    expect(granted).toBe(LIMITS.claimsPerClient.points);
+    expectRetryAfter(refused!, LIMITS.claimsPerClient.message);
+    const { order } = await createTestGroupOrder();
+    expect((await claim(order.id, '203.0.113.201')).status).toBe(200);
+    expect(LIMITS.claimsPerShop.points).toBeGreaterThanOrEqual(10 * LIMITS.claimsPerClient.points);
+    expect(LIMITS.invitesPerShop.points).toBeGreaterThanOrEqual(10 * LIMITS.invitesPerClient.points);
+  });
+});

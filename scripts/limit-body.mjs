@@ -1,0 +1,47 @@
+// Transport body limit for the Express server (server.mjs). No route takes more than a few kilobytes
+// (app/lib/limits.ts: TRANSPORT_BODY_LIMIT; keep the two in step). A larger body is refused with 413
+// before it is read: at once when Content-Length says so, and for a streamed (chunked) body as soon as the
+// bytes that arrived pass the limit. The answer carries Connection: close and the connection is dropped
+// once it is out, so a body that never ends costs at most the limit.
+
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+function refuse(req, res, limit) {
+  if (res.locals.bodyRefused) return;
+  res.locals.bodyRefused = true;
+  const message = `The request is too large: at most ${Math.round(limit / 1024)} KB can be sent.`;
+  if (!res.headersSent) res.status(413).set('Connection', 'close').json({ error: message, message });
+  // Stop reading. Node closes the connection after a Connection: close answer; whatever the client is
+  // still sending is dropped with it.
+  req.pause();
+}
+
+export function limitBody(limit = DEFAULT_BODY_LIMIT) {
+  return (req, res, next) => {
+    // A body the app did not read to the end (refused, or a route that takes none) is not drained:
+    // drop the connection once the answer is out.
+    res.once('finish', () => {
+      if (!req.complete) setTimeout(() => req.socket?.destroy(), 50).unref();
+    });
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && Number(declared) > limit) return refuse(req, res, limit);
+    if (declared === undefined && req.headers['transfer-encoding']) {
+      let received = 0;
+      const count = (chunk) => {
+        received += chunk.length;
+        if (received > limit) {
+          req.off('data', count);
+          refuse(req, res, limit);
+        }
+      };
+      req.on('data', count);
+    }
+    next();
+  };
+}
+
+/** After a 413 the app may still try to answer the cut-off request: there is nothing left to send. */
+export function bodyLimitErrors(error, _req, res, next) {
+  if (res.locals.bodyRefused) return;
+  next(error);
+}
