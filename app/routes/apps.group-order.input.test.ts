@@ -128,9 +128,10 @@ describe('Unicode in text fields', () => {
     });
     const ok = await send(cart({}));
     expect(ok.status).toBe(201);
-    expect(ok.body.items[0]).toMatchObject({
-      guestName: '😀 Zoë',
-      guestInitials: '𝒜Z',
+    expect(ok.body.items[0]).toMatchObject({ guestName: '😀 Zoë', guestInitials: '𝒜Z' });
+    // One note per guest (issue 11): it is kept on the guest, not on each item.
+    expect(await prisma.guest.findFirstOrThrow({ where: { groupOrderId: order.id } })).toMatchObject({
+      name: '😀 Zoë',
       specialInstructions: 'Oat 🥛\nno lid',
     });
     const single = await send({
