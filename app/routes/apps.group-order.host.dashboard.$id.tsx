@@ -7,6 +7,7 @@ import { useToast } from '~/components/storefront/toast';
 import { callApi, forgetHostToken, hostErrorToast, readHostToken } from '~/components/storefront/host/api';
 import { GuestOrders } from '~/components/storefront/host/GuestOrders';
 import { HostControls } from '~/components/storefront/host/HostControls';
+import { HostDevices, type HostDevice } from '~/components/storefront/host/HostDevices';
 import { InviteBox } from '~/components/storefront/host/InviteBox';
 import { useShareLink } from '~/components/storefront/host/useShareLink';
 import { HOST_MESSAGES, maskEmail } from '~/lib/hosting';
@@ -16,6 +17,7 @@ import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
 import { formatDateTime, timeLeftText } from '~/lib/time';
 import { getHostSummary } from '~/models/hosting.server';
+import { getShopSettings } from '~/models/settings.server';
 import { requireStorefront, shareUrl } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 
@@ -29,8 +31,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const order = summary.groupOrder;
   const zone = order.timeZone;
   const isCreator = Boolean(storefront.customerId && storefront.customerId === summary.hostCustomerId);
+  const settings = await getShopSettings(storefront.shop);
   return {
     found: true as const,
+    shopName: settings.shopName || storefront.shop.replace(/\.myshopify\.com$/, ''),
     now: Date.now(),
     isCreator,
     order: {
@@ -108,6 +112,7 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
     hostName: string;
     hostEmail: string;
     hostInitials: string | null;
+    devices: HostDevice[];
   } | null>(null);
   const share = useShareLink(loaded.shareUrl, order.title);
   const deadline = new Date(order.deadlineAt);
@@ -296,6 +301,8 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
           <HostControls
             order={order}
             hasGuests={guests.length > 0}
+            guestCount={guests.length}
+            shopName={loaded.shopName}
             isOwner={isOwner}
             checked={checked}
             hostToken={token}
@@ -306,6 +313,23 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
               toast.show(hostErrorToast(result, fallback));
             }}
           />
+
+          {isOwner && host?.devices ? (
+            <HostDevices
+              orderId={order.id}
+              hostToken={token}
+              devices={host.devices}
+              onRemovedSelf={() => {
+                forgetHostToken(order.id);
+                setToken(null);
+                setHost(null);
+              }}
+              onError={(result, fallback) => {
+                onForbidden(result);
+                toast.show(hostErrorToast(result, fallback));
+              }}
+            />
+          ) : null}
         </div>
 
         <div className="host-columns__main">
