@@ -4,7 +4,7 @@ import prisma from '../db.server';
 import { jsonError } from '../lib/http.server';
 import { validateSelection } from '../lib/modifiers';
 import { MAX_QUANTITY, MIN_QUANTITY, priceLine } from '../lib/pricing';
-import { CLOSED_MESSAGES, closedReason } from './groupOrder.server';
+import { closedReason, closedText } from './groupOrder.server';
 import { serializeModifier } from './menu.server';
 
 // Guests' items: validated and priced on the server from the menu (any price a client sends is ignored),
@@ -115,8 +115,12 @@ type ConfirmRequest = Omit<ConfirmCartInput, 'items'> & {
 
 export type ConfirmResult = { items: OrderItem[]; replayed: boolean };
 
-function closedError(reason: Exclude<ReturnType<typeof closedReason>, null>) {
-  return jsonError(409, CLOSED_MESSAGES[reason], { reason });
+/** 409 with when and why it closed, which the Review page shows as it is. */
+function closedError(
+  order: Parameters<typeof closedText>[0],
+  reason: Exclude<ReturnType<typeof closedReason>, null>,
+) {
+  return jsonError(409, closedText(order, reason), { reason });
 }
 
 /** Confirms a whole cart: every line or none, and the same confirmation key again writes nothing. */
@@ -178,13 +182,16 @@ async function writeLines(
   if (previous.length) return { items: previous, replayed: true };
 
   const reason = closedReason(order, now);
-  if (reason) throw closedError(reason);
+  if (reason) throw closedError(order, reason);
   // Take the write lock on the order while re-checking it, so a submit cannot slip in between.
   const open = await tx.groupOrder.updateMany({
     where: { id: order.id, shop, status: 'active', deadlineAt: { gt: now } },
     data: { updatedAt: now },
   });
-  if (open.count === 0) throw closedError('submitted');
+  if (open.count === 0) {
+    const latest = await tx.groupOrder.findFirstOrThrow({ where: { id: order.id, shop } });
+    throw closedError(latest, closedReason(latest, now) ?? 'submitted');
+  }
 
   const menuItems = await tx.menuItem.findMany({
     where: { shop, active: true, id: { in: request.lines.map((l) => l.menuItemId) } },

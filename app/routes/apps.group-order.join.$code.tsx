@@ -13,7 +13,7 @@ import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
 import { formatDateTime, timeLeftText } from '~/lib/time';
-import { closedReason, CLOSED_MESSAGES, findGroupOrderByCode } from '~/models/groupOrder.server';
+import { closedReason, closedText, findGroupOrderByCode } from '~/models/groupOrder.server';
 import {
   findGuestItems,
   GuestEmailSchema,
@@ -44,10 +44,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       payment: paymentLabel(order.paymentMethod),
       pickup: formatDateTime(order.pickupAt, order.timeZone),
       deadline: formatDateTime(order.deadlineAt, order.timeZone),
-      timeLeft: timeLeftText(order.deadlineAt, new Date()),
+      // A submitted order has no time left to count down.
+      timeLeft: order.status === 'active' ? timeLeftText(order.deadlineAt, new Date()) : 'Submitted',
       participantCount: order.participantCount,
       total: formatMoney(order.totalCents, order.currency, 'en-AU'),
-      closedMessage: reason ? CLOSED_MESSAGES[reason] : null,
+      closedMessage: reason ? closedText(order, reason) : null,
     },
   };
 }
@@ -70,6 +71,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if ((await findGuestItems(shop, order.id, guestName)).length > 0) {
     return redirect(sfPath(`/confirmed/${order.id}/${encodeURIComponent(guestName)}`, { email, initials }));
   }
+  // A closed order has no menu to open: say so here rather than send the guest to one they cannot use.
+  const reason = closedReason(order);
+  if (reason) return data({ error: closedText(order, reason) }, { status: 409 });
   return redirect(sfPath(`/order/${order.id}`, { guest: guestName, email, initials }));
 }
 

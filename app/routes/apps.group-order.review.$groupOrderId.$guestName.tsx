@@ -19,7 +19,12 @@ import { cartTotalCents, itemCount } from '~/lib/cart';
 import { formatMoney } from '~/lib/money';
 import { apiPath, sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
-import { closedMessage, findGroupOrderByParam, serializeGroupOrder } from '~/models/groupOrder.server';
+import {
+  closedMessage,
+  closedText,
+  findGroupOrderByParam,
+  serializeGroupOrder,
+} from '~/models/groupOrder.server';
 import { getMenu } from '~/models/menu.server';
 import { requireStorefront } from '~/storefront.server';
 import { PageLoading, RemovedNotice } from '~/components/storefront/guest/PageStatus';
@@ -38,6 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     found: true as const,
     order: serializeGroupOrder(order),
     closedMessage: closedMessage(order),
+    expiredMessage: closedText(order, 'expired'),
     menu,
     guest,
     initials: (url.searchParams.get('initials') ?? '').trim().toUpperCase().slice(0, 3),
@@ -61,7 +67,16 @@ export default function ReviewPage() {
   return <Review {...loaded} />;
 }
 
-function Review({ order, closedMessage, menu, guest, initials, email, now: serverNow }: Loaded) {
+function Review({
+  order,
+  closedMessage,
+  expiredMessage,
+  menu,
+  guest,
+  initials,
+  email,
+  now: serverNow,
+}: Loaded) {
   const toast = useToast();
   const navigate = useNavigate();
   const now = useNow(serverNow);
@@ -70,7 +85,11 @@ function Review({ order, closedMessage, menu, guest, initials, email, now: serve
   const [instructions, setInstructions] = useState('');
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(closedMessage);
-  const [closed, setClosed] = useState(Boolean(closedMessage));
+  const [closedByServer, setClosed] = useState(Boolean(closedMessage));
+  // The page may stay open past the deadline: Confirm closes with the clock, and says why.
+  const expiredNow = new Date(order.deadlineAt).getTime() <= now.getTime();
+  const closed = closedByServer || expiredNow;
+  const shown = problem ?? (expiredNow ? expiredMessage : null);
   const inFlight = useRef(false);
   const money = (cents: number) => formatMoney(cents, order.currency, 'en-AU');
   const menuUrl = sfPath(`/order/${order.id}`, { guest, initials, email });
@@ -104,12 +123,27 @@ function Review({ order, closedMessage, menu, guest, initials, email, now: serve
       });
       if (!response.ok) {
         const body = await response.json().catch(() => null);
-        if (response.status < 500 && body?.message) setProblem(body.message);
-        if (response.status === 409) setClosed(true);
+        if (response.status < 500 && body?.message) {
+          // Retrying cannot help with a refusal the server explained (closed, bad item): say its reason.
+          setProblem(body.message);
+          if (response.status === 409) setClosed(true);
+          toast.show({
+            title: response.status === 409 ? 'Ordering is closed' : 'Error',
+            description: body.message,
+            tone: 'error',
+          });
+          inFlight.current = false;
+          setPending(false);
+          return;
+        }
         throw new Error(`${response.status}: ${body?.message ?? response.statusText}`);
       }
       clear();
-      toast.show({ title: 'Order Confirmed!', description: 'Your order has been added to the group.' });
+      toast.show({
+        title: 'Order Confirmed!',
+        description: 'Your order has been added to the group.',
+        forNextPage: true,
+      });
       navigate(sfPath(`/confirmed/${order.id}/${encodeURIComponent(guest)}`, { initials, email }));
     } catch {
       toast.show({
@@ -139,9 +173,9 @@ function Review({ order, closedMessage, menu, guest, initials, email, now: serve
       </PageHeader>
 
       <RemovedNotice names={removed} />
-      {problem ? (
-        <p className="notice notice--critical" role="alert">
-          {problem}
+      {shown ? (
+        <p className="notice notice--critical" role="alert" data-testid="review-problem">
+          {shown}
         </p>
       ) : null}
 
@@ -206,7 +240,7 @@ function Review({ order, closedMessage, menu, guest, initials, email, now: serve
             <dt>Order deadline</dt>
             <dd>
               {formatDateTime(new Date(order.deadlineAt), order.timeZone)} ·{' '}
-              <Countdown deadlineAt={order.deadlineAt} now={now} />
+              <Countdown deadlineAt={order.deadlineAt} now={now} status={order.status} />
             </dd>
           </div>
         </dl>
