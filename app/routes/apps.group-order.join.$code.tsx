@@ -106,6 +106,7 @@ export default function JoinPage() {
   }
 
   const title = order.name || `${order.companyName} Order`;
+  const refusedAsClosed = Boolean(result && 'error' in result && result.error === order.closedMessage);
   return (
     <main className="shell-main shell-main--narrow guest">
       <PageLoading />
@@ -144,7 +145,8 @@ export default function JoinPage() {
       </Card>
 
       {order.closedMessage ? (
-        <p className="notice notice--warning" role="status">
+        // Announced when a Join was refused for it, rather than repeated under the form.
+        <p className="notice notice--warning" role={refusedAsClosed ? 'alert' : 'status'}>
           {order.closedMessage}
         </p>
       ) : null}
@@ -182,7 +184,7 @@ export default function JoinPage() {
               hint="To save and load your usual order."
             />
           </div>
-          {result && 'error' in result ? (
+          {result && 'error' in result && !refusedAsClosed ? (
             <p className="field__error" role="alert">
               {result.error}
             </p>

@@ -1,5 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
-import { useLoaderData, useNavigate } from '@remix-run/react';
+import { useLoaderData, useNavigate, useRevalidator } from '@remix-run/react';
 import { useRef, useState } from 'react';
 import { useNow, Countdown } from '~/components/storefront/guest/Countdown';
 import { FALLBACK_ORDER_NAME, GuestTopBar } from '~/components/storefront/guest/OrderHero';
@@ -79,6 +79,7 @@ function Review({
 }: Loaded) {
   const toast = useToast();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const now = useNow(serverNow);
   const { cart, ready, removed, update, clear } = useDraftCart(order.id, guest, menu);
   const descriptions = new Map(menu.items.map((item) => [item.id, item.description]));
@@ -126,7 +127,11 @@ function Review({
         if (response.status < 500 && body?.message) {
           // Retrying cannot help with a refusal the server explained (closed, bad item): say its reason.
           setProblem(body.message);
-          if (response.status === 409) setClosed(true);
+          if (response.status === 409) {
+            setClosed(true);
+            // The deadline or status changed since the page loaded: show the times as they are now.
+            revalidator.revalidate();
+          }
           toast.show({
             title: response.status === 409 ? 'Ordering is closed' : 'Error',
             description: body.message,

@@ -4,7 +4,7 @@ import { Button, Card, Skeleton, TextField } from '../ui';
 import { useToast } from '../toast';
 import { callApi, type ApiResult } from './api';
 import { HOST_MESSAGES } from '~/lib/hosting';
-import { formatTime12 } from '~/lib/time';
+import { formatDateTime, formatTime12 } from '~/lib/time';
 
 type Order = {
   id: number;
@@ -91,7 +91,14 @@ export function HostControls({
     setBusy(null);
     if (!result.ok) {
       // The server says why (pickup too close, notice too short): keep it beside the form, not only in a toast.
-      if (result.status === 400 || result.status === 409) setExtendProblem(result.body.message ?? null);
+      if ((result.status === 400 || result.status === 409) && result.body.message) {
+        setExtendProblem(result.body.message);
+        return toast.show({
+          title: 'Deadline not extended',
+          description: result.body.message,
+          tone: 'error',
+        });
+      }
       return onError(result, HOST_MESSAGES.updateFailed);
     }
     const until = formatTime12(new Date(result.body.deadlineAt), order.timeZone);
@@ -158,7 +165,7 @@ export function HostControls({
       {submitted ? (
         <p className="notice small">
           Sent to the shop
-          {order.submittedAt ? ` at ${formatTime12(new Date(order.submittedAt), order.timeZone)}` : ''}.
+          {order.submittedAt ? ` at ${formatDateTime(new Date(order.submittedAt), order.timeZone)}` : ''}.
           Guests can no longer add items. Need a change? Edit the order, then submit it again.
         </p>
       ) : (
