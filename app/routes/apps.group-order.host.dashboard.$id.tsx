@@ -72,6 +72,7 @@ export default function HostDashboard() {
     return (
       <main className="shell-main shell-main--narrow">
         <EmptyState
+          headingLevel="h1"
           title={HOST_MESSAGES.notFound}
           actions={
             <>
