@@ -1,9 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node';
+import {
+  createReadableStreamFromReadable,
+  type ActionFunctionArgs,
+  type EntryContext,
+  type LoaderFunctionArgs,
+} from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { addDocumentResponseHeaders } from './shopify.server';
+import { NonceContext } from './lib/nonce';
+import { PROXY_BASE } from './lib/paths';
+import { env } from './env.server';
 import { startOutboxWorker } from './models/outbox.server';
 import './models/outbox-handlers.server';
 
@@ -11,33 +20,115 @@ export const streamTimeout = 5000;
 
 startOutboxWorker();
 
+/** The query parameters Shopify's app proxy adds and signs. The shopper's browser never has them. */
+const SIGNED_PROXY_PARAMS = ['shop', 'logged_in_customer_id', 'path_prefix', 'timestamp', 'signature'];
+
+function isStorefront(url: URL) {
+  return url.pathname === PROXY_BASE || url.pathname.startsWith(`${PROXY_BASE}/`);
+}
+
+/**
+ * Scripts a storefront page may run: its own inline scripts (by nonce) and the built modules from the
+ * app's origin. The page lives on the shop's domain, so 'self' would be the shop, not us.
+ */
+function storefrontCsp(nonce: string) {
+  const appOrigin = new URL(env.SHOPIFY_APP_URL).origin;
+  return [
+    `script-src 'nonce-${nonce}' ${appOrigin}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+/** Headers for every storefront answer: nothing sniffed, no full URLs in Referer, nothing cached. */
+function setStorefrontHeaders(headers: Headers) {
+  headers.set('X-Content-Type-Options', 'nosniff');
+  headers.set('Referrer-Policy', 'same-origin');
+  headers.set('Cache-Control', 'no-store');
+}
+
+/**
+ * The page is rendered for the address the shopper's browser shows, without the signed query Shopify
+ * appended: otherwise form actions and links would carry `signature` and `logged_in_customer_id` into
+ * the HTML, where they could be copied and replayed. Every request the page makes goes through the app
+ * proxy again, which signs it afresh.
+ */
+function withoutSignedQuery(context: EntryContext) {
+  const location = context.staticHandlerContext.location;
+  const search = new URLSearchParams(location.search);
+  for (const key of SIGNED_PROXY_PARAMS) search.delete(key);
+  const rest = search.toString();
+  context.staticHandlerContext.location = { ...location, search: rest ? `?${rest}` : '' };
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  addDocumentResponseHeaders(request, responseHeaders);
+  const url = new URL(request.url);
+  const storefront = isStorefront(url);
+  let nonce: string | undefined;
+  if (storefront) {
+    nonce = randomBytes(16).toString('base64');
+    withoutSignedQuery(remixContext);
+    setStorefrontHeaders(responseHeaders);
+    responseHeaders.set('Content-Security-Policy', storefrontCsp(nonce));
+  } else {
+    addDocumentResponseHeaders(request, responseHeaders);
+  }
   const userAgent = request.headers.get('user-agent');
   const readyEvent = userAgent && isbot(userAgent) ? 'onAllReady' : 'onShellReady';
 
   return new Promise((resolve, reject) => {
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} />, {
-      [readyEvent]() {
-        const body = new PassThrough();
-        const stream = createReadableStreamFromReadable(body);
-        responseHeaders.set('Content-Type', 'text/html');
-        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyEvent]() {
+          const body = new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set('Content-Type', 'text/html');
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error) {
+          reject(error);
+        },
+        onError(error) {
+          responseStatusCode = 500;
+          console.error(error);
+        },
       },
-      onShellError(error) {
-        reject(error);
-      },
-      onError(error) {
-        responseStatusCode = 500;
-        console.error(error);
-      },
-    });
+    );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** Storefront data requests (`/path.data`) get the same headers as the pages. */
+export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (!isStorefront(new URL(request.url))) return response;
+  try {
+    setStorefrontHeaders(response.headers);
+    return response;
+  } catch {
+    // Headers of a Response.redirect() are immutable: answer with a copy.
+    const copy = new Response(response.body, response);
+    setStorefrontHeaders(copy.headers);
+    return copy;
+  }
+}
+
+/**
+ * Errors a loader, action or render throws are logged here, with the path but without the query (it
+ * holds Shopify's signature and the customer id). Answers never carry them (see server-safety.mjs).
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  const url = new URL(request.url);
+  console.error(`${request.method} ${url.pathname} failed:`, error);
 }

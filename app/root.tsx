@@ -8,8 +8,11 @@ import {
   useRouteError,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { useNonce } from './lib/nonce';
 
 function Document({ children, title }: { children: ReactNode; title?: string }) {
+  // Inline scripts carry the response's CSP nonce (storefront pages, see entry.server.tsx).
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -21,8 +24,8 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { proxyRequest, TEST_SHOP } from '../test/support/requests';
-import { requireStorefront } from './storefront.server';
+import prisma from './db.server';
+import { linkBase, requireStorefront } from './storefront.server';
 
 async function outcome(request: Request) {
   try {
@@ -22,7 +23,23 @@ describe('app proxy signature (authenticate.public.appProxy)', () => {
     expect(result.storefront.shop).toBe(TEST_SHOP);
     expect(result.storefront.customerId).toBe('1001');
     expect(result.storefront.pathPrefix).toBe('/apps/group-order');
-    expect(result.storefront.origin).toBe('https://shop.example');
+  });
+
+  it('builds links on the signed shop’s domain, never on a Host or X-Forwarded-Host the visitor sent', async () => {
+    const forged = { Host: 'attacker.example', 'X-Forwarded-Host': 'attacker.example' };
+    const request = await proxyRequest('/apps/group-order/find-order', { headers: forged });
+    const result = await outcome(request);
+    if (!result.ok) throw new Error('expected a signed request');
+    // Nothing known about the shop yet: its myshopify.com domain (Shopify redirects it to the primary one).
+    expect(await linkBase(result.storefront)).toBe(`https://${TEST_SHOP}/apps/group-order`);
+    // The primary domain read from the Admin API wins once it is known.
+    await prisma.shopSettings.upsert({
+      where: { shop: TEST_SHOP },
+      create: { shop: TEST_SHOP, primaryDomainUrl: 'https://coffee.example' },
+      update: { primaryDomainUrl: 'https://coffee.example' },
+    });
+    expect(await linkBase(result.storefront)).toBe('https://coffee.example/apps/group-order');
+    await prisma.shopSettings.update({ where: { shop: TEST_SHOP }, data: { primaryDomainUrl: null } });
   });
 
   it('refuses a tampered parameter', async () => {

@@ -1,6 +1,7 @@
 import { authenticate } from './shopify.server';
 import { jsonError } from './lib/http.server';
 import { PROXY_BASE } from './lib/paths';
+import { shopOrigin } from './models/shopDomain.server';
 
 export type Storefront = {
   shop: string;
@@ -8,8 +9,6 @@ export type Storefront = {
   customerId: string | null;
   /** The prefix the shopper sees (merchants can rename it), e.g. "/apps/group-order". */
   pathPrefix: string;
-  /** The storefront origin the shopper is on, e.g. "https://coffee.example". */
-  origin: string;
   admin: Awaited<ReturnType<typeof authenticate.public.appProxy>>['admin'];
 };
 
@@ -42,7 +41,6 @@ export async function requireStorefront(request: Request): Promise<Storefront> {
     shop,
     customerId: url.searchParams.get('logged_in_customer_id') || null,
     pathPrefix,
-    origin: storefrontOrigin(request, shop),
     admin: context.admin,
   };
 }
@@ -52,15 +50,17 @@ function normalizePrefix(prefix: string | null) {
   return prefix.replace(/\/+$/, '');
 }
 
-/** The shopper's origin: the proxy's X-Forwarded-Host (the shop's domain), else the myshopify domain. */
-function storefrontOrigin(request: Request, shop: string) {
-  const forwarded = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
-  const host = forwarded && /^[a-z0-9.-]+(:\d+)?$/i.test(forwarded) ? forwarded : shop;
-  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'http' ? 'http' : 'https';
-  return `${proto}://${host}`;
+/**
+ * The absolute base of links that leave the page (e-mails, share links, QR codes): the signed shop's
+ * own domain plus the signed path prefix. Never a request header: Host and X-Forwarded-Host are
+ * whatever the visitor sent.
+ */
+export async function linkBase(storefront: Storefront) {
+  const origin = await shopOrigin(storefront.shop, storefront.admin?.graphql);
+  return `${origin}${storefront.pathPrefix}`;
 }
 
-/** An absolute link a shopper can share: storefront origin + the signed prefix + path. */
-export function shareUrl(storefront: Storefront, path: string) {
-  return `${storefront.origin}${storefront.pathPrefix}${path.startsWith('/') ? path : `/${path}`}`;
+/** An absolute link a shopper can share: the shop's domain + the signed prefix + path. */
+export async function shareUrl(storefront: Storefront, path: string) {
+  return `${await linkBase(storefront)}${path.startsWith('/') ? path : `/${path}`}`;
 }

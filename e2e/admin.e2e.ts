@@ -9,7 +9,7 @@ const prisma = new PrismaClient({ adapter: new PrismaLibSQL({ url: urls().databa
 afterAll(() => prisma.$disconnect());
 
 /** A submitted group order written to the app's database, its Shopify sync queued as submit does. */
-async function submittedOrder() {
+async function submittedOrder(handoff: 'pending' | 'failed' = 'pending') {
   const menu = await prisma.menuItem.findMany({
     where: { shop: SHOP, active: true },
     orderBy: { position: 'asc' },
@@ -41,7 +41,8 @@ async function submittedOrder() {
       participantCount: 2,
       totalItems: 3,
       totalCents: 2 * 600 + 700,
-      shopifyState: 'pending',
+      shopifyState: handoff,
+      shopifyError: handoff === 'failed' ? 'Shopify could not be reached: connect ECONNREFUSED' : null,
       items: {
         create: [
           {
@@ -77,6 +78,9 @@ async function submittedOrder() {
       kind: 'shopify.draftOrder',
       payload: JSON.stringify({ groupOrderId: id }),
       dedupeKey: `draft-order:${id}`,
+      ...(handoff === 'failed'
+        ? { status: 'failed', attempts: 8, lastError: 'Shopify could not be reached' }
+        : {}),
     },
   });
   return order;
@@ -147,6 +151,57 @@ describe('embedded admin', () => {
       .poll(async () => (await details.boundingBox())!.x + (await details.boundingBox())!.width)
       .toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, 'admin-dashboard-390');
+    await context.close();
+  });
+
+  it('offers Retry now for a failed hand-off and an undelivered e-mail, and retrying delivers them', async () => {
+    const order = await submittedOrder('failed');
+    const email = await prisma.outboxMessage.create({
+      data: {
+        shop: SHOP,
+        kind: 'email',
+        payload: JSON.stringify({
+          to: 'reginald@initech.example',
+          subject: 'Wilhelmina invited you to a group order',
+          text: 'Join here',
+        }),
+        status: 'failed',
+        attempts: 8,
+        lastError: '421 Service not available',
+      },
+    });
+    const { page, context } = await browser.newUser(DESKTOP);
+    await page.goto('/admin');
+    await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
+    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.getByRole('tab', { name: 'Submitted Orders' }).click();
+    await page.waitForURL('**tab=submitted**');
+    await page.getByRole('cell', { name: order.code, exact: true }).waitFor();
+    await page.getByText('E-mails that could not be sent').waitFor();
+    await page.getByText('421 Service not available').waitFor();
+    await screenshot(page, 'admin-retry-now-1280');
+
+    await page.getByRole('button', { name: `Retry sending ${order.code} to Shopify now` }).click();
+    // The worker picks the re-armed message up and the draft order is created.
+    await expect
+      .poll(
+        async () => (await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } })).shopifyState,
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe('sent');
+    await page.getByRole('button', { name: 'Retry the e-mail to reginald@initech.example now' }).click();
+    await expect
+      .poll(async () => (await prisma.outboxMessage.findUniqueOrThrow({ where: { id: email.id } })).status, {
+        timeout: 20_000,
+        interval: 250,
+      })
+      .not.toBe('failed');
+    await page.reload();
+    await page.getByRole('cell', { name: order.code, exact: true }).waitFor();
+    await expect
+      .poll(() => page.getByRole('button', { name: `Retry sending ${order.code} to Shopify now` }).count())
+      .toBe(0);
+    await expect.poll(() => page.getByText('E-mails that could not be sent').count()).toBe(0);
     await context.close();
   });
 

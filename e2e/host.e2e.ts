@@ -149,6 +149,16 @@ describe('host journey', () => {
     await host.page
       .locator('.toast__description', { hasText: 'Successfully sent 1 out of 2 invitations.' })
       .waitFor();
+    // Sending to the same person again within the hour: not e-mailed twice, and the host is told.
+    await host.page.getByLabel('Email addresses').fill('alex@example.com, bea@example.com');
+    await host.page.getByRole('button', { name: 'Send Invitations' }).click();
+    await host.page
+      .locator('.toast__description', {
+        hasText:
+          'Successfully sent 1 out of 2 invitations. Not sent again (already invited in the last hour): alex@example.com.',
+      })
+      .waitFor();
+    await screenshot(host.page, 'host-invite-skipped-390');
 
     // Created with the defaults (pickup in 40, deadline in 30): there is no room before the kitchen's
     // 30 minutes notice, so the host moves pickup while extending.

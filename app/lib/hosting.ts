@@ -133,8 +133,14 @@ export function isValidEmail(value: string) {
   return emailCheck.safeParse(value).success;
 }
 
+/** A client-made key that makes a retried request do nothing twice (also accepted as Idempotency-Key). */
+export const RequestKeySchema = z
+  .string({ invalid_type_error: 'The request key must be text.' })
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The request key must be 8-100 letters, digits, dashes or underscores.');
+
 export const InviteSchema = z.object({
   ...hostTokenField,
+  requestKey: RequestKeySchema.optional(),
   emails: z
     .union([z.array(z.string().max(5000)), z.string().max(20_000)], {
       message: 'Send the addresses as a list of e-mail addresses.',
@@ -204,4 +210,10 @@ export function hostActionError(status: number, serverMessage: string | null | u
 
 export function invitesSentText(sent: number, total: number) {
   return `Successfully sent ${sent} out of ${total} invitations.`;
+}
+
+/** Addresses the server did not e-mail again because they were invited within the last hour. */
+export function invitesSkippedText(skipped: string[]) {
+  if (!skipped.length) return '';
+  return `Not sent again (already invited in the last hour): ${skipped.join(', ')}.`;
 }

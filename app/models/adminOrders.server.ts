@@ -1,11 +1,11 @@
 import type { Prisma } from '@prisma/client';
 import prisma from '../db.server';
 import { centsToDecimal } from '../lib/money';
-import { env } from '../env.server';
 import { PROXY_BASE } from '../lib/paths';
 import { formatDateTime, utcToZoned } from '../lib/time';
 import { summarize } from './groupOrder.server';
 import { queueDraftOrderSync } from './handoff.server';
+import { shopOrigin } from './shopDomain.server';
 
 // The merchant's view of group orders: search, the two tabs, one order in detail. Every query is scoped
 // by shop and served by the (shop, status, createdAt) index; pages are fetched one row past the page size
@@ -39,13 +39,9 @@ function searchWhere(query: string): Prisma.GroupOrderWhereInput {
   };
 }
 
-/** The storefront origin of a shop. The local simulator plays the shop's domains when it stands in for Shopify. */
-export function storefrontOrigin(shop: string) {
-  return env.SHOPIFY_ADMIN_API_ORIGIN ?? `https://${shop}`;
-}
-
-export function hostDashboardUrl(shop: string, id: number) {
-  return `${storefrontOrigin(shop)}${PROXY_BASE}/host/dashboard/${id}`;
+/** The host dashboard on the shop's own storefront domain (see shopDomain.server.ts). */
+export function hostDashboardUrl(origin: string, id: number) {
+  return `${origin}${PROXY_BASE}/host/dashboard/${id}`;
 }
 
 /** Draft order in the Shopify admin: admin.shopify.com/store/{store}/draft_orders/{numeric id}. */
@@ -82,7 +78,52 @@ const LIST_FIELDS = {
 
 type ListRow = Prisma.GroupOrderGetPayload<{ select: typeof LIST_FIELDS }>;
 
-function toListEntry(shop: string, row: ListRow) {
+type HandoffMessage = {
+  dedupeKey: string | null;
+  status: string;
+  attempts: number;
+  nextAttemptAt: Date;
+  leaseUntil: Date | null;
+  lastError: string | null;
+};
+
+/** A pending hand-off nobody has tried for this long (is the worker running?) is offered a retry. */
+export const HANDOFF_STUCK_MS = 2 * 60_000;
+
+const draftOrderKey = (id: number) => `draft-order:${id}`;
+
+/**
+ * Whether the merchant is offered "Retry now": the hand-off failed, or it is pending but nothing is
+ * delivering it (the worker that claimed it died, it is waiting to retry after an error, or it is overdue).
+ */
+export function handoffNeedsRetry(state: string, message: HandoffMessage | undefined, now = new Date()) {
+  if (state === 'failed') return true;
+  if (state !== 'pending') return false;
+  if (!message || message.status !== 'pending') {
+    return message?.status !== 'sending' || !message.leaseUntil || message.leaseUntil < now;
+  }
+  return message.attempts > 0 || message.nextAttemptAt.getTime() < now.getTime() - HANDOFF_STUCK_MS;
+}
+
+/** The draft-order outbox messages of these orders, by order id (one query). */
+async function handoffMessages(shop: string, rows: { id: number; shopifyState: string }[]) {
+  const ids = rows.filter((row) => row.shopifyState === 'pending' || row.shopifyState === 'failed');
+  if (!ids.length) return new Map<number, HandoffMessage>();
+  const messages = await prisma.outboxMessage.findMany({
+    where: { shop, kind: 'shopify.draftOrder', dedupeKey: { in: ids.map((row) => draftOrderKey(row.id)) } },
+    select: {
+      dedupeKey: true,
+      status: true,
+      attempts: true,
+      nextAttemptAt: true,
+      leaseUntil: true,
+      lastError: true,
+    },
+  });
+  return new Map(messages.map((m) => [Number(m.dedupeKey!.split(':')[1]), m]));
+}
+
+function toListEntry(shop: string, origin: string, row: ListRow, message?: HandoffMessage) {
   const pickup = utcToZoned(row.pickupAt, row.timeZone);
   return {
     id: row.id,
@@ -111,9 +152,10 @@ function toListEntry(shop: string, row: ListRow) {
       state: row.shopifyState,
       draftOrderName: row.shopifyDraftOrderName,
       draftOrderUrl: draftOrderAdminUrl(shop, row.shopifyDraftOrderId),
-      error: row.shopifyError,
+      error: row.shopifyError ?? (row.shopifyState === 'pending' ? (message?.lastError ?? null) : null),
+      retryable: handoffNeedsRetry(row.shopifyState, message),
     },
-    hostDashboardUrl: hostDashboardUrl(shop, row.id),
+    hostDashboardUrl: hostDashboardUrl(origin, row.id),
   };
 }
 
@@ -134,12 +176,15 @@ export async function listGroupOrders(
     take: pageSize + 1,
     select: LIST_FIELDS,
   });
+  const origin = await shopOrigin(shop);
+  const shown = rows.slice(0, pageSize);
+  const messages = await handoffMessages(shop, shown);
   return {
     tab: options.tab,
     page,
     hasPrevious: page > 1,
     hasNext: rows.length > pageSize,
-    orders: rows.slice(0, pageSize).map((row) => toListEntry(shop, row)),
+    orders: shown.map((row) => toListEntry(shop, origin, row, messages.get(row.id))),
   };
 }
 
@@ -157,8 +202,9 @@ export async function getAdminOrderDetail(shop: string, id: number) {
   });
   if (!order) return null;
   const { items, instructions, deliveryAddress, shopifyInvoiceUrl, ...row } = order;
+  const messages = await handoffMessages(shop, [row]);
   return {
-    ...toListEntry(shop, row),
+    ...toListEntry(shop, await shopOrigin(shop), row, messages.get(row.id)),
     instructions,
     deliveryAddress,
     shopifyInvoiceUrl,
@@ -181,12 +227,67 @@ export async function getAdminOrderDetail(shop: string, id: number) {
 
 export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getAdminOrderDetail>>>;
 
-/** The merchant asks to send a submitted order to Shopify again (after a failure). False when not found. */
-export async function retryDraftOrderSync(shop: string, id: number) {
+/**
+ * "Retry now": the merchant sends a submitted order to Shopify again (after a failure, or when the
+ * hand-off is stuck). Refused while a worker holds a live claim on it: that delivery is under way.
+ */
+export async function retryDraftOrderSync(
+  shop: string,
+  id: number,
+  now = new Date(),
+): Promise<'queued' | 'not-found' | 'busy'> {
   return prisma.$transaction(async (tx) => {
     const order = await tx.groupOrder.findFirst({ where: { id, shop }, select: { status: true } });
-    if (!order || order.status === 'active') return false;
+    if (!order || order.status === 'active') return 'not-found';
+    const current = await tx.outboxMessage.findFirst({
+      where: { shop, dedupeKey: draftOrderKey(id), status: 'sending', leaseUntil: { gt: now } },
+      select: { id: true },
+    });
+    if (current) return 'busy';
     await queueDraftOrderSync(tx, shop, id);
-    return true;
+    return 'queued';
   });
+}
+
+/** E-mails of this shop the outbox gave up on, newest first, for the dashboard's "Retry now". */
+export async function listUndeliveredEmails(shop: string, take = 10) {
+  const rows = await prisma.outboxMessage.findMany({
+    where: { shop, kind: 'email', status: 'failed' },
+    orderBy: { id: 'desc' },
+    take,
+    select: { id: true, payload: true, lastError: true, updatedAt: true },
+  });
+  return rows.map((row) => {
+    let email: { to?: unknown; subject?: unknown } = {};
+    try {
+      email = JSON.parse(row.payload);
+    } catch {
+      // An unreadable payload still gets listed, so the merchant can see it and retry.
+    }
+    return {
+      id: row.id,
+      to: typeof email.to === 'string' ? email.to : '',
+      subject: typeof email.subject === 'string' ? email.subject : '',
+      error: row.lastError,
+      failedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+export type UndeliveredEmail = Awaited<ReturnType<typeof listUndeliveredEmails>>[number];
+
+/** "Retry now" for a failed e-mail of this shop: due again, with a fresh set of attempts. */
+export async function retryEmail(shop: string, messageId: number) {
+  const rearmed = await prisma.outboxMessage.updateMany({
+    where: { id: messageId, shop, kind: 'email', status: 'failed' },
+    data: {
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: new Date(),
+      lastError: null,
+      claimToken: null,
+      leaseUntil: null,
+    },
+  });
+  return rearmed.count === 1;
 }

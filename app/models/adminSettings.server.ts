@@ -1,11 +1,12 @@
 import prisma from '../db.server';
 import { isValidTimeZone } from '../lib/time';
 import { getShopSettings } from './settings.server';
+import { cleanOrigin, refreshPrimaryDomain } from './shopDomain.server';
 
 type AdminGraphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
 
 const SHOP_DEFAULTS = `#graphql
-  query ShopDefaults { shop { name currencyCode ianaTimezone } }`;
+  query ShopDefaults { shop { name currencyCode ianaTimezone primaryDomain { url } } }`;
 
 /**
  * Settings for the admin pages. The first time the merchant opens the app (settings never saved and no
@@ -15,11 +16,18 @@ const SHOP_DEFAULTS = `#graphql
 export async function getAdminSettings(shop: string, graphql: AdminGraphql) {
   const settings = await getShopSettings(shop);
   const untouched = !settings.shopName && settings.updatedAt.getTime() - settings.createdAt.getTime() < 1000;
-  if (!untouched) return settings;
+  if (!untouched) {
+    // The shop's own domain for links in e-mails and share links (never taken from a request header).
+    if (!settings.primaryDomainUrl && (await refreshPrimaryDomain(shop, graphql)))
+      return getShopSettings(shop);
+    return settings;
+  }
   try {
     const response = await graphql(SHOP_DEFAULTS);
     const { data } = (await response.json()) as {
-      data: { shop: { name: string; currencyCode: string; ianaTimezone: string } };
+      data: {
+        shop: { name: string; currencyCode: string; ianaTimezone: string; primaryDomain?: { url?: string } };
+      };
     };
     return await prisma.shopSettings.update({
       where: { shop },
@@ -27,6 +35,7 @@ export async function getAdminSettings(shop: string, graphql: AdminGraphql) {
         shopName: data.shop.name.slice(0, 120),
         ...(/^[A-Z]{3}$/.test(data.shop.currencyCode) ? { currency: data.shop.currencyCode } : {}),
         ...(isValidTimeZone(data.shop.ianaTimezone) ? { timeZone: data.shop.ianaTimezone } : {}),
+        primaryDomainUrl: cleanOrigin(data.shop.primaryDomain?.url),
       },
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import Bowser from 'bowser';
-import type { GroupOrder } from '@prisma/client';
+import { Prisma, type GroupOrder } from '@prisma/client';
 import prisma from '../db.server';
 import { jsonError } from '../lib/http.server';
 import { hashSecret, newSecret } from '../lib/ids.server';
@@ -7,8 +7,8 @@ import { isValidEmail, maskEmail, splitEmailList } from '../lib/hosting';
 import { formatDateTime } from '../lib/time';
 import { consumeAll } from './hostRateLimits.server';
 import { authorizeHost, notFound, type HostCredentials } from './hosting.server';
-import { deliverEmail, EmailSchema, queueEmail, type Email } from './mail.server';
-import { backoffMs } from './outbox.server';
+import { queueEmail, type Email } from './mail.server';
+import { deliverMessagesNow } from './outbox.server';
 import { getShopSettings } from './settings.server';
 
 // E-mails a host sends: invitations to guests and the one-time ownership link to the host's own address.
@@ -67,34 +67,7 @@ export function invitationEmail(order: GroupOrder, to: string, joinUrl: string, 
  * local mailbox). A message another worker is already sending is awaited briefly.
  */
 export async function deliverQueuedEmails(ids: number[]) {
-  for (const id of ids) {
-    const message = await prisma.outboxMessage.findUnique({ where: { id } });
-    if (!message || message.status !== 'pending') continue;
-    const claimed = await prisma.outboxMessage.updateMany({
-      where: { id, status: 'pending', updatedAt: message.updatedAt },
-      data: { status: 'sending', attempts: { increment: 1 } },
-    });
-    if (claimed.count === 0) continue;
-    try {
-      const result = await deliverEmail(EmailSchema.parse(JSON.parse(message.payload)));
-      await prisma.outboxMessage.update({
-        where: { id },
-        data:
-          result.status === 'sent'
-            ? { status: 'sent', sentAt: new Date(), lastError: null }
-            : { status: 'held', lastError: result.reason },
-      });
-    } catch (error) {
-      await prisma.outboxMessage.update({
-        where: { id },
-        data: {
-          status: 'pending',
-          lastError: error instanceof Error ? error.message : String(error),
-          nextAttemptAt: new Date(Date.now() + backoffMs(message.attempts + 1)),
-        },
-      });
-    }
-  }
+  await deliverMessagesNow(ids);
   const deadline = Date.now() + 5000;
   for (;;) {
     const rows = await prisma.outboxMessage.findMany({
@@ -108,44 +81,101 @@ export async function deliverQueuedEmails(ids: number[]) {
   }
 }
 
-/** Spec: POST /invite {emails[]} → {sent, total}. total counts every address entered, valid or not. */
+/** An address is not e-mailed again for the same order within this many minutes. */
+export const INVITE_REPEAT_WINDOW_MINUTES = 60;
+
+/**
+ * Spec: POST /invite {emails[]} → {sent, total}. total counts every address entered, valid or not.
+ *
+ * Idempotent: `requestKey` (made once per submit by the host's page, reused when it retries) makes a
+ * repeated request queue nothing new; it answers with the delivery state of the first one. An address
+ * invited to this order within INVITE_REPEAT_WINDOW_MINUTES by another request is not e-mailed again and
+ * is listed in `skipped`. Only new e-mails count against the invitation limits.
+ */
 export async function sendInvitations(
   shop: string,
   id: number,
   emails: string[],
   credentials: HostCredentials,
   siteBase: string,
-) {
+  options: { requestKey?: string; now?: Date; retried?: boolean } = {},
+): Promise<{ sent: number; total: number; invalid: string[]; skipped: string[] }> {
+  const now = options.now ?? new Date();
+  const requestKey = options.requestKey ?? `once-${crypto.randomUUID()}`;
   const order = await authorizeHost(await prisma.groupOrder.findFirst({ where: { id, shop } }), credentials);
-  if (order.status !== 'active') {
+  const entered = splitEmailList(emails);
+  const valid = [...new Set(entered.filter(isValidEmail).map((email) => email.toLowerCase()))];
+  const invalid = entered.filter((email) => !isValidEmail(email));
+  const previous = await recentInvitations(shop, id, valid, now);
+  const replayed = previous.filter((p) => p.requestKey === requestKey);
+  if (order.status !== 'active' && !replayed.length) {
     throw jsonError(
       409,
       'This order has been submitted, so nobody can join it. Reopen it before inviting people.',
     );
   }
-  const entered = splitEmailList(emails);
-  const valid = entered.filter(isValidEmail);
   if (valid.length === 0) throw jsonError(400, 'Please enter valid email addresses.');
-  await consumeAll([
-    { name: 'invitesPerOrder', key: `${shop}:${id}`, points: valid.length },
-    { name: 'invitesPerShop', key: shop, points: valid.length },
-  ]);
+  const invitedBefore = new Set(previous.map((p) => p.email));
+  const fresh = valid.filter((email) => !invitedBefore.has(email));
+  if (fresh.length) {
+    await consumeAll([
+      { name: 'invitesPerOrder', key: `${shop}:${id}`, points: fresh.length },
+      { name: 'invitesPerShop', key: shop, points: fresh.length },
+    ]);
+  }
   const settings = await getShopSettings(shop);
   const joinUrl = `${siteBase}/join/${order.code}`;
-  const queued = await prisma.$transaction(async (tx) => {
-    const ids: number[] = [];
-    for (const to of valid) {
-      const message = await queueEmail(
-        tx,
-        shop,
-        invitationEmail(order, to, joinUrl, settings.emailSenderName),
-      );
-      ids.push(message.id);
+  let queued: number[];
+  try {
+    queued = await queueInvitations(fresh);
+  } catch (error) {
+    // The same request ran twice at once (a double submit): the other one queued these, answer as it.
+    const raced = error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+    if (raced && !options.retried) {
+      return sendInvitations(shop, id, emails, credentials, siteBase, { ...options, retried: true });
     }
-    return ids;
+    throw error;
+  }
+  async function queueInvitations(addresses: string[]) {
+    return prisma.$transaction(async (tx) => {
+      const ids: number[] = [];
+      for (const to of addresses) {
+        const message = await queueEmail(
+          tx,
+          shop,
+          invitationEmail(order, to, joinUrl, settings.emailSenderName),
+        );
+        await tx.invitation.create({
+          data: { shop, groupOrderId: id, email: to, requestKey, outboxMessageId: message.id },
+        });
+        ids.push(message.id);
+      }
+      return ids;
+    });
+  }
+  const ids = [...replayed.flatMap((p) => (p.outboxMessageId ? [p.outboxMessageId] : [])), ...queued];
+  const sent = await deliverQueuedEmails(ids);
+  const replayedEmails = new Set(replayed.map((p) => p.email));
+  return {
+    sent,
+    total: entered.length,
+    invalid,
+    skipped: valid.filter((email) => invitedBefore.has(email) && !replayedEmails.has(email)),
+  };
+}
+
+/** Invitations of these addresses to this order within the repeat window (any request). */
+async function recentInvitations(shop: string, id: number, emails: string[], now: Date) {
+  if (!emails.length) return [];
+  return prisma.invitation.findMany({
+    where: {
+      shop,
+      groupOrderId: id,
+      email: { in: emails },
+      createdAt: { gt: new Date(now.getTime() - INVITE_REPEAT_WINDOW_MINUTES * 60_000) },
+    },
+    select: { email: true, requestKey: true, outboxMessageId: true },
   });
-  const sent = await deliverQueuedEmails(queued);
-  return { sent, total: entered.length, invalid: entered.filter((email) => !isValidEmail(email)) };
 }
 
 /** "I Created This Order - Submit It": a one-time link to the host's own address. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Prisma, type OrderItem } from '@prisma/client';
 import { z } from 'zod';
 import prisma from '../db.server';
@@ -110,8 +111,13 @@ export type ConfirmCartInput = z.infer<typeof ConfirmCartSchema>;
 export type SingleOrderItemInput = z.infer<typeof SingleOrderItemSchema>;
 
 type ConfirmRequest = Omit<ConfirmCartInput, 'items'> & {
+  /** cart: the key stands for the whole cart (Review page); line: one call per line (spec client). */
+  scope: 'cart' | 'line';
   lines: { line: number; menuItemId: number; quantity: number; selectedModifiers: number[] }[];
 };
+
+export const KEY_REUSED_MESSAGE =
+  'These items were already confirmed with different choices. Check the group order before confirming again.';
 
 export type ConfirmResult = { items: OrderItem[]; replayed: boolean };
 
@@ -129,7 +135,11 @@ export async function confirmCart(
   input: ConfirmCartInput,
   now = new Date(),
 ): Promise<ConfirmResult> {
-  return confirm(shop, { ...input, lines: input.items.map((item, line) => ({ ...item, line })) }, now);
+  return confirm(
+    shop,
+    { ...input, scope: 'cart', lines: input.items.map((item, line) => ({ ...item, line })) },
+    now,
+  );
 }
 
 /** One item per call (the spec's client). A key + line makes a retried call idempotent too. */
@@ -138,7 +148,12 @@ export async function addOrderItem(shop: string, input: SingleOrderItemInput, no
   const key = confirmationKey ?? `single-${crypto.randomUUID()}`;
   const result = await confirm(
     shop,
-    { ...guest, confirmationKey: key, lines: [{ line: line ?? 0, menuItemId, quantity, selectedModifiers }] },
+    {
+      ...guest,
+      confirmationKey: key,
+      scope: 'line',
+      lines: [{ line: line ?? 0, menuItemId, quantity, selectedModifiers }],
+    },
     now,
   );
   return { item: result.items[0], replayed: result.replayed };
@@ -151,22 +166,55 @@ async function confirm(shop: string, request: ConfirmRequest, now: Date): Promis
     // Two identical confirms raced: the loser hits the unique key and answers with the winner's items.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
       const items = await findByKey(prisma, shop, request);
-      if (items.length) return { items, replayed: true };
+      if (items.length) return replay(items, request);
     }
     throw error;
   }
 }
 
+/** Lines already written under this key: all of them for a cart, the named line for a single item. */
 function findByKey(db: Prisma.TransactionClient, shop: string, request: ConfirmRequest) {
   return db.orderItem.findMany({
     where: {
       shop,
       groupOrderId: request.groupOrderId,
       confirmationKey: request.confirmationKey,
-      line: { in: request.lines.map((l) => l.line) },
+      ...(request.scope === 'line' ? { line: { in: request.lines.map((l) => l.line) } } : {}),
     },
     orderBy: { line: 'asc' },
   });
+}
+
+/** The same request, whatever the order of modifier ids: what a retry must repeat exactly. */
+function requestHash(request: ConfirmRequest) {
+  const canonical = {
+    scope: request.scope,
+    guestName: request.guestName,
+    guestInitials: request.guestInitials ?? null,
+    guestEmail: request.guestEmail ?? null,
+    specialInstructions: request.specialInstructions ?? null,
+    lines: request.lines.map((l) => [
+      l.line,
+      l.menuItemId,
+      l.quantity,
+      [...l.selectedModifiers].sort((a, b) => a - b),
+    ]),
+  };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
+}
+
+/**
+ * A retry answers with what the key already wrote, but only when it is the same request: a key reused for
+ * a different cart is refused (409) rather than answered with the earlier items as if they were this cart.
+ * Lines written before fingerprints existed (requestHash null) are trusted as before.
+ */
+function replay(items: OrderItem[], request: ConfirmRequest): ConfirmResult {
+  const hash = requestHash(request);
+  const sameLines = request.scope === 'line' || items.length === request.lines.length;
+  if (!sameLines || items.some((item) => item.requestHash !== null && item.requestHash !== hash)) {
+    throw jsonError(409, KEY_REUSED_MESSAGE, { reason: 'key-reused' });
+  }
+  return { items, replayed: true };
 }
 
 async function writeLines(
@@ -179,7 +227,7 @@ async function writeLines(
   if (!order) throw jsonError(404, 'Group order not found');
 
   const previous = await findByKey(tx, shop, request);
-  if (previous.length) return { items: previous, replayed: true };
+  if (previous.length) return replay(previous, request);
 
   const reason = closedReason(order, now);
   if (reason) throw closedError(order, reason);
@@ -206,6 +254,7 @@ async function writeLines(
     .sort((a, b) => a.group.position - b.group.position || a.groupId - b.groupId || a.position - b.position)
     .map(serializeModifier);
 
+  const hash = requestHash(request);
   const many = request.lines.length > 1;
   const rows: Prisma.OrderItemUncheckedCreateInput[] = [];
   for (const [index, line] of request.lines.entries()) {
@@ -237,6 +286,7 @@ async function writeLines(
       totalCents: price.totalCents,
       confirmationKey: request.confirmationKey,
       line: line.line,
+      requestHash: hash,
     });
   }
 

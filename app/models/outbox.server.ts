@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Prisma } from '@prisma/client';
 import prisma from '../db.server';
 import { env } from '../env.server';
@@ -37,7 +38,16 @@ export async function enqueue(
     return tx.outboxMessage.upsert({
       where: { dedupeKey: input.dedupeKey },
       create: { shop: input.shop, kind: input.kind, payload, dedupeKey: input.dedupeKey },
-      update: { payload, status: 'pending', attempts: 0, nextAttemptAt: new Date(), lastError: null },
+      // Re-arming also voids a current claim: a delivery still in flight can no longer mark it done.
+      update: {
+        payload,
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: new Date(),
+        lastError: null,
+        claimToken: null,
+        leaseUntil: null,
+      },
     });
   }
   return tx.outboxMessage.create({ data: { shop: input.shop, kind: input.kind, payload } });
@@ -45,66 +55,142 @@ export async function enqueue(
 
 const MAX_ATTEMPTS = 8;
 
+/**
+ * How long a claim holds without renewal. The worker renews it every third of this while a handler runs,
+ * so only a worker that stopped (crash, kill, lost machine) lets it run out; then the message is due again.
+ */
+export const OUTBOX_LEASE_MS = 60_000;
+
 /** 2s, 4s, 8s ... capped at 10 minutes, with jitter so many instances do not retry in lockstep. */
 export function backoffMs(attempts: number, random = Math.random) {
   const base = Math.min(2000 * 2 ** Math.max(0, attempts - 1), 600_000);
   return Math.round(base * (0.75 + random() * 0.5));
 }
 
-/** Delivers what is due, oldest first. Returns how many messages were attempted. */
-export async function processOutboxOnce(options: { now?: Date; limit?: number; kinds?: OutboxKind[] } = {}) {
+/** Due now: waiting for its (next) attempt, or claimed by a worker whose lease ran out. */
+function dueWhere(now: Date): Prisma.OutboxMessageWhereInput {
+  return {
+    OR: [
+      { status: 'pending', nextAttemptAt: { lte: now } },
+      { status: 'sending', OR: [{ leaseUntil: { lt: now } }, { leaseUntil: null }] },
+    ],
+  };
+}
+
+/**
+ * Delivers what is due, oldest first. Returns how many messages were attempted.
+ *
+ * Each message is claimed with a conditional UPDATE (portable: SQLite and PostgreSQL alike), so of two
+ * workers only one wins it. The claim carries a fresh token and a lease; every later write names the token,
+ * so a worker whose claim was taken over or re-armed meanwhile changes nothing.
+ */
+export async function processOutboxOnce(
+  options: { now?: Date; limit?: number; kinds?: OutboxKind[]; leaseMs?: number } = {},
+) {
   const now = options.now ?? new Date();
+  const leaseMs = options.leaseMs ?? OUTBOX_LEASE_MS;
+  const kinds = options.kinds ? { kind: { in: options.kinds } } : {};
   const due = await prisma.outboxMessage.findMany({
-    where: {
-      status: 'pending',
-      nextAttemptAt: { lte: now },
-      ...(options.kinds ? { kind: { in: options.kinds } } : {}),
-    },
+    where: { ...dueWhere(now), ...kinds },
     orderBy: { id: 'asc' },
     take: options.limit ?? 20,
+    select: { id: true },
   });
-  for (const message of due) {
-    // Claim it first so a second worker (another instance) skips it.
-    const claimed = await prisma.outboxMessage.updateMany({
-      where: { id: message.id, status: 'pending', updatedAt: message.updatedAt },
-      data: { status: 'sending', attempts: { increment: 1 } },
-    });
-    if (claimed.count === 0) continue;
-    const handler = handlers.get(message.kind as OutboxKind);
-    const attempts = message.attempts + 1;
-    try {
-      if (!handler) throw new Error(`No handler for ${message.kind}`);
-      const result = await handler({
-        id: message.id,
-        shop: message.shop,
-        payload: JSON.parse(message.payload),
-        attempts,
-      });
-      // Only while still ours: enqueue() may have re-armed it (status pending, new payload) meanwhile,
-      // e.g. an order reopened and resubmitted during delivery; that newer work must not be marked done.
-      await prisma.outboxMessage.updateMany({
-        where: { id: message.id, status: 'sending' },
-        data:
-          result.status === 'sent'
-            ? { status: 'sent', sentAt: new Date(), lastError: null }
-            : { status: 'held', lastError: result.reason },
-      });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const permanent = error instanceof PermanentOutboxError || attempts >= MAX_ATTEMPTS;
-      await prisma.outboxMessage.updateMany({
-        where: { id: message.id, status: 'sending' },
-        data: permanent
-          ? { status: 'failed', lastError: reason }
-          : {
-              status: 'pending',
-              lastError: reason,
-              nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
-            },
-      });
-    }
+  let attempted = 0;
+  for (const { id } of due) {
+    if (await claimAndDeliver(id, now, leaseMs)) attempted += 1;
   }
-  return due.length;
+  return attempted;
+}
+
+/**
+ * Delivers these messages now, in the caller's request (e.g. invitations, so the page can report real
+ * SMTP results), through the same claim and lease as the worker. Returns how many this call attempted.
+ */
+export async function deliverMessagesNow(ids: number[], options: { leaseMs?: number } = {}) {
+  let attempted = 0;
+  for (const id of ids) {
+    if (await claimAndDeliver(id, new Date(), options.leaseMs ?? OUTBOX_LEASE_MS)) attempted += 1;
+  }
+  return attempted;
+}
+
+async function claimAndDeliver(id: number, now: Date, leaseMs: number) {
+  const token = randomUUID();
+  const claimed = await prisma.outboxMessage.updateMany({
+    where: { id, ...dueWhere(now) },
+    data: {
+      status: 'sending',
+      claimToken: token,
+      leaseUntil: new Date(now.getTime() + leaseMs),
+      attempts: { increment: 1 },
+    },
+  });
+  if (claimed.count === 0) return false;
+  // Read what was claimed (not what was listed): enqueue() may have refreshed the payload in between.
+  const message = await prisma.outboxMessage.findFirst({ where: { id, claimToken: token } });
+  if (!message) return false;
+  await deliver(message, token, now, leaseMs);
+  return true;
+}
+
+type Claimed = { id: number; shop: string; kind: string; payload: string; attempts: number };
+
+async function deliver(message: Claimed, token: string, now: Date, leaseMs: number) {
+  const ours = { id: message.id, claimToken: token, status: 'sending' };
+  const release = { claimToken: null, leaseUntil: null };
+  if (message.attempts > MAX_ATTEMPTS) {
+    // Claimed and abandoned again and again (each time the worker died): stop before it does more harm.
+    await prisma.outboxMessage.updateMany({
+      where: ours,
+      data: { status: 'failed', lastError: 'Delivery was interrupted too many times.', ...release },
+    });
+    return;
+  }
+  const renew = setInterval(
+    () => {
+      prisma.outboxMessage
+        .updateMany({ where: ours, data: { leaseUntil: new Date(Date.now() + leaseMs) } })
+        .catch((error) => console.error('Could not renew an outbox lease', error));
+    },
+    Math.max(1000, Math.floor(leaseMs / 3)),
+  );
+  renew.unref();
+  const handler = handlers.get(message.kind as OutboxKind);
+  try {
+    if (!handler) throw new Error(`No handler for ${message.kind}`);
+    const result = await handler({
+      id: message.id,
+      shop: message.shop,
+      payload: JSON.parse(message.payload),
+      attempts: message.attempts,
+    });
+    clearInterval(renew);
+    // Only while still ours: enqueue() may have re-armed it (status pending, new payload) meanwhile,
+    // e.g. an order reopened and resubmitted during delivery; that newer work must not be marked done.
+    await prisma.outboxMessage.updateMany({
+      where: ours,
+      data:
+        result.status === 'sent'
+          ? { status: 'sent', sentAt: new Date(), lastError: null, ...release }
+          : { status: 'held', lastError: result.reason, ...release },
+    });
+  } catch (error) {
+    clearInterval(renew);
+    const reason = error instanceof Error ? error.message : String(error);
+    const permanent = error instanceof PermanentOutboxError || message.attempts >= MAX_ATTEMPTS;
+    await prisma.outboxMessage.updateMany({
+      where: ours,
+      data: permanent
+        ? { status: 'failed', lastError: reason, ...release }
+        : {
+            status: 'pending',
+            lastError: reason,
+            nextAttemptAt: new Date(now.getTime() + backoffMs(message.attempts)),
+            ...release,
+          },
+    });
+  }
 }
 
 let timer: NodeJS.Timeout | undefined;

@@ -1,7 +1,6 @@
 import type { Prisma } from '@prisma/client';
 import prisma from '../db.server';
 import { env } from '../env.server';
-import { authenticate } from '../shopify.server';
 
 // Shopify's lifecycle and privacy webhooks. Each delivery is handled once: the receipt (X-Shopify-Webhook-Id)
 // is written in the same transaction as the change, so a redelivery after success does nothing and a
@@ -11,12 +10,6 @@ type Tx = Prisma.TransactionClient;
 
 export const REDACTED_NAME = 'Redacted';
 export const REDACTED_EMAIL = 'redacted@redacted.invalid';
-
-/** authenticate.webhook, with a missing signature treated like a wrong one (401, not 400). */
-export async function authenticateWebhook(request: Request) {
-  if (!request.headers.get('X-Shopify-Hmac-Sha256')) throw new Response(undefined, { status: 401 });
-  return authenticate.webhook(request);
-}
 
 /**
  * Runs `work` once per webhook id; returns null when this delivery was already handled.
@@ -176,6 +169,7 @@ export async function redactCustomer(tx: Tx, shop: string, customer: CustomerRef
     : { count: 0 };
   // One-time host links and queued e-mails may carry the address too.
   if (orderIds.length) await tx.ownerClaim.deleteMany({ where: { shop, groupOrderId: { in: orderIds } } });
+  if (emails.length) await tx.invitation.deleteMany({ where: { shop, email: { in: emails } } });
   for (const email of emails) {
     await tx.outboxMessage.deleteMany({ where: { shop, kind: 'email', payload: { contains: email } } });
   }
@@ -188,6 +182,7 @@ export async function deleteShopData(tx: Tx, shop: string) {
   const counts = {
     orderItems: (await tx.orderItem.deleteMany({ where })).count,
     ownerClaims: (await tx.ownerClaim.deleteMany({ where })).count,
+    invitations: (await tx.invitation.deleteMany({ where })).count,
     groupOrders: (await tx.groupOrder.deleteMany({ where })).count,
     modifiers: (await tx.modifier.deleteMany({ where })).count,
     modifierGroups: (await tx.modifierGroup.deleteMany({ where })).count,

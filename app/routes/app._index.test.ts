@@ -169,3 +169,109 @@ describe('sending a failed hand-off again', () => {
     });
   });
 });
+
+describe('Retry now', () => {
+  const post = async (form: Record<string, string>) =>
+    call(async () => action(args(await adminRequest('/app?index', { form }))));
+  const outbox = (id: number) => prisma.outboxMessage.findUniqueOrThrow({ where: { id } });
+
+  it('is offered for a hand-off whose worker died mid-send, and re-arms it for this shop only', async () => {
+    const { order: stuck } = await createTestGroupOrder({
+      companyName: 'Initech',
+      status: 'submitted',
+      submittedAt: new Date(),
+      shopifyState: 'pending',
+    });
+    const message = await prisma.outboxMessage.create({
+      data: {
+        shop: TEST_SHOP,
+        kind: 'shopify.draftOrder',
+        payload: JSON.stringify({ groupOrderId: stuck.id }),
+        dedupeKey: `draft-order:${stuck.id}`,
+        status: 'sending',
+        attempts: 1,
+        claimToken: 'live-worker',
+        leaseUntil: new Date(Date.now() + 60_000),
+      },
+    });
+    const row = async () =>
+      (await loadSigned('?tab=submitted')).body.list.orders.find((o: { id: number }) => o.id === stuck.id);
+
+    // A worker holds a live claim: it is being sent, so no retry is offered and none is accepted.
+    expect((await row()).shopify.retryable).toBe(false);
+    const busy = await post({ intent: 'retry-shopify', id: String(stuck.id) });
+    expect(busy.status).toBe(409);
+    expect(busy.body.message).toBe('This order is being sent to Shopify right now.');
+    expect(await outbox(message.id)).toMatchObject({ status: 'sending', claimToken: 'live-worker' });
+
+    // The worker died: its lease ran out and the order still waits.
+    await prisma.outboxMessage.update({
+      where: { id: message.id },
+      data: { leaseUntil: new Date(Date.now() - 1000) },
+    });
+    expect((await row()).shopify).toMatchObject({ state: 'pending', retryable: true });
+    const detail = (await loadSigned(`?tab=submitted&order=${stuck.id}`)).body.detail;
+    expect(detail.shopify.retryable).toBe(true);
+
+    // Another shop's order by id: not found, nothing changes.
+    expect((await post({ intent: 'retry-shopify', id: String(foreign.id) })).status).toBe(404);
+    expect(await outbox(message.id)).toMatchObject({ status: 'sending', claimToken: 'live-worker' });
+
+    const retried = await post({ intent: 'retry-shopify', id: String(stuck.id) });
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ ok: true, message: 'Sending to Shopify again' });
+    expect(await outbox(message.id)).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      claimToken: null,
+      leaseUntil: null,
+    });
+    expect((await row()).shopify.retryable).toBe(false);
+  });
+
+  it('re-arms an e-mail the outbox gave up on, listed for its own shop only', async () => {
+    const failed = (shop: string, to: string) =>
+      prisma.outboxMessage.create({
+        data: {
+          shop,
+          kind: 'email',
+          payload: JSON.stringify({ to, subject: 'You are invited', text: 'Hi' }),
+          status: 'failed',
+          attempts: 8,
+          lastError: '550 Mailbox unavailable',
+        },
+      });
+    const ours = await failed(TEST_SHOP, 'sam@example.com');
+    const theirs = await failed(OTHER_SHOP, 'kim@example.com');
+
+    const listed = (await loadSigned()).body.undeliveredEmails;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: ours.id,
+        to: 'sam@example.com',
+        subject: 'You are invited',
+        error: '550 Mailbox unavailable',
+      }),
+    ]);
+
+    const foreignRetry = await post({ intent: 'retry-email', messageId: String(theirs.id) });
+    expect(foreignRetry.status).toBe(404);
+    expect(await outbox(theirs.id)).toMatchObject({ status: 'failed', attempts: 8 });
+
+    const retried = await post({ intent: 'retry-email', messageId: String(ours.id) });
+    expect(retried.status).toBe(200);
+    expect(await outbox(ours.id)).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+    expect((await loadSigned()).body.undeliveredEmails).toEqual([]);
+  });
+
+  it('answers 400 to a form it cannot use', async () => {
+    for (const form of <Record<string, string>[]>[
+      { intent: 'retry-email', messageId: 'abc' },
+      { intent: 'retry-shopify', id: '-1' },
+      { intent: 'delete-everything', id: '1' },
+    ]) {
+      const result = await post(form);
+      expect(result.status, JSON.stringify(form)).toBe(400);
+    }
+  });
+});

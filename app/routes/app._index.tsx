@@ -18,14 +18,23 @@ import {
   useBreakpoints,
 } from '@shopify/polaris';
 import { useState } from 'react';
-import { OrderDetailModal, ShopifyStateBadge, StatusBadge } from '~/components/admin/orders';
+import { z } from 'zod';
+import {
+  HandoffRetryButton,
+  OrderDetailModal,
+  ShopifyStateBadge,
+  StatusBadge,
+  UndeliveredEmails,
+} from '~/components/admin/orders';
 import { formatMoney } from '~/lib/money';
 import {
   getAdminOrderDetail,
   listGroupOrders,
+  listUndeliveredEmails,
   parsePage,
   parseTab,
   retryDraftOrderSync,
+  retryEmail,
 } from '~/models/adminOrders.server';
 import { getAdminSettings } from '~/models/adminSettings.server';
 import { getOrderStats } from '~/models/stats.server';
@@ -40,26 +49,51 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = parsePage(url.searchParams.get('page'));
   const orderId = Number(url.searchParams.get('order'));
   const settings = await getAdminSettings(shop, admin.graphql);
-  const [stats, list, detail] = await Promise.all([
+  const [stats, list, detail, undeliveredEmails] = await Promise.all([
     getOrderStats(shop, settings.timeZone),
     listGroupOrders(shop, { tab, query, page }),
     Number.isInteger(orderId) && orderId > 0 ? getAdminOrderDetail(shop, orderId) : null,
+    listUndeliveredEmails(shop),
   ]);
-  return { stats, list, query, detail, currency: settings.currency, locale: settings.locale };
+  return {
+    stats,
+    list,
+    query,
+    detail,
+    undeliveredEmails,
+    currency: settings.currency,
+    locale: settings.locale,
+  };
 }
 
-/** "Send to Shopify again" for an order whose hand-off failed. */
+const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
+const RetrySchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('retry-shopify'), id: positiveId }),
+  z.object({ intent: z.literal('retry-email'), messageId: positiveId }),
+]);
+
+const answer = (status: number, message: string) => Response.json({ ok: status < 300, message }, { status });
+
+/** "Retry now" for a failed or stuck Shopify hand-off, or for an e-mail that could not be delivered. */
 export async function action({ request }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
-  const form = await request.formData();
-  const id = Number(form.get('id'));
-  if (form.get('intent') !== 'retry-shopify' || !Number.isInteger(id)) {
-    return Response.json({ ok: false, message: 'Unknown action.' }, { status: 400 });
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return answer(400, 'The request could not be read.');
   }
-  const queued = await retryDraftOrderSync(session.shop, id);
-  if (!queued)
-    return Response.json({ ok: false, message: 'Submitted group order not found.' }, { status: 404 });
-  return { ok: true, message: 'Sending to Shopify again' };
+  const parsed = RetrySchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return answer(400, 'Unknown action.');
+  if (parsed.data.intent === 'retry-email') {
+    const rearmed = await retryEmail(session.shop, parsed.data.messageId);
+    if (!rearmed) return answer(404, 'That undelivered e-mail was not found.');
+    return answer(200, 'Sending the e-mail again');
+  }
+  const outcome = await retryDraftOrderSync(session.shop, parsed.data.id);
+  if (outcome === 'not-found') return answer(404, 'Submitted group order not found.');
+  if (outcome === 'busy') return answer(409, 'This order is being sent to Shopify right now.');
+  return answer(200, 'Sending to Shopify again');
 }
 
 const TABS = [
@@ -68,7 +102,7 @@ const TABS = [
 ];
 
 export default function Dashboard() {
-  const { stats, list, query, detail, currency, locale } = useLoaderData<typeof loader>();
+  const { stats, list, query, detail, undeliveredEmails, currency, locale } = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const [search, setSearch] = useState(query);
@@ -133,6 +167,9 @@ export default function Dashboard() {
           >
             Draft order {order.shopify.draftOrderName}
           </Link>
+        ) : null}
+        {order.status !== 'active' && order.shopify.retryable ? (
+          <HandoffRetryButton id={order.id} code={order.code} />
         ) : null}
       </BlockStack>
     );
@@ -292,6 +329,11 @@ export default function Dashboard() {
             </div>
           </Card>
         </Layout.Section>
+        {undeliveredEmails.length ? (
+          <Layout.Section>
+            <UndeliveredEmails emails={undeliveredEmails} />
+          </Layout.Section>
+        ) : null}
       </Layout>
       <OrderDetailModal
         order={detail}

@@ -113,7 +113,7 @@ describe('My orders page with a Shopify profile', () => {
     expect(orders[0]).toMatchObject({
       code: order.code,
       total: '$0.00',
-      shareUrl: `https://shop.example/apps/group-order/join/${order.code}`,
+      shareUrl: `https://${TEST_SHOP}/apps/group-order/join/${order.code}`,
     });
   });
 });

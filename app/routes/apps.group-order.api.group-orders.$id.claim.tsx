@@ -1,18 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId } from '~/lib/http.server';
 import { requestOwnerClaim } from '~/models/hostMail.server';
-import { requireStorefront } from '~/storefront.server';
+import { linkBase, requireStorefront } from '~/storefront.server';
 
 // POST /api/group-orders/{id}/claim: "I Created This Order - Submit It" e-mails a one-time link to the
 // host's address (never to the caller), so only the real host can take over in this browser.
 export async function action({ request, params }: ActionFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (request.method !== 'POST') throw jsonError(405, 'Use POST to request the link.');
-  const result = await requestOwnerClaim(
-    storefront.shop,
-    parseId(params.id),
-    `${storefront.origin}${storefront.pathPrefix}`,
-  );
+  const result = await requestOwnerClaim(storefront.shop, parseId(params.id), await linkBase(storefront));
   return Response.json(result);
 }
 

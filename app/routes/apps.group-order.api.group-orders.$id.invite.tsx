@@ -1,22 +1,27 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError, parseId, parseJson } from '~/lib/http.server';
-import { InviteSchema } from '~/lib/hosting';
+import { jsonError, parseId, parseJson, parseWith } from '~/lib/http.server';
+import { InviteSchema, RequestKeySchema } from '~/lib/hosting';
 import { sendInvitations } from '~/models/hostMail.server';
 import { hostTokenFrom } from '~/models/hosting.server';
-import { requireStorefront } from '~/storefront.server';
+import { linkBase, requireStorefront } from '~/storefront.server';
 
-// POST /api/group-orders/{id}/invite {emails[]} -> {sent, total}: one e-mail per address, rate-limited.
+// POST /api/group-orders/{id}/invite {emails[], requestKey?} -> {sent, total, invalid, skipped}: one e-mail
+// per address, rate-limited. The request key (body, or an Idempotency-Key header) makes a retry send
+// nothing twice; an address invited to the order within the last hour is skipped, not e-mailed again.
 export async function action({ request, params }: ActionFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (request.method !== 'POST') throw jsonError(405, 'Use POST to send invitations.');
   const id = parseId(params.id);
   const body = await parseJson(request, InviteSchema);
+  const header = request.headers.get('Idempotency-Key');
+  const requestKey = body.requestKey ?? (header === null ? undefined : parseWith(RequestKeySchema, header));
   const result = await sendInvitations(
     storefront.shop,
     id,
     body.emails,
     { hostToken: hostTokenFrom(request, body), customerId: storefront.customerId },
-    `${storefront.origin}${storefront.pathPrefix}`,
+    await linkBase(storefront),
+    { requestKey },
   );
   return Response.json(result);
 }

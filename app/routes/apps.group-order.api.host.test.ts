@@ -493,13 +493,85 @@ describe('POST /api/group-orders/{id}/invite', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  async function invite(id: number, emails: unknown, token?: string) {
+  async function invite(
+    id: number,
+    emails: unknown,
+    token?: string,
+    key: { requestKey?: string; header?: string } = {},
+  ) {
     const request = await proxyRequest(`${BASE}/${id}/invite`, {
-      body: { emails },
-      headers: token ? { 'X-Host-Token': token } : {},
+      body: { emails, ...(key.requestKey ? { requestKey: key.requestKey } : {}) },
+      headers: {
+        ...(token ? { 'X-Host-Token': token } : {}),
+        ...(key.header ? { 'Idempotency-Key': key.header } : {}),
+      },
     });
     return call(() => inviteAction(args(request, { id: String(id) })));
   }
+
+  const mailsOf = async (orderId: number) => {
+    const order = await prisma.groupOrder.findUniqueOrThrow({ where: { id: orderId } });
+    return prisma.outboxMessage.count({
+      where: { kind: 'email', payload: { contains: `/join/${order.code}` } },
+    });
+  };
+
+  it('queues the mails of one request once, however often it is retried with its key', async () => {
+    const { order, hostToken } = await createTestGroupOrder();
+    received.length = 0;
+    const emails = ['amy@example.com, ben@example.com'];
+    const first = await invite(order.id, emails, hostToken, { requestKey: 'invite-key-0001' });
+    expect(first.body).toMatchObject({ sent: 2, total: 2, skipped: [] });
+    // The answer was lost; the page retries the same submit with the same key (body or header).
+    const retried = await invite(order.id, emails, hostToken, { requestKey: 'invite-key-0001' });
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ sent: 2, total: 2, skipped: [] });
+    const viaHeader = await invite(order.id, emails, hostToken, { header: 'invite-key-0001' });
+    expect(viaHeader.body).toMatchObject({ sent: 2, total: 2, skipped: [] });
+    expect(await mailsOf(order.id)).toBe(2);
+    expect(received.map((m) => m.to[0]).sort()).toEqual(['amy@example.com', 'ben@example.com']);
+
+    // A double submit: the same request twice at the same moment still queues each mail once.
+    const both = await Promise.all([
+      invite(order.id, ['cat@example.com'], hostToken, { requestKey: 'invite-key-0002' }),
+      invite(order.id, ['cat@example.com'], hostToken, { requestKey: 'invite-key-0002' }),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(await mailsOf(order.id)).toBe(3);
+    expect(received.filter((m) => m.to[0] === 'cat@example.com')).toHaveLength(1);
+
+    const badKey = await invite(order.id, emails, hostToken, { header: 'no spaces allowed' });
+    expect(badKey.status).toBe(400);
+    expect(badKey.body.message).toBe('The request key must be 8-100 letters, digits, dashes or underscores.');
+  });
+
+  it('does not e-mail an address again for the same order within an hour, and says which it skipped', async () => {
+    const { order, hostToken } = await createTestGroupOrder();
+    const { order: other, hostToken: otherToken } = await createTestGroupOrder();
+    received.length = 0;
+    await invite(order.id, ['dan@example.com'], hostToken);
+    const again = await invite(order.id, ['DAN@example.com', 'eve@example.com'], hostToken);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ sent: 1, total: 2, skipped: ['dan@example.com'] });
+    expect(received.map((m) => m.to[0]).sort()).toEqual(['dan@example.com', 'eve@example.com']);
+
+    // Another order may invite the same person.
+    expect((await invite(other.id, ['dan@example.com'], otherToken)).body).toMatchObject({
+      sent: 1,
+      skipped: [],
+    });
+
+    // An hour later the host may remind them.
+    await prisma.invitation.updateMany({
+      where: { groupOrderId: order.id },
+      data: { createdAt: new Date(Date.now() - 61 * 60_000) },
+    });
+    expect((await invite(order.id, ['dan@example.com'], hostToken)).body).toMatchObject({
+      sent: 1,
+      skipped: [],
+    });
+    expect(received.filter((m) => m.to[0] === 'dan@example.com')).toHaveLength(3);
+  });
 
   it('sends one real e-mail per address with the join link, code, pickup and deadline', async () => {
     const { order, hostToken } = await createTestGroupOrder({ name: 'Team <b>brunch</b>' });
@@ -514,7 +586,7 @@ describe('POST /api/group-orders/{id}/invite', () => {
     expect(result.body).toMatchObject({ sent: 2, total: 4 });
     expect(received.map((m) => m.to[0]).sort()).toEqual(['alex@example.com', 'sam@example.com']);
     const mail = received[0].data.replace(/=\r?\n/g, '');
-    expect(mail).toContain(`https://shop.example/apps/group-order/join/${order.code}`);
+    expect(mail).toContain(`https://${TEST_SHOP}/apps/group-order/join/${order.code}`);
     expect(mail).toContain(order.code);
     expect(mail).toMatch(/Pickup: /);
     expect(mail).toMatch(/Order by: /);

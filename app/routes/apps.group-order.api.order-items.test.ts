@@ -85,6 +85,37 @@ describe('POST /api/order-items — whole cart (Review page)', () => {
     expect(fresh).toMatchObject({ totalItems: 3, totalCents: 2170, participantCount: 1 });
   });
 
+  it('refuses the same key with a different cart (409), keeping the first cart as it was', async () => {
+    const first = await send(cart());
+    expect(first.status).toBe(201);
+    const latte = ids.item('Latte').id;
+    const different = [
+      { items: [{ menuItemId: latte, quantity: 5, selectedModifiers: [] }] },
+      { items: [cart().items[0]] }, // fewer lines
+      { items: [...cart().items, { menuItemId: latte, quantity: 1, selectedModifiers: [] }] }, // more
+      { guestName: 'Sam' },
+      { specialInstructions: 'No sugar' },
+    ];
+    for (const change of different) {
+      const reused = await send(cart(change));
+      expect(reused.status, JSON.stringify(change)).toBe(409);
+      expect(reused.body.message).toBe(
+        'These items were already confirmed with different choices. Check the group order before confirming again.',
+      );
+    }
+    // Modifier ids in another order are the same cart: the original answer, nothing written.
+    const reordered = cart();
+    reordered.items[0].selectedModifiers = [...reordered.items[0].selectedModifiers].reverse();
+    const again = await send(reordered);
+    expect(again.status).toBe(200);
+    expect(again.body.items.map((i: { id: number }) => i.id)).toEqual(
+      first.body.items.map((i: { id: number }) => i.id),
+    );
+    expect(await prisma.orderItem.count()).toBe(2);
+    const fresh = await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } });
+    expect(fresh).toMatchObject({ totalItems: 3, totalCents: 2170, participantCount: 1 });
+  });
+
   it('survives a double click: two identical confirms at once write one set of items', async () => {
     const a = await proxyRequest(PATH, { body: cart() });
     const b = await proxyRequest(PATH, { body: cart() });
@@ -224,6 +255,16 @@ describe('POST /api/order-items — one item per call (spec client)', () => {
     const again = await send(single({ confirmationKey: 'single-key-01', line: 0 }));
     expect(again.status).toBe(200);
     expect(await prisma.orderItem.count()).toBe(1);
+  });
+
+  it('refuses a confirmation key and line reused for a different item (409)', async () => {
+    await send(single({ confirmationKey: 'single-key-02', line: 0 }));
+    const reused = await send(single({ confirmationKey: 'single-key-02', line: 0, quantity: 1 }));
+    expect(reused.status).toBe(409);
+    expect(reused.body.reason).toBe('key-reused');
+    // Another line under the same key is another call of the same guest: written.
+    expect((await send(single({ confirmationKey: 'single-key-02', line: 1 }))).status).toBe(201);
+    expect(await prisma.orderItem.count()).toBe(2);
   });
 
   const bad: [string, Record<string, unknown>, RegExp][] = [

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError } from '~/lib/http.server';
 import { redeemOwnerClaim } from '~/models/hostMail.server';
-import { requireStorefront } from '~/storefront.server';
+import { linkBase, requireStorefront } from '~/storefront.server';
 
 // POST /api/owner-claims/{token}: uses a one-time claim link and adds this browser as a host (a token of its
 // own); the host's address is told which device was added.
@@ -18,7 +18,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return Response.json(
     await redeemOwnerClaim(storefront.shop, token, new Date(), {
       userAgent: request.headers.get('user-agent'),
-      siteBase: `${storefront.origin}${storefront.pathPrefix}`,
+      siteBase: await linkBase(storefront),
     }),
   );
 }

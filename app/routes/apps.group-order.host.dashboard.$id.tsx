@@ -56,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       })),
     })),
     lineCount: summary.guests.reduce((sum, guest) => sum + guest.items.length, 0),
-    shareUrl: shareUrl(storefront, `/join/${order.code}`),
+    shareUrl: await shareUrl(storefront, `/join/${order.code}`),
   };
 }
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
-import { args, call, OTHER_SHOP, proxyRequest } from '../../test/support/requests';
+import { args, call, OTHER_SHOP, proxyRequest, TEST_SHOP } from '../../test/support/requests';
 import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
 import { loader as createLoader } from './apps.group-order.host.create';
 import { loader as dashboardLoader } from './apps.group-order.host.dashboard.$id';
@@ -64,7 +64,7 @@ describe('dashboard loader', () => {
     ).data;
     expect(visitor.isCreator).toBe(false);
     expect(visitor.order.hostEmail).toBe('h•••@example.com');
-    expect(visitor.shareUrl).toBe(`https://shop.example/apps/group-order/join/${order.code}`);
+    expect(visitor.shareUrl).toBe(`https://${TEST_SHOP}/apps/group-order/join/${order.code}`);
     const creator = unwrap(
       (
         await call(async () =>

@@ -17,7 +17,7 @@ import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
 import { getCustomerProfile } from '~/models/customerProfile.server';
 import { ordersForCustomer } from '~/models/hosting.server';
-import { requireStorefront, shareUrl } from '~/storefront.server';
+import { linkBase, requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
@@ -28,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!storefront.customerId) return { loggedIn: false as const };
   const customerId = storefront.customerId;
   // The orders stream in after the page shell (skeletons meanwhile); the profile comes from Shopify.
-  const orders = ordersForCustomer(storefront.shop, customerId).then((list) =>
+  const links = linkBase(storefront);
+  const orders = Promise.all([ordersForCustomer(storefront.shop, customerId), links]).then(([list, base]) =>
     list.map((order) => ({
       id: order.id,
       code: order.code,
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       pickup: formatDateTime(order.pickupAt, order.timeZone),
       deadline: formatDateTime(order.deadlineAt, order.timeZone),
       total: formatMoney(order.totalCents, order.currency),
-      shareUrl: shareUrl(storefront, `/join/${order.code}`),
+      shareUrl: `${base}/join/${order.code}`,
     })),
   );
   const profile = await getCustomerProfile(storefront);

@@ -124,7 +124,12 @@ function Review({
       });
       if (!response.ok) {
         const body = await response.json().catch(() => null);
-        if (response.status < 500 && body?.message) {
+        if (response.status === 409 && body?.reason === 'key-reused') {
+          // The earlier try went through with other choices: the next confirm is a new request, so the
+          // spec's "please try again" is true here.
+          if (body?.message) setProblem(body.message);
+          update((current) => ({ lines: current.lines }));
+        } else if (response.status < 500 && body?.message) {
           // Retrying cannot help with a refusal the server explained (closed, bad item): say its reason.
           setProblem(body.message);
           if (response.status === 409) {

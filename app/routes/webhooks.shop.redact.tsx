@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { authenticateWebhook, deleteShopData, once } from '~/models/webhooks.server';
+import { receiveWebhook } from '~/lib/webhooks.server';
+import { deleteShopData, once } from '~/models/webhooks.server';
 
 // 48 hours after uninstall Shopify asks for the shop's data to be erased: every table, every row.
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop, topic, webhookId } = await authenticateWebhook(request);
+  const { shop, topic, webhookId } = await receiveWebhook(request, 'shop/redact');
   await once({ webhookId, shop, topic }, (tx) => deleteShopData(tx, shop), { erase: true });
   return new Response(null, { status: 200 });
 }

@@ -15,7 +15,7 @@ import { action as shopRedact } from './webhooks.shop.redact';
 function webhook(
   topic: string,
   payload: unknown,
-  options: { shop?: string; id?: string; secret?: string } = {},
+  options: { shop?: string; id?: string; secret?: string; topicHeader?: string } = {},
 ) {
   const body = JSON.stringify(payload);
   return new Request(`https://app.test/webhooks/${topic}`, {
@@ -23,7 +23,7 @@ function webhook(
     body,
     headers: {
       'Content-Type': 'application/json',
-      'X-Shopify-Topic': topic,
+      'X-Shopify-Topic': options.topicHeader ?? topic,
       'X-Shopify-Hmac-Sha256': getHmac(body, options.secret ?? API_SECRET_KEY),
       'X-Shopify-Shop-Domain': options.shop ?? TEST_SHOP,
       'X-Shopify-Webhook-Id': options.id ?? randomUUID(),
@@ -116,7 +116,11 @@ describe('app/uninstalled and app/scopes_update', () => {
   it('removes the shop’s sessions and only those, once per delivery', async () => {
     await seedMenu();
     await seedMenu(OTHER_SHOP);
-    const delivery = webhook('app/uninstalled', { id: 1, domain: TEST_SHOP }, { id: 'w-1' });
+    const delivery = webhook(
+      'app/uninstalled',
+      { id: 1, domain: TEST_SHOP, myshopify_domain: TEST_SHOP },
+      { id: 'w-1' },
+    );
     expect((await call(() => uninstalled(args(delivery.clone())))).status).toBe(200);
     expect(await prisma.session.count({ where: { shop: TEST_SHOP } })).toBe(0);
     expect(await prisma.session.count({ where: { shop: OTHER_SHOP } })).toBe(1);
@@ -171,6 +175,9 @@ describe('customers/redact', () => {
   it('erases the customer’s names, e-mails and notes in this shop only, and deletes their usual order', async () => {
     const { order, other } = await seedCustomerData(TEST_SHOP);
     const { order: elsewhere } = await seedCustomerData(OTHER_SHOP);
+    await prisma.invitation.create({
+      data: { shop: TEST_SHOP, groupOrderId: other.id, email: 'olivia.nguyen@example.com', requestKey: 'k' },
+    });
     const delivery = webhook('customers/redact', {
       shop_domain: TEST_SHOP,
       customer: { id: 1001, email: 'olivia.nguyen@example.com' },
@@ -197,6 +204,7 @@ describe('customers/redact', () => {
     });
     expect((await prisma.groupOrder.findUniqueOrThrow({ where: { id: other.id } })).hostName).toBe('Sam');
     expect(await prisma.usualOrder.count({ where: { shop: TEST_SHOP } })).toBe(0);
+    expect(await prisma.invitation.count({ where: { shop: TEST_SHOP } })).toBe(0);
 
     const dump = JSON.stringify(
       await prisma.groupOrder.findMany({ where: { shop: TEST_SHOP }, include: { items: true } }),
@@ -241,7 +249,10 @@ describe('customers/redact', () => {
     });
     expect(rawDatabase()).toContain('zelda.quimby@example.com');
 
-    const delivery = webhook('customers/redact', { customer: { email: 'zelda.quimby@example.com' } });
+    const delivery = webhook('customers/redact', {
+      shop_domain: TEST_SHOP,
+      customer: { email: 'zelda.quimby@example.com' },
+    });
     expect((await call(() => customersRedact(args(delivery)))).status).toBe(200);
     expect(rawDatabase()).not.toContain('zelda.quimby@example.com');
     expect(rawDatabase()).not.toContain('peanuts');
@@ -268,5 +279,117 @@ describe('shop/redact', () => {
       expect(await (prisma[model] as any).count({ where: { shop: TEST_SHOP } }), model).toBe(0);
       expect(await (prisma[model] as any).count({ where: { shop: OTHER_SHOP } }), model).toBeGreaterThan(0);
     }
+  });
+});
+
+/** Genuine bodies as Shopify documents them for each topic, for the given shop. */
+const bodies = {
+  'customers/data_request': (shop: string) => ({
+    shop_id: 954889,
+    shop_domain: shop,
+    orders_requested: [],
+    customer: { id: 1001, email: 'olivia.nguyen@example.com', phone: null },
+    data_request: { id: 9999 },
+  }),
+  'customers/redact': (shop: string) => ({
+    shop_id: 954889,
+    shop_domain: shop,
+    customer: { id: 1001, email: 'olivia.nguyen@example.com', phone: null },
+    orders_to_redact: [],
+  }),
+  'shop/redact': (shop: string) => ({ shop_id: 954889, shop_domain: shop }),
+};
+const complianceRoutes = [
+  ['customers/data_request', dataRequest],
+  ['customers/redact', customersRedact],
+  ['shop/redact', shopRedact],
+] as const;
+
+/** Everything seedCustomerData wrote for both shops, to show that a refused delivery touched nothing. */
+async function snapshot() {
+  const [orders, items, usual, menu, sessions, receipts] = await Promise.all([
+    prisma.groupOrder.findMany({ orderBy: { id: 'asc' } }),
+    prisma.orderItem.findMany({ orderBy: { id: 'asc' } }),
+    prisma.usualOrder.findMany({ orderBy: { id: 'asc' } }),
+    prisma.menuItem.count(),
+    prisma.session.findMany({ orderBy: { id: 'asc' } }),
+    prisma.webhookReceipt.count(),
+  ]);
+  return JSON.stringify({ orders, items, usual, menu, sessions, receipts }, (_k, v) =>
+    typeof v === 'bigint' ? String(v) : v,
+  );
+}
+
+describe('webhooks act only on the shop and topic their signed body names', () => {
+  it.each(complianceRoutes)(
+    '%s refuses a genuine body for another shop sent with this shop’s header, and deletes nothing',
+    async (topic, action) => {
+      await seedCustomerData(TEST_SHOP);
+      await seedCustomerData(OTHER_SHOP);
+      const before = await snapshot();
+      const replay = webhook(topic, bodies[topic](OTHER_SHOP), { shop: TEST_SHOP });
+      const response = await call(() => action(args(replay)));
+      expect(response.status).toBe(401);
+      expect(await snapshot()).toBe(before);
+    },
+  );
+
+  it.each(
+    complianceRoutes.flatMap(([route, action]) =>
+      (Object.keys(bodies) as (keyof typeof bodies)[])
+        // A shop/redact body names no customer, which the customer routes always refused.
+        .filter((other) => other !== route && other !== 'shop/redact')
+        .map((other) => [route, other, action] as const),
+    ),
+  )('%s refuses a %s body for the same shop, and deletes nothing', async (route, other, action) => {
+    await seedCustomerData(TEST_SHOP);
+    await seedCustomerData(OTHER_SHOP);
+    const before = await snapshot();
+    // The attacker controls the unsigned headers, so they name the route's own topic and shop.
+    const misdirected = webhook(route, bodies[other](TEST_SHOP));
+    const response = await call(() => action(args(misdirected)));
+    expect(response.status).toBe(400);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it.each(complianceRoutes)(
+    '%s refuses a delivery whose topic header names another topic',
+    async (route, action) => {
+      await seedCustomerData(TEST_SHOP);
+      const before = await snapshot();
+      const topicHeader = route === 'shop/redact' ? 'customers/redact' : 'shop/redact';
+      const response = await call(() =>
+        action(args(webhook(route, bodies[route](TEST_SHOP), { topicHeader }))),
+      );
+      expect(response.status).toBe(400);
+      expect(await snapshot()).toBe(before);
+    },
+  );
+
+  it('app/uninstalled refuses a shop object of another shop and keeps this shop’s sessions', async () => {
+    await seedMenu();
+    await seedMenu(OTHER_SHOP);
+    const before = await snapshot();
+    const replay = webhook(
+      'app/uninstalled',
+      { id: 2, domain: OTHER_SHOP, myshopify_domain: OTHER_SHOP },
+      { shop: TEST_SHOP },
+    );
+    expect((await call(() => uninstalled(args(replay)))).status).toBe(401);
+    const misdirected = webhook('app/uninstalled', bodies['shop/redact'](TEST_SHOP));
+    expect((await call(() => uninstalled(args(misdirected)))).status).toBe(400);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('app/scopes_update refuses a body of another topic', async () => {
+    await seedMenu();
+    const before = await snapshot();
+    const misdirected = webhook('app/scopes_update', {
+      ...bodies['shop/redact'](TEST_SHOP),
+      previous: [],
+      current: [],
+    });
+    expect((await call(() => scopesUpdate(args(misdirected)))).status).toBe(400);
+    expect(await snapshot()).toBe(before);
   });
 });

@@ -29,7 +29,10 @@ export async function startSimulator(options) {
     throw new Error('The local Shopify simulator refuses to run with NODE_ENV=production.');
   }
   const { appUrl, apiKey, apiSecret, shop } = options;
-  const adminApi = createAdminApiSimulator({ shops: [shop] });
+  // The simulator is the shop's storefront, so the Admin API reports this origin as its primary domain.
+  const adminApi = createAdminApiSimulator({
+    shops: [{ domain: shop, primaryDomainUrl: `http://localhost:${options.port}` }],
+  });
   const graphql = adminGraphqlMiddleware(adminApi, {
     shopFromRequest: (req) => String(req.headers['x-shopify-shop-domain'] ?? shop),
   });

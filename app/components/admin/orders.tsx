@@ -4,6 +4,7 @@ import {
   BlockStack,
   Box,
   Button,
+  Card,
   Divider,
   InlineStack,
   Link,
@@ -13,7 +14,7 @@ import {
 } from '@shopify/polaris';
 import { useEffect } from 'react';
 import { paymentLabel } from '~/lib/payment';
-import type { AdminOrderDetail } from '~/models/adminOrders.server';
+import type { AdminOrderDetail, UndeliveredEmail } from '~/models/adminOrders.server';
 
 /** An active order past its deadline no longer accepts orders: it says so, waiting for the host to submit. */
 export function StatusBadge({ status, deadlineAt }: { status: string; deadlineAt?: string }) {
@@ -140,35 +141,103 @@ function ShopifyHandoff({ order }: { order: AdminOrderDetail }) {
           {order.paymentMethod === 'invoice' && order.shopifyInvoiceUrl ? ' · invoice sent to the host' : ''}
         </Text>
       ) : null}
-      {shopify.state === 'pending' ? (
+      {shopify.state === 'pending' && !shopify.retryable ? (
         <Text as="p">Sending to Shopify; it retries on its own if Shopify is busy.</Text>
+      ) : null}
+      {shopify.state === 'pending' && shopify.retryable ? (
+        <BlockStack gap="200">
+          <Text as="p" tone="caution">
+            Not in Shopify yet
+            {shopify.error ? `: ${shopify.error}` : ': the hand-off was interrupted or is overdue.'} It
+            retries on its own; you can retry now.
+          </Text>
+          <HandoffRetryButton id={order.id} code={order.code} />
+        </BlockStack>
       ) : null}
       {shopify.state === 'failed' ? (
         <BlockStack gap="200">
           <Text as="p" tone="critical">
             Shopify refused the draft order: {shopify.error}
           </Text>
-          <RetryButton id={order.id} />
+          <HandoffRetryButton id={order.id} code={order.code} />
         </BlockStack>
       ) : null}
     </Box>
   );
 }
 
-function RetryButton({ id }: { id: number }) {
+/** Shows the action's answer as an App Bridge toast. */
+function useRetryFetcher() {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data) {
       shopify.toast.show(fetcher.data.message, { isError: !fetcher.data.ok });
     }
   }, [fetcher.state, fetcher.data]);
+  return fetcher;
+}
+
+/** "Retry now" for a failed or stuck Shopify hand-off. */
+export function HandoffRetryButton({ id, code }: { id: number; code: string }) {
+  const fetcher = useRetryFetcher();
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="retry-shopify" />
       <input type="hidden" name="id" value={id} />
-      <Button submit size="slim" loading={fetcher.state !== 'idle'}>
-        Send to Shopify again
+      <Button
+        submit
+        size="slim"
+        loading={fetcher.state !== 'idle'}
+        accessibilityLabel={`Retry sending ${code} to Shopify now`}
+      >
+        Retry now
       </Button>
     </fetcher.Form>
+  );
+}
+
+function EmailRetryButton({ id, to }: { id: number; to: string }) {
+  const fetcher = useRetryFetcher();
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="retry-email" />
+      <input type="hidden" name="messageId" value={id} />
+      <Button
+        submit
+        size="slim"
+        loading={fetcher.state !== 'idle'}
+        accessibilityLabel={`Retry the e-mail to ${to} now`}
+      >
+        Retry now
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** E-mails the outbox gave up on (the SMTP server kept refusing them), each with "Retry now". */
+export function UndeliveredEmails({ emails }: { emails: UndeliveredEmail[] }) {
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          E-mails that could not be sent
+        </Text>
+        {emails.map((email) => (
+          <InlineStack key={email.id} align="space-between" blockAlign="center" gap="200">
+            <BlockStack gap="050">
+              <Text as="span" fontWeight="semibold">
+                {email.subject || 'E-mail'} · {email.to}
+              </Text>
+              {email.error ? (
+                <Text as="span" tone="subdued" variant="bodySm">
+                  {email.error}
+                </Text>
+              ) : null}
+            </BlockStack>
+            <EmailRetryButton id={email.id} to={email.to} />
+          </InlineStack>
+        ))}
+      </BlockStack>
+    </Card>
   );
 }

@@ -1,8 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button, Card, TextArea } from '../ui';
 import { useToast } from '../toast';
 import { callApi, type ApiResult } from './api';
-import { HOST_MESSAGES, invitesSentText, isValidEmail, splitEmailList } from '~/lib/hosting';
+import {
+  HOST_MESSAGES,
+  invitesSentText,
+  invitesSkippedText,
+  isValidEmail,
+  splitEmailList,
+} from '~/lib/hosting';
 
 /** E-mail invitations: one address per comma, semicolon or line. */
 export function InviteBox({
@@ -17,6 +23,9 @@ export function InviteBox({
   const toast = useToast();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
+  // One key per submit of these addresses: a retry after an error reuses it, so the server sends nothing
+  // twice; editing the addresses or a success starts a new one.
+  const requestKey = useRef<string | null>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -36,16 +45,21 @@ export function InviteBox({
       });
     }
     setSending(true);
-    const result = await callApi<{ sent: number; total: number }>(`/group-orders/${orderId}/invite`, {
-      body: { emails },
-      hostToken,
-    });
+    requestKey.current ??= crypto.randomUUID();
+    const result = await callApi<{ sent: number; total: number; skipped?: string[] }>(
+      `/group-orders/${orderId}/invite`,
+      { body: { emails, requestKey: requestKey.current }, hostToken },
+    );
     setSending(false);
     if (!result.ok) return onError(result, HOST_MESSAGES.inviteFailed);
+    requestKey.current = null;
     setText('');
+    const skipped = result.body.skipped ?? [];
     toast.show({
       title: HOST_MESSAGES.invitesSent,
-      description: invitesSentText(result.body.sent, result.body.total),
+      description: [invitesSentText(result.body.sent, result.body.total), invitesSkippedText(skipped)]
+        .filter(Boolean)
+        .join(' '),
     });
   }
 
@@ -60,7 +74,10 @@ export function InviteBox({
           placeholder="alex@company.com, sam@company.com"
           hint="Separate addresses with commas, semicolons or new lines."
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            requestKey.current = null;
+            setText(event.target.value);
+          }}
         />
         <Button type="submit" variant="secondary" className="btn--block" disabled={sending}>
           {sending ? 'Sending…' : 'Send Invitations'}

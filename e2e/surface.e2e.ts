@@ -1,0 +1,181 @@
+import { createClient } from '@libsql/client';
+import type { Page, Response as PageResponse } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PHONE, screenshot, urls, useBrowser } from './support';
+
+// What a hostile or curious visitor sees of the storefront: the script CSP holds on every main page
+// (no violation while walking them), the signed proxy query never lands in the HTML, answers carry the
+// safe headers, and an internal failure shows a sentence, never a stack trace, even under NODE_ENV
+// development (the browser tests run the app in development mode, as `npm start` does).
+
+const browser = useBrowser();
+const db = createClient({ url: urls().databaseUrl });
+afterAll(() => db.close());
+
+const SIGNED_QUERY = /signature=|logged_in_customer_id=|timestamp=\d/;
+const INTERNALS =
+  /prisma|PrismaClient|node_modules|\/work\/|\bat \S+ \(|SQLITE|no such table|\.server\.ts|stack/i;
+
+type Walk = {
+  violations: string[];
+  documents: { url: string; status: number; html: string; headers: Record<string, string> }[];
+  data: { url: string; headers: Record<string, string> }[];
+};
+
+/** A phone whose every CSP violation, document and data response is recorded. */
+async function recordedUser() {
+  const user = await browser.newUser(PHONE);
+  const walk: Walk = { violations: [], documents: [], data: [] };
+  await user.page.exposeFunction('__reportCsp', (line: string) => walk.violations.push(line));
+  await user.context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as any).__reportCsp(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+    });
+  });
+  user.page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) walk.violations.push(message.text());
+  });
+  user.page.on('response', async (response: PageResponse) => {
+    const url = response.url();
+    if (!url.startsWith(`${urls().storefront}/apps/group-order`)) return;
+    const type = response.request().resourceType();
+    if (type === 'document') {
+      const html = await response.text().catch(() => '');
+      walk.documents.push({ url, status: response.status(), html, headers: response.headers() });
+    } else if (new URL(url).pathname.endsWith('.data')) {
+      walk.data.push({ url, headers: response.headers() });
+    }
+  });
+  return { ...user, walk };
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+}
+
+describe('storefront surface', () => {
+  it('walks every main page with no CSP violation, no signed query in the HTML, and safe headers', async () => {
+    const host = await recordedUser();
+    await host.page.goto('/apps/group-order/host/create');
+    await hydrated(host.page);
+    await host.page.getByLabel('Your name').fill('Cora Csp');
+    await host.page.getByLabel('Your email').fill(`cora-${Date.now()}@example.com`);
+    await host.page.getByLabel('Company name').fill('Policy Pty Ltd');
+    await host.page.getByRole('button', { name: 'Create Group Order' }).click();
+    await host.page.waitForURL('**/apps/group-order/host/dashboard/*');
+    await host.page.locator('svg[role="img"], canvas').first().waitFor();
+    const code = (await host.page.getByTestId('order-code').textContent())!.trim();
+    await host.page.reload();
+    await host.page.getByTestId('order-code').waitFor();
+    await screenshot(host.page, 'surface-dashboard-390');
+
+    const guest = await recordedUser();
+    await guest.page.goto(`/apps/group-order/join/${code}`);
+    await hydrated(guest.page);
+    await guest.page.getByLabel('Your name').fill('Pia Policy');
+    await guest.page.getByRole('button', { name: 'Join', exact: true }).click();
+    await guest.page.waitForURL('**/apps/group-order/order/**');
+    await guest.page.getByRole('button', { name: 'Add Latte', exact: true }).click();
+    const dialog = guest.page.getByRole('dialog', { name: 'Customize Latte' });
+    await dialog.getByRole('button', { name: 'Add to Order' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await guest.page.getByRole('button', { name: 'Review My Order' }).click();
+    await guest.page.getByRole('heading', { name: 'Review Your Order' }).waitFor();
+    await guest.page.getByRole('button', { name: 'Confirm My Order' }).click();
+    await guest.page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
+    // A full page load of the menu too (the join form above navigated client-side).
+    await guest.page.reload();
+    await guest.page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
+
+    // Find order: a GET form that must still reach the loader through the proxy without the signature.
+    await guest.page.goto('/apps/group-order/find-order');
+    await hydrated(guest.page);
+    await guest.page.locator('#find-query').fill(code);
+    await guest.page.getByRole('button', { name: 'FIND ORDER' }).click();
+    await guest.page.getByText('Policy Pty Ltd').first().waitFor();
+    await guest.page.reload();
+    await guest.page.getByText('Policy Pty Ltd').first().waitFor();
+
+    // My orders, logged in through the store (the signed customer id must not reach the HTML).
+    await guest.page.goto('/apps/group-order/my-orders');
+    await guest.page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+    await guest.page.locator('form', { hasText: 'james.wilson@example.com' }).getByRole('button').click();
+    await guest.page.waitForURL('**/apps/group-order/my-orders');
+    await guest.page.getByTestId('customer-name').filter({ hasText: 'James Wilson' }).waitFor();
+    await screenshot(guest.page, 'surface-my-orders-390');
+
+    for (const { walk } of [host, guest]) {
+      expect(walk.violations).toEqual([]);
+      expect(walk.documents.length).toBeGreaterThanOrEqual(2);
+      for (const doc of walk.documents) {
+        expect(doc.html, doc.url).not.toMatch(SIGNED_QUERY);
+        expect(doc.headers['x-content-type-options'], doc.url).toBe('nosniff');
+        if (doc.status >= 300 && doc.status < 400) continue; // a redirect (log in): no page to protect
+        expect(doc.headers['content-security-policy'] ?? '', doc.url).toMatch(/script-src 'nonce-[^']+'/);
+        expect(doc.headers['x-content-type-options']).toBe('nosniff');
+        expect(doc.headers['referrer-policy']).toBe('same-origin');
+        expect(doc.headers['cache-control']).toBe('no-store');
+      }
+      for (const data of walk.data) {
+        expect(data.headers['x-content-type-options'], data.url).toBe('nosniff');
+        expect(data.headers['cache-control'], data.url).toBe('no-store');
+      }
+    }
+    expect(guest.walk.data.length).toBeGreaterThan(0);
+    expect(guest.walk.documents.map((doc) => new URL(doc.url).pathname)).toEqual(
+      expect.arrayContaining(['/apps/group-order/find-order', '/apps/group-order/my-orders']),
+    );
+
+    // The listener does catch a violation: an injected inline script without the nonce is refused.
+    await guest.page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.body.append(script);
+    });
+    await expect.poll(() => guest.walk.violations.length).toBe(1);
+    expect(await guest.page.evaluate(() => (window as any).__injected)).toBeUndefined();
+    await host.context.close();
+    await guest.context.close();
+  });
+
+  it('answers the private API with no-store, nosniff and a referrer policy', async () => {
+    const response = await fetch(
+      `${urls().storefront}/apps/group-order/api/group-orders/by-email/x%40example.com`,
+    );
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('shows a sentence, never internals, when the database fails under NODE_ENV=development', async () => {
+    const { rows } = await db.execute("SELECT id, code FROM GroupOrder WHERE status = 'active' LIMIT 1");
+    const orderId = Number(rows[0].id);
+    const code = String(rows[0].code);
+    await db.execute('ALTER TABLE OrderItem RENAME TO OrderItem_away');
+    try {
+      const api = await fetch(`${urls().storefront}/apps/group-order/api/group-orders/code/${code}`);
+      expect(api.status).toBe(500);
+      expect(api.headers.get('content-type')).toMatch(/application\/json/);
+      const apiBody = await api.text();
+      expect(apiBody).not.toMatch(INTERNALS);
+      expect(JSON.parse(apiBody).error).toMatch(/Something went wrong on our side/);
+
+      const dashboard = `/apps/group-order/host/dashboard/${orderId}`;
+      const data = await fetch(`${urls().storefront}${dashboard}.data`);
+      expect(await data.text()).not.toMatch(INTERNALS);
+
+      const user = await browser.newUser(PHONE);
+      const page = await user.page.goto(dashboard);
+      expect(page?.status()).toBe(500);
+      expect(await page?.text()).not.toMatch(INTERNALS);
+      await user.page
+        .getByText(/Something went wrong/i)
+        .first()
+        .waitFor();
+      await screenshot(user.page, 'surface-internal-error-390');
+      await user.context.close();
+    } finally {
+      await db.execute('ALTER TABLE OrderItem_away RENAME TO OrderItem');
+    }
+  });
+});

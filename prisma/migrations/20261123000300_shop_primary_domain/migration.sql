@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ShopSettings" ADD COLUMN "primaryDomainUrl" TEXT;

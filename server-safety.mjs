@@ -1,0 +1,62 @@
+// What server.mjs adds around the Remix build for storefront pages and the storefront API (the paths
+// Shopify's app proxy forwards): safe response headers, and answers that never carry internals.
+import onHeaders from 'on-headers';
+
+export const STOREFRONT_PREFIX = '/apps/group-order';
+export const INTERNAL_ERROR_MESSAGE =
+  'Something went wrong on our side. Please try again in a minute; nothing was saved twice.';
+
+export function isStorefrontPath(pathname) {
+  return pathname === STOREFRONT_PREFIX || pathname.startsWith(`${STOREFRONT_PREFIX}/`);
+}
+
+/**
+ * Headers every storefront page, data request and API answer carries (set only when the route did not
+ * set its own): no MIME sniffing, no full URLs (guest names, e-mail addresses) in Referer headers, and
+ * nothing stored by browsers or shared caches, since answers are keyed to a person or a host.
+ */
+export function storefrontHeaders(req, res, next) {
+  if (isStorefrontPath(req.path)) {
+    onHeaders(res, () => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      if (!res.hasHeader('Referrer-Policy')) res.setHeader('Referrer-Policy', 'same-origin');
+      res.setHeader('Cache-Control', 'no-store');
+    });
+  }
+  next();
+}
+
+/**
+ * A storefront loader or action that fails with something other than a Response (a database error, a
+ * bug) is logged in full here and answered with a plain sentence: JSON for the API, the error page for
+ * pages. Remix would otherwise put the message, a stack trace and file paths into the answer whenever
+ * NODE_ENV is not production (as under `npm start`).
+ */
+export function withSafeStorefrontErrors(build, log = console.error) {
+  const routes = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const storefront = id === 'routes/apps.group-order' || id.startsWith('routes/apps.group-order.');
+    if (!storefront) {
+      routes[id] = route;
+      continue;
+    }
+    const module = { ...route.module };
+    for (const kind of ['loader', 'action']) {
+      const original = route.module[kind];
+      if (typeof original !== 'function') continue;
+      module[kind] = async (args) => {
+        try {
+          return await original(args);
+        } catch (error) {
+          if (error instanceof Response || args.request.signal.aborted) throw error;
+          const url = new URL(args.request.url);
+          log(`${args.request.method} ${url.pathname} failed (${id} ${kind}):`, error);
+          const body = { error: INTERNAL_ERROR_MESSAGE, message: INTERNAL_ERROR_MESSAGE };
+          throw Response.json(body, { status: 500, headers: { 'Cache-Control': 'no-store' } });
+        }
+      };
+    }
+    routes[id] = { ...route, module };
+  }
+  return { ...build, routes };
+}
