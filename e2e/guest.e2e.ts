@@ -304,8 +304,12 @@ describe('guest journey through the app proxy', () => {
       args: [sqlDate(new Date(Date.now() - 60_000)), late.id],
     });
     await page.getByRole('button', { name: 'Confirm My Order' }).click();
-    await page.getByText('Failed to confirm order. Please try again.', { exact: true }).waitFor();
-    await page.getByText(/The ordering deadline for this group order has passed/).waitFor();
+    // The server's reason, not a retry that can never work.
+    await page.locator('.toast__description', { hasText: /^Ordering closed at / }).waitFor();
+    await page
+      .getByText(/The ordering deadline for this group order has passed/)
+      .first()
+      .waitFor();
     await shot(page, 'guest-review-closed-390');
     await page.getByRole('link', { name: 'Back to Menu', exact: true }).click();
     await page.getByText('Ordering is closed.').waitFor();

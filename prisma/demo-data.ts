@@ -90,7 +90,8 @@ export const DEMO_MENU: Item[] = [
   },
   { category: 'cold_drinks', name: 'Cold Brew', description: '18-hour cold brew over ice.', price: 580 },
   { category: 'cold_drinks', name: 'Fresh Orange Juice', description: 'Squeezed to order.', price: 650 },
-  { category: 'cold_drinks', name: 'Sparkling Water', description: '330 ml bottle.', price: 400 },
+  // A bottle comes in one size: its own category, which the Size group does not apply to.
+  { category: 'bottled_drinks', name: 'Sparkling Water', description: '330 ml bottle.', price: 400 },
   { category: 'food', name: 'Banana Bread', description: 'Toasted, with whipped butter.', price: 650 },
   {
     category: 'food',

@@ -12,9 +12,25 @@ export function run(command, args, env, label = command) {
   if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status})`);
 }
 
+/**
+ * Like run(), but shows the tool's output only when it fails. Prisma prints a long "values from your schema
+ * will NOT be used" warning on every run: the schema's url is only there for Prisma's CLI, and the libSQL
+ * adapter in prisma.config.ts gets the same DATABASE_URL, so nothing is wrong.
+ */
+export function runQuiet(command, args, env, label = command) {
+  const result = spawnSync(command, args, { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    throw new Error(`${label} failed (exit ${result.status})`);
+  }
+  return result.stdout ?? '';
+}
+
 export function migrateAndSeed(env) {
   // SQLite: prisma migrate deploy; PostgreSQL: the migration runner (scripts/db/postgres.mjs).
-  run(process.execPath, ['scripts/db/migrate.mjs'], env, 'migrate');
+  runQuiet(process.execPath, ['scripts/db/migrate.mjs'], env, 'migrate');
+  console.log(`Database ready: ${env.DATABASE_URL}`);
   run(bin('tsx'), ['prisma/seed.ts'], env, 'seed');
 }
 

@@ -1,6 +1,6 @@
 // `npm start`: the whole product on one machine — database, demo shop, the app and the Shopify simulator.
 import { LOCAL_DEFAULTS, localEnv } from './local-env.mjs';
-import { buildIfStale, migrateAndSeed, run, startStack } from './prepare.mjs';
+import { buildIfStale, migrateAndSeed, runQuiet, startStack } from './prepare.mjs';
 
 if (process.env.NODE_ENV === 'production') {
   console.error(
@@ -13,7 +13,7 @@ const env = localEnv();
 Object.assign(process.env, env);
 
 console.log('Preparing the database and the demo shop…');
-run(process.execPath, ['scripts/db/generate.mjs'], env, 'prisma generate');
+runQuiet(process.execPath, ['scripts/db/generate.mjs'], env, 'prisma generate');
 migrateAndSeed(env);
 console.log('Building the app (skipped when nothing changed)…');
 buildIfStale(env);

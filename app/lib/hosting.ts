@@ -86,6 +86,21 @@ export const StatusSchema = z.object({
 
 export const HostTokenBodySchema = z.object(hostTokenField);
 
+/** Extend the deadline, optionally moving pickup (wall-clock date and time in the shop's zone). */
+export const ExtendSchema = z.object({
+  ...hostTokenField,
+  pickupDate: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a pickup date.')
+    .nullish(),
+  pickupTime: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}:\d{2}$/, 'Please choose a pickup time.')
+    .nullish(),
+});
+
 export const MAX_INVITES_PER_REQUEST = 50;
 
 /** Spec: split on commas, semicolons and newlines, trim, drop blanks; duplicates count once. */

@@ -4,7 +4,7 @@ import { centsToDecimal } from '../lib/money';
 import { normalizeCode } from '../lib/code';
 import { toId } from '../lib/http.server';
 import { maskEmail } from '../lib/hosting';
-import { utcToZoned } from '../lib/time';
+import { formatDateTime, utcToZoned } from '../lib/time';
 
 // Reading group orders: every lookup is scoped by shop, so an id or code from one shop never resolves
 // on another.
@@ -46,10 +46,23 @@ export const CLOSED_MESSAGES: Record<Exclude<ClosedReason, null>, string> = {
     'The ordering deadline for this group order has passed, so no more items can be added. Ask the host to extend it.',
 };
 
+/** Why the order is closed, said with when: "Ordering closed at Tue 24 Nov, 10:00 am. The ordering…". */
+export function closedText(
+  order: Pick<GroupOrder, 'deadlineAt' | 'submittedAt' | 'timeZone'>,
+  reason: Exclude<ClosedReason, null>,
+) {
+  const at = reason === 'expired' ? order.deadlineAt : order.submittedAt;
+  const when = at ? `Ordering closed at ${formatDateTime(at, order.timeZone)}. ` : '';
+  return `${when}${CLOSED_MESSAGES[reason]}`;
+}
+
 /** The plain-words reason guests can no longer add items, or null while they can. */
-export function closedMessage(order: Pick<GroupOrder, 'status' | 'deadlineAt'>, now = new Date()) {
+export function closedMessage(
+  order: Pick<GroupOrder, 'status' | 'deadlineAt' | 'submittedAt' | 'timeZone'>,
+  now = new Date(),
+) {
   const reason = closedReason(order, now);
-  return reason ? CLOSED_MESSAGES[reason] : null;
+  return reason ? closedText(order, reason) : null;
 }
 
 export function parseModifiers(json: string): ModifierSnapshot[] {

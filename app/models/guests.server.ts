@@ -230,9 +230,10 @@ export async function removeItem(
     const item = await tx.orderItem.findFirst({ where: { id: itemId, shop } });
     if (!item) return null; // already gone: removing twice is not an error
     if (who.host && (who.host.hostToken || who.host.customerId)) {
-      const order = authorizeHost(
+      const order = await authorizeHost(
         await tx.groupOrder.findFirst({ where: { id: item.groupOrderId, shop } }),
         who.host,
+        tx,
       );
       await tx.orderItem.delete({ where: { id: item.id } });
       await refreshTotals(tx, order.id);

@@ -1,3 +1,4 @@
+import Bowser from 'bowser';
 import type { GroupOrder } from '@prisma/client';
 import prisma, { isUniqueViolation } from '../db.server';
 import { jsonError } from '../lib/http.server';
@@ -16,14 +17,14 @@ import { getShopSettings } from './settings.server';
 
 export const CLAIM_MINUTES = 30;
 
-function escapeHtml(value: string) {
+export function escapeHtml(value: string) {
   return value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 }
 
-function orderTitle(order: GroupOrder) {
+export function orderTitle(order: GroupOrder) {
   return order.name || `${order.companyName} Order`;
 }
 
@@ -102,7 +103,7 @@ export async function sendInvitations(
 ): Promise<{ sent: number; total: number; invalid: string[]; skipped: string[] }> {
   const now = options.now ?? new Date();
   const requestKey = options.requestKey ?? `once-${crypto.randomUUID()}`;
-  const order = authorizeHost(await prisma.groupOrder.findFirst({ where: { id, shop } }), credentials);
+  const order = await authorizeHost(await prisma.groupOrder.findFirst({ where: { id, shop } }), credentials);
   const entered = splitEmailList(emails);
   const valid = [...new Set(entered.filter(isValidEmail).map((email) => email.toLowerCase()))];
   const invalid = entered.filter((email) => !isValidEmail(email));
@@ -237,13 +238,33 @@ export async function peekOwnerClaim(shop: string, token: string, now = new Date
   return claim.groupOrder;
 }
 
+/** "Chrome on Android": enough for a host to recognise their own phone in the list of devices. */
+export function deviceLabel(userAgent: string | null | undefined) {
+  const parsed = userAgent ? Bowser.parse(userAgent) : null;
+  const browser = parsed?.browser.name;
+  const os = parsed?.os.name;
+  if (browser && os) return `${browser} on ${os}`.slice(0, 80);
+  return (browser || os || 'Unknown browser').slice(0, 80);
+}
+
 /**
- * Uses a claim link once. Only the host token's hash is stored, so the old token cannot be handed out:
- * a new one is minted and replaces it (the browser that claims becomes the host).
+ * Uses a claim link once. Host authority is added, not moved: the browser that claims gets a token of its
+ * own (only its hash is stored) and every browser that held the order keeps it. The host's address is
+ * told, so a claim they did not make does not go unnoticed; they can remove the device from the dashboard.
  */
-export async function redeemOwnerClaim(shop: string, token: string, now = new Date()) {
-  return prisma.$transaction(async (tx) => {
-    const claim = await tx.ownerClaim.findFirst({ where: { shop, tokenHash: hashSecret(token) } });
+export async function redeemOwnerClaim(
+  shop: string,
+  token: string,
+  now = new Date(),
+  options: { userAgent?: string | null; siteBase?: string } = {},
+) {
+  const label = deviceLabel(options.userAgent);
+  const settings = await getShopSettings(shop);
+  const { result, messageId } = await prisma.$transaction(async (tx) => {
+    const claim = await tx.ownerClaim.findFirst({
+      where: { shop, tokenHash: hashSecret(token) },
+      include: { groupOrder: true },
+    });
     if (!claim || claim.usedAt || claim.expiresAt <= now) throw jsonError(410, CLAIM_GONE);
     const used = await tx.ownerClaim.updateMany({
       where: { id: claim.id, usedAt: null },
@@ -251,10 +272,85 @@ export async function redeemOwnerClaim(shop: string, token: string, now = new Da
     });
     if (used.count === 0) throw jsonError(410, CLAIM_GONE);
     const hostToken = newSecret();
-    await tx.groupOrder.update({
-      where: { id: claim.groupOrderId },
-      data: { hostTokenHash: hashSecret(hostToken) },
+    await tx.hostDevice.create({
+      data: {
+        shop,
+        groupOrderId: claim.groupOrderId,
+        tokenHash: hashSecret(hostToken),
+        label,
+        createdAt: now,
+      },
     });
-    return { groupOrderId: claim.groupOrderId, hostToken };
+    const message = await queueEmail(
+      tx,
+      shop,
+      deviceAddedEmail(claim.groupOrder, label, now, settings.emailSenderName, options.siteBase),
+    );
+    return { result: { groupOrderId: claim.groupOrderId, hostToken }, messageId: message.id };
+  });
+  await deliverQueuedEmails([messageId]);
+  return result;
+}
+
+function deviceAddedEmail(order: GroupOrder, label: string, at: Date, fromName: string, siteBase?: string) {
+  const intro = `Another device now manages your group order "${orderTitle(order)}" (code ${order.code}): ${label}, at ${formatDateTime(at, order.timeZone)}.`;
+  const how =
+    'It used the one-time link we e-mailed you. Your own browser still manages the order as before.';
+  const ignore =
+    'If that was not you, open the order dashboard and remove the device under "Devices managing this order".';
+  const href = siteBase ? `${siteBase}/host/dashboard/${order.id}` : null;
+  return {
+    to: order.hostEmail,
+    subject: `Another device now manages "${orderTitle(order)}"`,
+    fromName,
+    text: [intro, how, ignore, ...(href ? ['', href] : [])].join('\n'),
+    html: href
+      ? htmlEmail([intro, how, ignore], { href, label: 'Open the dashboard' }, [['Order code', order.code]])
+      : undefined,
+  } satisfies Email;
+}
+
+/** The browsers that hold host authority, for the dashboard's list (which one is this browser, too). */
+export async function listHostDevices(shop: string, id: number, credentials: HostCredentials) {
+  const order = await authorizeHost(await prisma.groupOrder.findFirst({ where: { id, shop } }), credentials);
+  const devices = await prisma.hostDevice.findMany({
+    where: { shop, groupOrderId: id },
+    orderBy: { id: 'asc' },
+  });
+  const mine = credentials.hostToken ? hashSecret(credentials.hostToken) : null;
+  return [
+    {
+      id: 0,
+      label: 'The browser that created the order',
+      addedAt: order.createdAt.toISOString(),
+      addedText: formatDateTime(order.createdAt, order.timeZone),
+      current: mine === order.hostTokenHash,
+      removable: false,
+    },
+    ...devices.map((device) => ({
+      id: device.id,
+      label: device.label,
+      addedAt: device.createdAt.toISOString(),
+      addedText: formatDateTime(device.createdAt, order.timeZone),
+      current: mine === device.tokenHash,
+      removable: true,
+    })),
+  ];
+}
+
+/** A host removes a device added by a claim link (the creating browser cannot be removed). */
+export async function revokeHostDevice(
+  shop: string,
+  id: number,
+  deviceId: number,
+  credentials: HostCredentials,
+) {
+  await authorizeHost(await prisma.groupOrder.findFirst({ where: { id, shop } }), credentials);
+  const removed = await prisma.hostDevice.deleteMany({ where: { id: deviceId, shop, groupOrderId: id } });
+  if (removed.count === 0) throw jsonError(404, 'That device no longer manages this order.');
+  return listHostDevices(shop, id, credentials).catch((error) => {
+    // A browser that removed itself is no longer the host: it gets an empty list.
+    if (error instanceof Response && error.status === 403) return [];
+    throw error;
   });
 }

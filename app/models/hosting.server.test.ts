@@ -3,8 +3,14 @@ import prisma from '../db.server';
 import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
 import { OTHER_SHOP, TEST_SHOP } from '../../test/support/requests';
 import { hashSecret } from '../lib/ids.server';
-import { createGroupOrder, CreateValidationError, extendDeadline } from './hosting.server';
-import { peekOwnerClaim, redeemOwnerClaim, requestOwnerClaim } from './hostMail.server';
+import { createGroupOrder, CreateValidationError, extendDeadline, isHost } from './hosting.server';
+import {
+  listHostDevices,
+  peekOwnerClaim,
+  redeemOwnerClaim,
+  requestOwnerClaim,
+  revokeHostDevice,
+} from './hostMail.server';
 
 const input = {
   hostName: 'Hannah Host',
@@ -154,7 +160,7 @@ describe('extendDeadline', () => {
     const { order, hostToken } = await createTestGroupOrder({
       deadlineAt: new Date(now.getTime() + 10 * 60_000),
     });
-    const updated = await extendDeadline(TEST_SHOP, order.id, { hostToken }, now);
+    const { order: updated } = await extendDeadline(TEST_SHOP, order.id, { hostToken }, now);
     expect(updated.deadlineAt.getTime()).toBe(order.deadlineAt.getTime() + 15 * 60_000);
   });
 });
@@ -179,12 +185,45 @@ describe('ownership claim', () => {
     // Another shop cannot use it; this shop can, once.
     expect(await peekOwnerClaim(OTHER_SHOP, token)).toBeNull();
     await expect(redeemOwnerClaim(OTHER_SHOP, token)).rejects.toMatchObject({ status: 410 });
-    const redeemed = await redeemOwnerClaim(TEST_SHOP, token);
+    const redeemed = await redeemOwnerClaim(TEST_SHOP, token, new Date(), {
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
+      siteBase: 'https://shop.example/apps/group-order',
+    });
     expect(redeemed.groupOrderId).toBe(order.id);
+    // Authority is added, not moved: both browsers are the host now, each with its own token.
+    expect(redeemed.hostToken).not.toBe(hostToken);
     const stored = await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } });
-    expect(stored.hostTokenHash).toBe(hashSecret(redeemed.hostToken));
-    expect(stored.hostTokenHash).not.toBe(hashSecret(hostToken));
+    expect(stored.hostTokenHash).toBe(hashSecret(hostToken));
+    expect(await isHost(stored, { hostToken })).toBe(true);
+    expect(await isHost(stored, { hostToken: redeemed.hostToken })).toBe(true);
+    expect(await isHost(stored, { hostToken: 'someone-else-entirely' })).toBe(false);
+    const devices = await listHostDevices(TEST_SHOP, order.id, { hostToken });
+    expect(devices.map((d) => [d.label, d.current, d.removable])).toEqual([
+      ['The browser that created the order', true, false],
+      ['Chrome on Android', false, true],
+    ]);
+    // The original host hears about it.
+    const told = await prisma.outboxMessage.findFirstOrThrow({
+      where: { kind: 'email' },
+      orderBy: { id: 'desc' },
+    });
+    const notice = JSON.parse(told.payload);
+    expect(notice.to).toBe('hannah@example.com');
+    expect(notice.subject).toBe('Another device now manages "Friday coffee"');
+    expect(notice.text).toContain('Chrome on Android');
+    expect(notice.text).toContain(`https://shop.example/apps/group-order/host/dashboard/${order.id}`);
     await expect(redeemOwnerClaim(TEST_SHOP, token)).rejects.toMatchObject({ status: 410 });
+
+    // Any host may remove an added device; the removed browser is no longer the host.
+    await revokeHostDevice(TEST_SHOP, order.id, devices[1].id, { hostToken });
+    expect(await isHost(stored, { hostToken: redeemed.hostToken })).toBe(false);
+    await expect(revokeHostDevice(TEST_SHOP, order.id, devices[1].id, { hostToken })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(revokeHostDevice(OTHER_SHOP, order.id, devices[1].id, { hostToken })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it('refuses an expired link and limits how many links one order can ask for', async () => {

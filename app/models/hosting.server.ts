@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { GroupOrder } from '@prisma/client';
+import type { GroupOrder, Prisma } from '@prisma/client';
 import prisma, { isUniqueViolation } from '../db.server';
 import { jsonError } from '../lib/http.server';
 import { hashSecret, newSecret, randomOrderCode, randomOrderId } from '../lib/ids.server';
@@ -12,9 +12,10 @@ import {
   type CreateGroupOrderData,
   type FieldErrors,
 } from '../lib/hosting';
-import { zonedToUtc } from '../lib/time';
+import { formatTime12, utcToZoned, zonedToUtc } from '../lib/time';
 import { getGroupOrderWithItems, serializeGroupOrder, summarize } from './groupOrder.server';
 import { queueDraftOrderSync } from './handoff.server';
+import { queueSubmittedEmails } from './submitMail.server';
 import { enabledPaymentMethods, getShopSettings } from './settings.server';
 
 // What a host does with a group order. Every function takes the shop and only sees that shop's orders.
@@ -121,14 +122,26 @@ function tokenMatches(token: string, hash: string) {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Whether these credentials make someone the host of the order (DESIGN section 4). */
-export function isHost(
-  order: Pick<GroupOrder, 'hostTokenHash' | 'hostCustomerId'>,
+type Tx = Prisma.TransactionClient | typeof prisma;
+
+/**
+ * Whether these credentials make someone the host of the order (DESIGN section 4): the logged-in creator,
+ * the creating browser's token, or the token of a browser added by a one-time claim link.
+ */
+export async function isHost(
+  order: Pick<GroupOrder, 'id' | 'hostTokenHash' | 'hostCustomerId'>,
   credentials: HostCredentials,
+  tx: Tx = prisma,
 ) {
   if (credentials.customerId && order.hostCustomerId && credentials.customerId === order.hostCustomerId)
     return true;
-  return Boolean(credentials.hostToken && tokenMatches(credentials.hostToken, order.hostTokenHash));
+  if (!credentials.hostToken) return false;
+  if (tokenMatches(credentials.hostToken, order.hostTokenHash)) return true;
+  const device = await tx.hostDevice.findFirst({
+    where: { groupOrderId: order.id, tokenHash: hashSecret(credentials.hostToken) },
+    select: { id: true },
+  });
+  return Boolean(device);
 }
 
 export function notFound() {
@@ -136,9 +149,13 @@ export function notFound() {
 }
 
 /** 404 for another shop's or an unknown id; 401 without any credential; 403 with the wrong one. */
-export function authorizeHost(order: GroupOrder | null, credentials: HostCredentials): GroupOrder {
+export async function authorizeHost(
+  order: GroupOrder | null,
+  credentials: HostCredentials,
+  tx: Tx = prisma,
+): Promise<GroupOrder> {
   if (!order) throw notFound();
-  if (isHost(order, credentials)) return order;
+  if (await isHost(order, credentials, tx)) return order;
   if (!credentials.hostToken && !credentials.customerId) throw jsonError(401, HOST_MESSAGES.login);
   throw jsonError(403, HOST_MESSAGES.forbidden);
 }
@@ -155,19 +172,36 @@ export async function setGroupOrderStatus(
   credentials: HostCredentials,
   now = new Date(),
 ) {
+  // Read before the transaction: the first read for a shop writes its default settings, which must not
+  // wait on this transaction's own write lock.
+  const settings = await getShopSettings(shop);
   return prisma.$transaction(async (tx) => {
-    const order = authorizeHost(await tx.groupOrder.findFirst({ where: { id, shop } }), credentials);
+    const order = await authorizeHost(
+      await tx.groupOrder.findFirst({ where: { id, shop } }),
+      credentials,
+      tx,
+    );
     if (order.status === status) return order;
     if (status === 'submitted') {
-      const items = await tx.orderItem.count({ where: { groupOrderId: id, shop } });
-      if (items === 0) {
+      const items = await tx.orderItem.findMany({
+        where: { groupOrderId: id, shop },
+        orderBy: { id: 'asc' },
+      });
+      if (items.length === 0) {
         throw jsonError(
           409,
           'Nobody has added an order yet. Share the link, then submit once guests have ordered.',
         );
       }
-      await tx.groupOrder.update({ where: { id }, data: { status: 'submitted', submittedAt: now } });
+      // Only the request that moves the order from active to submitted queues the hand-off and e-mails,
+      // so a double tap or two hosts submitting at once tell people once.
+      const moved = await tx.groupOrder.updateMany({
+        where: { id, shop, status: order.status },
+        data: { status: 'submitted', submittedAt: now },
+      });
+      if (moved.count === 0) return tx.groupOrder.findFirstOrThrow({ where: { id, shop } });
       await queueDraftOrderSync(tx, shop, id);
+      await queueSubmittedEmails(tx, order, items, settings, order.shopifyState !== 'none');
     } else {
       await tx.groupOrder.update({ where: { id }, data: { status: 'active', submittedAt: null } });
     }
@@ -175,24 +209,75 @@ export async function setGroupOrderStatus(
   });
 }
 
-/** +15 minutes from the later of now and the current deadline, so an expired order reopens for 15. */
+/**
+ * +15 minutes from the later of now and the current deadline, so an expired order reopens for 15. The
+ * deadline never passes pickup minus the shop's notice (the kitchen needs that time): it stops there, and
+ * when there is no room left at all the host is told to move pickup, which this call can do too (a new
+ * pickup is checked like one on the create form).
+ */
 export async function extendDeadline(
   shop: string,
   id: number,
   credentials: HostCredentials,
   now = new Date(),
+  input: { pickupDate?: string | null; pickupTime?: string | null } = {},
 ) {
+  const settings = await getShopSettings(shop);
   return prisma.$transaction(async (tx) => {
-    const order = authorizeHost(await tx.groupOrder.findFirst({ where: { id, shop } }), credentials);
+    const order = await authorizeHost(
+      await tx.groupOrder.findFirst({ where: { id, shop } }),
+      credentials,
+      tx,
+    );
     if (order.status !== 'active') {
       throw jsonError(409, 'This order has been submitted. Reopen it before extending the deadline.');
     }
+    const what = order.orderType === 'delivery' ? 'delivery' : 'pickup';
+    let pickupAt = order.pickupAt;
+    if (input.pickupDate || input.pickupTime) {
+      const current = utcToZoned(order.pickupAt, order.timeZone);
+      const minuteStart = Math.floor(now.getTime() / 60_000) * 60_000;
+      const moved = zonedToUtc(
+        input.pickupDate || current.date,
+        input.pickupTime || current.time,
+        order.timeZone,
+        { notBefore: new Date(minuteStart) },
+      );
+      if (!moved) throw jsonError(400, `Please choose a valid ${what} date and time.`);
+      if (what === 'pickup' && moved.getTime() < minuteStart + settings.pickupNoticeMinutes * 60_000) {
+        throw jsonError(400, pickupNoticeMessage(settings.pickupNoticeMinutes));
+      }
+      if (moved.getTime() <= now.getTime()) {
+        throw jsonError(400, 'The delivery time has already passed. Please choose a later time.');
+      }
+      pickupAt = moved;
+    }
+    const noticeMs = what === 'pickup' ? settings.pickupNoticeMinutes * 60_000 : 0;
+    const latest = pickupAt.getTime() - noticeMs;
     const from = Math.max(now.getTime(), order.deadlineAt.getTime());
-    return tx.groupOrder.update({
-      where: { id },
-      data: { deadlineAt: new Date(from + EXTEND_MINUTES * 60_000) },
-    });
+    const wanted = from + EXTEND_MINUTES * 60_000;
+    if (latest <= from) {
+      throw jsonError(
+        409,
+        extendRefusedMessage(what, pickupAt, order.timeZone, settings.pickupNoticeMinutes),
+        {
+          latestDeadlineAt: new Date(latest).toISOString(),
+        },
+      );
+    }
+    const deadlineAt = new Date(Math.min(wanted, latest));
+    const updated = await tx.groupOrder.update({ where: { id }, data: { deadlineAt, pickupAt } });
+    return { order: updated, capped: wanted > latest };
   });
+}
+
+function extendRefusedMessage(what: string, pickupAt: Date, zone: string, noticeMinutes: number) {
+  const at = formatTime12(pickupAt, zone);
+  const why =
+    what === 'pickup'
+      ? `${what} is at ${at} and the shop needs ${noticeMinutes} minutes notice to prepare it`
+      : `${what} is at ${at}`;
+  return `The deadline cannot move any later: ${why}. Move the ${what} time later to give people more time.`;
 }
 
 /** The per-guest summary the dashboard and GET /summary show (no guest e-mail addresses). */

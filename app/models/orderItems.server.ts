@@ -9,7 +9,7 @@ import { createKeyedQueue } from '../lib/keyedQueue.server';
 import { ORDER_LIMIT_MESSAGES, ORDER_LIMITS } from '../lib/limits';
 import { validateSelection } from '../lib/modifiers';
 import { MAX_QUANTITY, MIN_QUANTITY, priceLine } from '../lib/pricing';
-import { CLOSED_MESSAGES, closedReason, parseModifiers } from './groupOrder.server';
+import { closedReason, closedText, parseModifiers } from './groupOrder.server';
 import { refreshTotals, resolveGuest } from './guests.server';
 import { serializeModifier } from './menu.server';
 import { graphemes, optionalText, readableText, requiredText } from '../lib/text';
@@ -125,8 +125,12 @@ export const KEY_REUSED_MESSAGE =
 
 export type ConfirmResult = { items: OrderItem[]; replayed: boolean };
 
-function closedError(reason: Exclude<ReturnType<typeof closedReason>, null>) {
-  return jsonError(409, CLOSED_MESSAGES[reason], { reason });
+/** 409 with when and why it closed, which the Review page shows as it is. */
+function closedError(
+  order: Parameters<typeof closedText>[0],
+  reason: Exclude<ReturnType<typeof closedReason>, null>,
+) {
+  return jsonError(409, closedText(order, reason), { reason });
 }
 
 /** Confirms a whole cart: every line or none, and the same confirmation key again writes nothing. */
@@ -259,13 +263,16 @@ async function writeLines(
   if (previous) return replay(previous, request);
 
   const reason = closedReason(order, now);
-  if (reason) throw closedError(reason);
+  if (reason) throw closedError(order, reason);
   // Take the write lock on the order while re-checking it, so a submit cannot slip in between.
   const open = await tx.groupOrder.updateMany({
     where: { id: order.id, shop, status: 'active', deadlineAt: { gt: now } },
     data: { updatedAt: now },
   });
-  if (open.count === 0) throw closedError('submitted');
+  if (open.count === 0) {
+    const latest = await tx.groupOrder.findFirstOrThrow({ where: { id: order.id, shop } });
+    throw closedError(latest, closedReason(latest, now) ?? 'submitted');
+  }
   const guest = await resolveGuest(tx, shop, order.id, {
     name: request.guestName,
     initials: request.guestInitials,

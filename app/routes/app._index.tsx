@@ -158,7 +158,7 @@ export default function Dashboard() {
     const status = (
       <BlockStack gap="100" inlineAlign="start">
         <InlineStack gap="100">
-          <StatusBadge status={order.status} />
+          <StatusBadge status={order.status} deadlineAt={order.deadlineAt} />
           {order.status !== 'active' ? <ShopifyStateBadge state={order.shopify.state} /> : null}
         </InlineStack>
         {order.status !== 'active' && order.shopify.draftOrderUrl ? (
@@ -302,13 +302,21 @@ export default function Dashboard() {
               </IndexTable>
             ) : (
               <EmptyState
-                heading={query ? `No orders match “${query}”` : 'No group orders here yet'}
+                heading={
+                  query
+                    ? `No orders match “${query}”`
+                    : list.tab === 'submitted'
+                      ? 'No submitted orders yet'
+                      : 'No active group orders'
+                }
                 image=""
               >
                 <p>
                   {query
                     ? 'Try a code, a company, or the host’s name or e-mail.'
-                    : 'Orders appear here when hosts start them on your store.'}
+                    : list.tab === 'submitted'
+                      ? 'Orders appear here once a host submits them; each becomes a draft order in Shopify.'
+                      : 'Orders appear here when hosts start them on your store.'}
                 </p>
               </EmptyState>
             )}

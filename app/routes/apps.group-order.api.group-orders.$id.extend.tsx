@@ -1,21 +1,28 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson } from '~/lib/http.server';
-import { HostTokenBodySchema } from '~/lib/hosting';
+import { ExtendSchema } from '~/lib/hosting';
 import { serializeGroupOrder } from '~/models/groupOrder.server';
 import { extendDeadline, hostTokenFrom } from '~/models/hosting.server';
 import { requireStorefront } from '~/storefront.server';
 
-// POST /api/group-orders/{id}/extend: the host moves the deadline 15 minutes later.
+// POST /api/group-orders/{id}/extend {pickupDate?, pickupTime?}: the host moves the deadline 15 minutes later
+// (never past pickup minus the shop's notice: `capped` says it stopped there), and may move pickup too.
 export async function action({ request, params }: ActionFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (request.method !== 'POST') throw jsonError(405, 'Use POST to extend the deadline.');
   const id = parseId(params.id);
-  const body = await parseJson(request, HostTokenBodySchema);
-  const order = await extendDeadline(storefront.shop, id, {
-    hostToken: hostTokenFrom(request, body),
-    customerId: storefront.customerId,
+  const body = await parseJson(request, ExtendSchema);
+  const { order, capped } = await extendDeadline(
+    storefront.shop,
+    id,
+    { hostToken: hostTokenFrom(request, body), customerId: storefront.customerId },
+    new Date(),
+    body,
+  );
+  return Response.json({
+    ...serializeGroupOrder(order, undefined, undefined, { revealHostEmail: true }),
+    capped,
   });
-  return Response.json(serializeGroupOrder(order, undefined, undefined, { revealHostEmail: true }));
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

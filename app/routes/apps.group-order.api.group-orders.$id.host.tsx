@@ -1,22 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson } from '~/lib/http.server';
 import { HostTokenBodySchema } from '~/lib/hosting';
+import { listHostDevices } from '~/models/hostMail.server';
 import { hostTokenFrom, requireHostOrder } from '~/models/hosting.server';
 import { requireStorefront, type Storefront } from '~/storefront.server';
 
 // GET /api/group-orders/{id}/host: checks the caller is the host (X-Host-Token or the logged-in creator)
-// and returns the host's own details, which the dashboard needs for "Add My Order". POST does the same
+// and returns the host's own details, which the dashboard needs for "Add My Order", and the browsers
+// that hold host authority. POST does the same
 // with the token in the JSON body, which the dashboard uses: it survives a proxy that drops custom headers.
 async function hostDetails(storefront: Storefront, id: number, hostToken: string | null) {
-  const order = await requireHostOrder(storefront.shop, id, {
-    hostToken,
-    customerId: storefront.customerId,
-  });
+  const credentials = { hostToken, customerId: storefront.customerId };
+  const order = await requireHostOrder(storefront.shop, id, credentials);
   return Response.json({
     isHost: true,
     hostName: order.hostName,
     hostEmail: order.hostEmail,
     hostInitials: order.hostInitials,
+    devices: await listHostDevices(storefront.shop, id, credentials),
   });
 }
 

@@ -262,6 +262,13 @@ describe('GET|POST /api/group-orders/{id}/host', () => {
       hostName: order.hostName,
       hostEmail: order.hostEmail,
       hostInitials: order.hostInitials,
+      devices: [
+        expect.objectContaining({
+          label: 'The browser that created the order',
+          current: true,
+          removable: false,
+        }),
+      ],
     });
     const byHeader = await call(async () =>
       hostCheckLoader(
@@ -391,6 +398,60 @@ describe('POST /api/group-orders/{id}/extend', () => {
       ),
     );
     expect(unauthorised.status).toBe(401);
+  });
+});
+
+describe('POST /api/group-orders/{id}/extend near pickup', () => {
+  async function extend(id: number, hostToken: string, body: Record<string, unknown> = {}) {
+    const request = await proxyRequest(`${BASE}/${id}/extend`, {
+      method: 'POST',
+      body,
+      headers: { 'X-Host-Token': hostToken },
+    });
+    return call(() => extendAction(args(request, { id: String(id) })));
+  }
+
+  it('never moves the deadline past pickup minus the notice, and says why', async () => {
+    // Pickup in 50 minutes, deadline in 15: the latest deadline is pickup minus 30 minutes, 20 from now.
+    const now = Date.now();
+    const { order, hostToken } = await createTestGroupOrder({
+      pickupAt: new Date(now + 50 * 60_000),
+      deadlineAt: new Date(now + 15 * 60_000),
+    });
+    const capped = await extend(order.id, hostToken);
+    expect(capped.status).toBe(200);
+    expect(capped.body.capped).toBe(true);
+    expect(new Date(capped.body.deadlineAt).getTime()).toBe(order.pickupAt.getTime() - 30 * 60_000);
+
+    const refused = await extend(order.id, hostToken);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(
+      /^The deadline cannot move any later: pickup is at \d{1,2}:\d{2} [ap]m and the shop needs 30 minutes notice to prepare it\. Move the pickup time later/,
+    );
+    const stored = await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } });
+    expect(stored.deadlineAt.getTime()).toBe(order.pickupAt.getTime() - 30 * 60_000);
+  });
+
+  it('moves pickup too, checked like the create form', async () => {
+    const now = Date.now();
+    const { order, hostToken } = await createTestGroupOrder({
+      pickupAt: new Date(now + 40 * 60_000),
+      deadlineAt: new Date(now + 10 * 60_000),
+    });
+    const tooSoon = utcToZoned(new Date(now + 20 * 60_000), 'Australia/Sydney');
+    const refused = await extend(order.id, hostToken, { pickupDate: tooSoon.date, pickupTime: tooSoon.time });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      'Pickup orders require at least 30 minutes notice. Please select a later pickup time.',
+    );
+    const bad = await extend(order.id, hostToken, { pickupDate: '2026-02-31', pickupTime: '25:00' });
+    expect(bad.status).toBe(400);
+
+    const later = utcToZoned(new Date(now + 120 * 60_000), 'Australia/Sydney');
+    const moved = await extend(order.id, hostToken, { pickupDate: later.date, pickupTime: later.time });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ pickupDate: later.date, pickupTime: later.time, capped: false });
+    expect(new Date(moved.body.deadlineAt).getTime()).toBe(order.deadlineAt.getTime() + 15 * 60_000);
   });
 });
 

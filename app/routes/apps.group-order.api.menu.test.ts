@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
+import { isAllowedFor } from '~/lib/modifiers';
 import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
 import { args, call, OTHER_SHOP, proxyRequest, TEST_SHOP } from '../../test/support/requests';
 import { loader as groupOrderLoader } from './apps.group-order.api.group-orders.$id';
@@ -57,6 +58,21 @@ describe('GET /api/menu-modifiers', () => {
     });
     const headings = [...new Set(result.body.map((m: { type: string }) => m.type))];
     expect(headings).toEqual(['size', 'milk', 'blend', 'sugar', 'sweeteners', 'alterations']);
+  });
+
+  it('offers sizes only where they make sense: not for a 330 ml bottle', async () => {
+    const items = (await get('/menu-items', menuItemsLoader)).body;
+    const modifiers = (await get('/menu-modifiers', modifiersLoader)).body;
+    const sizesFor = (name: string) => {
+      const item = items.find((i: { name: string }) => i.name === name);
+      return modifiers
+        .filter((m: { type: string }) => m.type === 'size')
+        .filter((m: { applicableCategories: string[] }) => isAllowedFor(m as never, item.category))
+        .map((m: { name: string }) => m.name);
+    };
+    expect(sizesFor('Sparkling Water')).toEqual([]);
+    expect(sizesFor('Flat White')).toEqual(['Small', 'Regular', 'Large']);
+    expect(sizesFor('Iced Latte')).toEqual(['Small', 'Regular', 'Large']);
   });
 });
 

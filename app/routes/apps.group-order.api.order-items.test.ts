@@ -167,7 +167,11 @@ describe('POST /api/order-items — whole cart (Review page)', () => {
     });
     const result = await send(cart());
     expect(result.status).toBe(409);
-    expect(result.body).toMatchObject({ error: CLOSED_MESSAGES.expired, reason: 'expired' });
+    expect(result.body).toMatchObject({
+      error: expect.stringMatching(/^Ordering closed at \w{3} \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m\. /),
+      reason: 'expired',
+    });
+    expect(result.body.message).toContain(CLOSED_MESSAGES.expired);
     expect(await prisma.orderItem.count()).toBe(0);
   });
 
@@ -175,7 +179,7 @@ describe('POST /api/order-items — whole cart (Review page)', () => {
     await prisma.groupOrder.update({ where: { id: order.id }, data: { status: 'submitted' } });
     const result = await send(cart());
     expect(result.status).toBe(409);
-    expect(result.body.message).toBe(CLOSED_MESSAGES.submitted);
+    expect(result.body.message).toContain(CLOSED_MESSAGES.submitted);
   });
 
   it('still answers a retried confirm after the order closed, without writing again', async () => {
@@ -325,7 +329,7 @@ describe('POST /api/order-items — one item per call (spec client)', () => {
     });
     expect(await send(single())).toMatchObject({
       status: 409,
-      body: { message: CLOSED_MESSAGES.expired, reason: 'expired' },
+      body: { message: expect.stringContaining(CLOSED_MESSAGES.expired), reason: 'expired' },
     });
     await prisma.groupOrder.update({
       where: { id: order.id },
@@ -333,7 +337,7 @@ describe('POST /api/order-items — one item per call (spec client)', () => {
     });
     expect(await send(single())).toMatchObject({
       status: 409,
-      body: { message: CLOSED_MESSAGES.submitted, reason: 'submitted' },
+      body: { message: expect.stringContaining(CLOSED_MESSAGES.submitted), reason: 'submitted' },
     });
     expect(await prisma.orderItem.count()).toBe(0);
   });

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError } from '~/lib/http.server';
 import { redeemOwnerClaim } from '~/models/hostMail.server';
-import { requireStorefront } from '~/storefront.server';
+import { linkBase, requireStorefront } from '~/storefront.server';
 
-// POST /api/owner-claims/{token}: uses a one-time claim link and hands this browser a new host token.
+// POST /api/owner-claims/{token}: uses a one-time claim link and adds this browser as a host (a token of its
+// own); the host's address is told which device was added.
 export async function action({ request, params }: ActionFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (request.method !== 'POST') throw jsonError(405, 'Use POST to use the link.');
@@ -14,7 +15,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       'This link has expired or has already been used. Ask for a new one from the order dashboard.',
     );
   }
-  return Response.json(await redeemOwnerClaim(storefront.shop, token));
+  return Response.json(
+    await redeemOwnerClaim(storefront.shop, token, new Date(), {
+      userAgent: request.headers.get('user-agent'),
+      siteBase: await linkBase(storefront),
+    }),
+  );
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

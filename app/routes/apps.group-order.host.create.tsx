@@ -136,6 +136,7 @@ export default function CreateOrder() {
       toast.show({
         title: HOST_MESSAGES.created,
         description: 'Share the link so everyone can add their order.',
+        forNextPage: true,
       });
       navigate(sfPath(`/host/dashboard/${result.body.id}`));
       return;

@@ -7,6 +7,7 @@ import { useToast } from '~/components/storefront/toast';
 import { callApi, forgetHostToken, hostErrorToast, readHostToken } from '~/components/storefront/host/api';
 import { GuestOrders } from '~/components/storefront/host/GuestOrders';
 import { HostControls } from '~/components/storefront/host/HostControls';
+import { HostDevices, type HostDevice } from '~/components/storefront/host/HostDevices';
 import { InviteBox } from '~/components/storefront/host/InviteBox';
 import { useShareLink } from '~/components/storefront/host/useShareLink';
 import { HOST_MESSAGES, maskEmail } from '~/lib/hosting';
@@ -17,6 +18,7 @@ import { paymentLabel } from '~/lib/payment';
 import { formatDateTime, timeLeftText } from '~/lib/time';
 import { getHostSummary } from '~/models/hosting.server';
 import { countMiss } from '~/models/hostRateLimits.server';
+import { getShopSettings } from '~/models/settings.server';
 import { requireStorefront, shareUrl } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 
@@ -33,8 +35,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const order = summary.groupOrder;
   const zone = order.timeZone;
   const isCreator = Boolean(storefront.customerId && storefront.customerId === summary.hostCustomerId);
+  const settings = await getShopSettings(storefront.shop);
   return {
     found: true as const,
+    shopName: settings.shopName || storefront.shop.replace(/\.myshopify\.com$/, ''),
     now: Date.now(),
     isCreator,
     order: {
@@ -79,6 +83,7 @@ export default function HostDashboard() {
     return (
       <main className="shell-main shell-main--narrow">
         <EmptyState
+          headingLevel="h1"
           title={HOST_MESSAGES.notFound}
           actions={
             <>
@@ -119,6 +124,7 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
     hostName: string;
     hostEmail: string;
     hostInitials: string | null;
+    devices: HostDevice[];
   } | null>(null);
   const share = useShareLink(loaded.shareUrl, order.title);
   const deadline = new Date(order.deadlineAt);
@@ -329,6 +335,8 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
           <HostControls
             order={order}
             hasGuests={guests.length > 0}
+            guestCount={guests.length}
+            shopName={loaded.shopName}
             isOwner={isOwner}
             checked={checked}
             hostToken={token}
@@ -339,6 +347,23 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
               toast.show(hostErrorToast(result, fallback));
             }}
           />
+
+          {isOwner && host?.devices ? (
+            <HostDevices
+              orderId={order.id}
+              hostToken={token}
+              devices={host.devices}
+              onRemovedSelf={() => {
+                forgetHostToken(order.id);
+                setToken(null);
+                setHost(null);
+              }}
+              onError={(result, fallback) => {
+                onForbidden(result);
+                toast.show(hostErrorToast(result, fallback));
+              }}
+            />
+          ) : null}
         </div>
 
         <div className="host-columns__main">

@@ -14,7 +14,7 @@ import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
 import { formatDateTime, timeLeftText } from '~/lib/time';
-import { closedReason, CLOSED_MESSAGES, findGroupOrderByCode } from '~/models/groupOrder.server';
+import { closedReason, closedText, findGroupOrderByCode } from '~/models/groupOrder.server';
 import {
   guestHasItems,
   GuestEmailSchema,
@@ -53,10 +53,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       payment: paymentLabel(order.paymentMethod),
       pickup: formatDateTime(order.pickupAt, order.timeZone),
       deadline: formatDateTime(order.deadlineAt, order.timeZone),
-      timeLeft: timeLeftText(order.deadlineAt, new Date()),
+      // A submitted order has no time left to count down.
+      timeLeft: order.status === 'active' ? timeLeftText(order.deadlineAt, new Date()) : 'Submitted',
       participantCount: order.participantCount,
       total: formatMoney(order.totalCents, order.currency, 'en-AU'),
-      closedMessage: reason ? CLOSED_MESSAGES[reason] : null,
+      closedMessage: reason ? closedText(order, reason) : null,
     },
   };
 }
@@ -105,6 +106,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (await guestHasItems(shop, order.id, guest.id)) {
     return redirect(sfPath(`/confirmed/${order.id}/${encodeURIComponent(guest.name)}`, { email, initials }));
   }
+  // A closed order has no menu to open: say so here rather than send the guest to one they cannot use.
+  const reason = closedReason(order);
+  if (reason) return data({ error: closedText(order, reason) }, { status: 409 });
   return redirect(sfPath(`/order/${order.id}`, { guest: guest.name, email, initials }));
 }
 
@@ -142,6 +146,7 @@ export default function JoinPage() {
   }
 
   const title = order.name || `${order.companyName} Order`;
+  const refusedAsClosed = Boolean(result && 'error' in result && result.error === order.closedMessage);
   return (
     <main className="shell-main shell-main--narrow guest">
       <PageLoading />
@@ -180,7 +185,8 @@ export default function JoinPage() {
       </Card>
 
       {order.closedMessage ? (
-        <p className="notice notice--warning" role="status">
+        // Announced when a Join was refused for it, rather than repeated under the form.
+        <p className="notice notice--warning" role={refusedAsClosed ? 'alert' : 'status'}>
           {order.closedMessage}
         </p>
       ) : null}
@@ -219,7 +225,7 @@ export default function JoinPage() {
               hint="To save and load your usual order."
             />
           </div>
-          {result && 'error' in result ? (
+          {result && 'error' in result && !refusedAsClosed ? (
             <p className="field__error" role="alert">
               {result.error}
             </p>

@@ -67,6 +67,7 @@ export default function MyOrders() {
     return (
       <main className="shell-main shell-main--narrow">
         <EmptyState
+          headingLevel="h1"
           title="Log in to view your orders"
           actions={
             <>

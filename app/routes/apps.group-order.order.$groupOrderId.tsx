@@ -25,7 +25,7 @@ import { sfPath, apiPath } from '~/lib/paths';
 import { isAllowedFor } from '~/lib/modifiers';
 import {
   closedMessage,
-  CLOSED_MESSAGES,
+  closedText,
   findGroupOrderByParam,
   serializeGroupOrder,
 } from '~/models/groupOrder.server';
@@ -76,7 +76,7 @@ async function loadMenuPage(request: Request, shop: string, groupOrderId: string
     found: true as const,
     order: serializeGroupOrder(order),
     closedMessage: closedMessage(order),
-    expiredMessage: CLOSED_MESSAGES.expired,
+    expiredMessage: closedText(order, 'expired'),
     menu,
     guest,
     initials,
@@ -253,7 +253,7 @@ function Menu({
 
       {closed ? null : <CartBar cart={cart} money={money} />}
       <CustomiseDialog
-        item={customising}
+        item={closed ? null : customising}
         modifiers={menu.modifiers}
         money={money}
         onClose={() => setCustomising(null)}

@@ -1,5 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
-import { Link, useLoaderData, useNavigate } from '@remix-run/react';
+import { Link, useLoaderData, useNavigate, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useNow, Countdown } from '~/components/storefront/guest/Countdown';
 import { FALLBACK_ORDER_NAME, GuestTopBar } from '~/components/storefront/guest/OrderHero';
@@ -22,7 +22,12 @@ import { itemsInOrderText, noteDraftKey } from '~/lib/guests';
 import { formatMoney } from '~/lib/money';
 import { apiPath, sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
-import { closedMessage, findGroupOrderByParam, serializeGroupOrder } from '~/models/groupOrder.server';
+import {
+  closedMessage,
+  closedText,
+  findGroupOrderByParam,
+  serializeGroupOrder,
+} from '~/models/groupOrder.server';
 import { getMenu } from '~/models/menu.server';
 import { requireStorefront } from '~/storefront.server';
 import { PageLoading, RemovedNotice } from '~/components/storefront/guest/PageStatus';
@@ -41,6 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     found: true as const,
     order: serializeGroupOrder(order),
     closedMessage: closedMessage(order),
+    expiredMessage: closedText(order, 'expired'),
     menu,
     guest,
     initials: (url.searchParams.get('initials') ?? '').trim().toUpperCase().slice(0, 3),
@@ -117,9 +123,19 @@ export default function ReviewPage() {
   return <Review {...loaded} />;
 }
 
-function Review({ order, closedMessage, menu, guest, initials, email, now: serverNow }: Loaded) {
+function Review({
+  order,
+  closedMessage,
+  expiredMessage,
+  menu,
+  guest,
+  initials,
+  email,
+  now: serverNow,
+}: Loaded) {
   const toast = useToast();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const now = useNow(serverNow);
   const { cart, ready, removed, update, clear } = useDraftCart(order.id, guest, menu);
   const descriptions = new Map(menu.items.map((item) => [item.id, item.description]));
@@ -127,7 +143,11 @@ function Review({ order, closedMessage, menu, guest, initials, email, now: serve
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(closedMessage);
   const [nameTaken, setNameTaken] = useState(false);
-  const [closed, setClosed] = useState(Boolean(closedMessage));
+  const [closedByServer, setClosed] = useState(Boolean(closedMessage));
+  // The page may stay open past the deadline: Confirm closes with the clock, and says why.
+  const expiredNow = new Date(order.deadlineAt).getTime() <= now.getTime();
+  const closed = closedByServer || expiredNow;
+  const shown = problem ?? (expiredNow ? expiredMessage : null);
   const inFlight = useRef(false);
   const money = (cents: number) => formatMoney(cents, order.currency, 'en-AU');
   const menuUrl = sfPath(`/order/${order.id}`, { guest, initials, email });
@@ -162,17 +182,43 @@ function Review({ order, closedMessage, menu, guest, initials, email, now: serve
       });
       if (!response.ok) {
         const body = await response.json().catch(() => null);
-        if (response.status < 500 && body?.message) setProblem(body.message);
         if (response.status === 409 && body?.reason === 'key-reused') {
-          // The earlier try went through with other choices: the next confirm is a new request.
+          // The earlier try went through with other choices: the next confirm is a new request, so the
+          // spec's "please try again" is true here.
+          if (body?.message) setProblem(body.message);
           update((current) => ({ lines: current.lines }));
-        } else if (body?.reason === 'name-taken') setNameTaken(true);
-        else if (response.status === 409) setClosed(true);
+        } else if (body?.reason === 'name-taken') {
+          setNameTaken(true);
+          if (body?.message) setProblem(body.message);
+          inFlight.current = false;
+          setPending(false);
+          return;
+        } else if (response.status < 500 && body?.message) {
+          // Retrying cannot help with a refusal the server explained (closed, bad item): say its reason.
+          setProblem(body.message);
+          if (response.status === 409) {
+            setClosed(true);
+            // The deadline or status changed since the page loaded: show the times as they are now.
+            revalidator.revalidate();
+          }
+          toast.show({
+            title: response.status === 409 ? 'Ordering is closed' : 'Error',
+            description: body.message,
+            tone: 'error',
+          });
+          inFlight.current = false;
+          setPending(false);
+          return;
+        }
         throw new Error(`${response.status}: ${body?.message ?? response.statusText}`);
       }
       clear();
       clearNoteDraft(order.id, guest);
-      toast.show({ title: 'Order Confirmed!', description: 'Your order has been added to the group.' });
+      toast.show({
+        title: 'Order Confirmed!',
+        description: 'Your order has been added to the group.',
+        forNextPage: true,
+      });
       navigate(sfPath(`/confirmed/${order.id}/${encodeURIComponent(guest)}`, { initials, email }));
     } catch {
       toast.show({
@@ -202,9 +248,9 @@ function Review({ order, closedMessage, menu, guest, initials, email, now: serve
       </PageHeader>
 
       <RemovedNotice names={removed} />
-      {problem ? (
-        <p className="notice notice--critical" role="alert">
-          {problem}
+      {shown ? (
+        <p className="notice notice--critical" role="alert" data-testid="review-problem">
+          {shown}
           {nameTaken ? (
             <>
               {' '}
@@ -275,7 +321,7 @@ function Review({ order, closedMessage, menu, guest, initials, email, now: serve
             <dt>Order deadline</dt>
             <dd>
               {formatDateTime(new Date(order.deadlineAt), order.timeZone)} ·{' '}
-              <Countdown deadlineAt={order.deadlineAt} now={now} />
+              <Countdown deadlineAt={order.deadlineAt} now={now} status={order.status} />
             </dd>
           </div>
         </dl>

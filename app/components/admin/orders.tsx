@@ -16,8 +16,12 @@ import { useEffect } from 'react';
 import { paymentLabel } from '~/lib/payment';
 import type { AdminOrderDetail, UndeliveredEmail } from '~/models/adminOrders.server';
 
-export function StatusBadge({ status }: { status: string }) {
-  return status === 'active' ? <Badge tone="success">Accepting Orders</Badge> : <Badge>Submitted</Badge>;
+/** An active order past its deadline no longer accepts orders: it says so, waiting for the host to submit. */
+export function StatusBadge({ status, deadlineAt }: { status: string; deadlineAt?: string }) {
+  if (status !== 'active') return <Badge>Submitted</Badge>;
+  if (deadlineAt && new Date(deadlineAt).getTime() <= Date.now())
+    return <Badge tone="warning">Expired · not submitted</Badge>;
+  return <Badge tone="success">Accepting Orders</Badge>;
 }
 
 const SHOPIFY_STATES: Record<
@@ -66,7 +70,7 @@ export function OrderDetailModal({ order, missing, money, onClose }: Props) {
       <Modal.Section>
         <BlockStack gap="200">
           <InlineStack gap="200" blockAlign="center">
-            <StatusBadge status={order.status} />
+            <StatusBadge status={order.status} deadlineAt={order.deadlineAt} />
             {order.status !== 'active' ? <ShopifyStateBadge state={order.shopify.state} /> : null}
           </InlineStack>
           <Text as="p">

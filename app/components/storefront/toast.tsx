@@ -1,7 +1,14 @@
 import * as Toast from '@radix-ui/react-toast';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useLocation } from '@remix-run/react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
-export type ToastMessage = { title: string; description?: string; tone?: 'success' | 'error' | 'info' };
+export type ToastMessage = {
+  title: string;
+  description?: string;
+  tone?: 'success' | 'error' | 'info';
+  /** Raised just before navigating: it announces the next page, so it may stay for that one page. */
+  forNextPage?: boolean;
+};
 
 type ToastContextValue = { show: (toast: ToastMessage) => void };
 
@@ -11,11 +18,21 @@ const ToastContext = createContext<ToastContextValue>({ show: () => undefined })
 export const TOAST_DURATION_MS = 5000;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<(ToastMessage & { key: number }) | null>(null);
+  const { pathname } = useLocation();
+  const [current, setCurrent] = useState<(ToastMessage & { key: number; path: string }) | null>(null);
   const show = useCallback(
-    (toast: ToastMessage) => setCurrent({ ...toast, key: Date.now() + Math.random() }),
+    (toast: ToastMessage) =>
+      setCurrent({ ...toast, key: Date.now() + Math.random(), path: window.location.pathname }),
     [],
   );
+  // A toast belongs to the page that raised it: "Order Not Found" must not follow the person to the
+  // join page and cover its button. One announcing the next page is kept there, and only there.
+  useEffect(() => {
+    setCurrent((toast) => {
+      if (!toast || toast.path.endsWith(pathname)) return toast;
+      return toast.forNextPage ? { ...toast, forNextPage: false, path: window.location.pathname } : null;
+    });
+  }, [pathname]);
   const value = useMemo(() => ({ show }), [show]);
   return (
     <ToastContext.Provider value={value}>

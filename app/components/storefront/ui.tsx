@@ -196,14 +196,17 @@ export function EmptyState({
   title,
   children,
   actions,
+  headingLevel: Heading = 'h2',
 }: {
   title: string;
   children?: ReactNode;
   actions?: ReactNode;
+  /** h1 when the empty state is the whole page, so the page still has a main heading. */
+  headingLevel?: 'h1' | 'h2';
 }) {
   return (
     <div className="empty-state">
-      <h2 className="empty-state__title">{title}</h2>
+      <Heading className="empty-state__title">{title}</Heading>
       {children ? <div className="empty-state__body">{children}</div> : null}
       {actions ? <div className="empty-state__actions">{actions}</div> : null}
     </div>

@@ -13,7 +13,17 @@ export function useNow(serverNow: string, everyMs = 5_000) {
 }
 
 /** "Xh Ym left" / "Ym left" / "Expired" — not a live region: it would talk every few seconds. */
-export function Countdown({ deadlineAt, now }: { deadlineAt: string; now: Date }) {
+export function Countdown({
+  deadlineAt,
+  now,
+  status = 'active',
+}: {
+  deadlineAt: string;
+  now: Date;
+  status?: string;
+}) {
+  // A submitted order is closed whatever the clock says: no "time left".
+  if (status !== 'active') return <span className="countdown countdown--expired">Submitted</span>;
   const text = timeLeftText(new Date(deadlineAt), now);
   return (
     <span className={`countdown ${text === 'Expired' ? 'countdown--expired' : ''}`} role="timer">

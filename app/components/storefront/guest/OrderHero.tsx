@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { ButtonLink } from '~/components/storefront/ui';
 import { sfPath } from '~/lib/paths';
-import { formatDay, formatTime12 } from '~/lib/time';
+import { formatDateTime } from '~/lib/time';
 import { Countdown } from './Countdown';
 
 export const FALLBACK_ORDER_NAME = 'Coffee Order';
@@ -52,6 +52,7 @@ type HeroOrder = {
   deadlineAt: string;
   timeZone: string;
   orderType: string;
+  status?: string;
 };
 
 /** Group name (fallback 'Coffee Order'), pickup time and the live deadline countdown. */
@@ -67,15 +68,13 @@ export function OrderHero({ order, now, guest }: { order: HeroOrder; now: Date; 
       <dl className="order-hero__facts">
         <div>
           <dt>{order.orderType === 'delivery' ? 'Delivery' : 'Pickup'}</dt>
-          <dd>
-            {formatTime12(pickup, order.timeZone)}{' '}
-            <span className="muted">{formatDay(pickup, order.timeZone)}</span>
-          </dd>
+          <dd>{formatDateTime(pickup, order.timeZone)}</dd>
         </div>
         <div>
-          <dt>Order by {formatTime12(deadline, order.timeZone)}</dt>
+          <dt>Order by</dt>
           <dd>
-            <Countdown deadlineAt={order.deadlineAt} now={now} />
+            {formatDateTime(deadline, order.timeZone)} ·{' '}
+            <Countdown deadlineAt={order.deadlineAt} now={now} status={order.status} />
           </dd>
         </div>
       </dl>

@@ -1,9 +1,10 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { Button, Card, Skeleton } from '../ui';
+import { Button, Card, Skeleton, TextField } from '../ui';
 import { useToast } from '../toast';
 import { callApi, type ApiResult } from './api';
 import { HOST_MESSAGES } from '~/lib/hosting';
-import { formatTime12 } from '~/lib/time';
+import { formatDateTime, formatTime12 } from '~/lib/time';
 
 type Order = {
   id: number;
@@ -13,12 +14,22 @@ type Order = {
   pickupAt: string;
   timeZone: string;
   submittedAt: string | null;
+  pickupDate: string;
+  pickupTime: string;
+  totalItems: number;
 };
+
+/** Spec: 'Submit 14 items from 6 people to Demo Coffee?' */
+export function submitQuestion(items: number, people: number, shopName: string) {
+  return `Submit ${items} ${items === 1 ? 'item' : 'items'} from ${people} ${people === 1 ? 'person' : 'people'} to ${shopName}?`;
+}
 
 /** Submit / reopen and extend for the host; guidance and the ownership claim for everyone else. */
 export function HostControls({
   order,
   hasGuests,
+  guestCount,
+  shopName,
   isOwner,
   checked,
   hostToken,
@@ -28,6 +39,8 @@ export function HostControls({
 }: {
   order: Order;
   hasGuests: boolean;
+  guestCount: number;
+  shopName: string;
   isOwner: boolean;
   checked: boolean;
   hostToken: string | null;
@@ -38,7 +51,12 @@ export function HostControls({
   const toast = useToast();
   const [busy, setBusy] = useState<null | 'status' | 'extend' | 'claim'>(null);
   const [claimSentTo, setClaimSentTo] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [pickupDate, setPickupDate] = useState(order.pickupDate);
+  const [pickupTime, setPickupTime] = useState(order.pickupTime);
+  const [extendProblem, setExtendProblem] = useState<string | null>(null);
   const submitted = order.status === 'submitted';
+  const what = order.orderType === 'delivery' ? 'delivery' : 'pickup';
 
   async function toggleStatus() {
     setBusy('status');
@@ -64,15 +82,32 @@ export function HostControls({
 
   async function extend() {
     setBusy('extend');
-    const result = await callApi<{ deadlineAt: string }>(`/group-orders/${order.id}/extend`, {
-      method: 'POST',
-      hostToken,
-    });
+    setExtendProblem(null);
+    const movePickup = pickupDate !== order.pickupDate || pickupTime !== order.pickupTime;
+    const result = await callApi<{ deadlineAt: string; pickupAt: string; capped: boolean }>(
+      `/group-orders/${order.id}/extend`,
+      { method: 'POST', body: movePickup ? { pickupDate, pickupTime } : {}, hostToken },
+    );
     setBusy(null);
-    if (!result.ok) return onError(result, HOST_MESSAGES.updateFailed);
+    if (!result.ok) {
+      // The server says why (pickup too close, notice too short): keep it beside the form, not only in a toast.
+      if ((result.status === 400 || result.status === 409) && result.body.message) {
+        setExtendProblem(result.body.message);
+        return toast.show({
+          title: 'Deadline not extended',
+          description: result.body.message,
+          tone: 'error',
+        });
+      }
+      return onError(result, HOST_MESSAGES.updateFailed);
+    }
+    const until = formatTime12(new Date(result.body.deadlineAt), order.timeZone);
+    const pickup = formatTime12(new Date(result.body.pickupAt), order.timeZone);
     toast.show({
       title: 'Deadline Extended',
-      description: `Guests can now order until ${formatTime12(new Date(result.body.deadlineAt), order.timeZone)}.`,
+      description: result.body.capped
+        ? `Guests can now order until ${until}, the latest the shop allows for a ${pickup} ${what}.`
+        : `Guests can now order until ${until}.${movePickup ? ` ${what === 'pickup' ? 'Pickup' : 'Delivery'} is now at ${pickup}.` : ''}`,
     });
     onChanged();
   }
@@ -130,7 +165,7 @@ export function HostControls({
       {submitted ? (
         <p className="notice small">
           Sent to the shop
-          {order.submittedAt ? ` at ${formatTime12(new Date(order.submittedAt), order.timeZone)}` : ''}.
+          {order.submittedAt ? ` at ${formatDateTime(new Date(order.submittedAt), order.timeZone)}` : ''}.
           Guests can no longer add items. Need a change? Edit the order, then submit it again.
         </p>
       ) : (
@@ -144,8 +179,8 @@ export function HostControls({
       )}
       {!submitted && new Date(order.deadlineAt) > new Date(order.pickupAt) ? (
         <p className="notice notice--warning small" role="status">
-          The ordering deadline is now after the {order.orderType === 'delivery' ? 'delivery' : 'pickup'}{' '}
-          time. Let the shop know if the order will be collected later.
+          The ordering deadline is now after the {what} time. Let the shop know if the order will be collected
+          later.
         </p>
       ) : null}
       <div className="stack">
@@ -155,15 +190,71 @@ export function HostControls({
           </Button>
         ) : (
           <>
-            <Button className="btn--block" onClick={toggleStatus} disabled={!hasGuests || busy !== null}>
+            <Button
+              className="btn--block"
+              onClick={() => setAsking(true)}
+              disabled={!hasGuests || busy !== null}
+            >
               {busy === 'status' ? 'Submitting…' : 'Submit Group Order'}
             </Button>
+            <details className="host-extend">
+              <summary>Move the {what} time too</summary>
+              <p className="muted small">
+                The deadline can be at most the shop&apos;s notice before {what}. Move {what} to give people
+                longer.
+              </p>
+              <div className="grid-2">
+                <TextField
+                  label={`New ${what} date`}
+                  type="date"
+                  value={pickupDate}
+                  onChange={(event) => setPickupDate(event.target.value)}
+                />
+                <TextField
+                  label={`New ${what} time`}
+                  type="time"
+                  value={pickupTime}
+                  onChange={(event) => setPickupTime(event.target.value)}
+                />
+              </div>
+            </details>
+            {extendProblem ? (
+              <p className="notice notice--warning small" role="alert" data-testid="extend-problem">
+                {extendProblem}
+              </p>
+            ) : null}
             <Button variant="ghost" className="btn--block" onClick={extend} disabled={busy !== null}>
               {busy === 'extend' ? 'Extending…' : 'Extend deadline by 15 min'}
             </Button>
           </>
         )}
       </div>
+      <Dialog.Root open={asking} onOpenChange={setAsking}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog-overlay" />
+          <Dialog.Content className="dialog host-submit-dialog">
+            <Dialog.Title className="dialog__title">
+              {submitQuestion(order.totalItems, guestCount, shopName)}
+            </Dialog.Title>
+            <Dialog.Description className="muted small">
+              The shop receives the order at once, and guests can no longer add items. You can reopen it with
+              Edit This Order if something must change.
+            </Dialog.Description>
+            <div className="stack host-submit-dialog__actions">
+              <Button
+                className="btn--block"
+                onClick={() => {
+                  setAsking(false);
+                  toggleStatus();
+                }}
+              >
+                Submit
+              </Button>
+              <Dialog.Close className="btn btn--secondary btn--block">Cancel</Dialog.Close>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
     </Card>
   );
 }

@@ -1,0 +1,360 @@
+import { PrismaLibSQL } from '@prisma/adapter-libsql';
+import { PrismaClient } from '@prisma/client';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { utcToZoned } from '../app/lib/time';
+import { DESKTOP, PHONE, screenshot, urls, useBrowser } from './support';
+
+// Issue 11, what hosts and guests trip over on a first real lunch run: extending past pickup, a closed
+// order that only says "Failed", nobody told on submit, toasts that follow you, one host browser only,
+// submit on one tap.
+
+const browser = useBrowser();
+const prisma = new PrismaClient({ adapter: new PrismaLibSQL({ url: urls().databaseUrl }) });
+afterAll(() => prisma.$disconnect());
+
+const zoned = (minutes: number) => utcToZoned(new Date(Date.now() + minutes * 60_000), 'Australia/Sydney');
+
+/** A group order created through the API as the create page does, with this browser holding the host token. */
+async function hostOrder(
+  page: Page,
+  options: { pickupIn?: number; deadlineIn?: number; hostEmail?: string } = {},
+) {
+  await page.goto('/apps/group-order/find-order');
+  const pickup = zoned(options.pickupIn ?? 40);
+  const deadline = zoned(options.deadlineIn ?? 30);
+  const created = await page.evaluate(
+    async (body) => {
+      const response = await fetch('/apps/group-order/api/group-orders', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const json = await response.json();
+      localStorage.setItem(`group-order:host-token:${json.id}`, json.hostToken);
+      return json as { id: number; code: string };
+    },
+    {
+      hostName: 'Hannah Host',
+      hostEmail: options.hostEmail ?? `hannah-${Date.now()}@example.com`,
+      companyName: 'Acme Pty Ltd',
+      name: 'Lunch run',
+      orderType: 'pickup',
+      pickupDate: pickup.date,
+      pickupTime: pickup.time,
+      deadlineDate: deadline.date,
+      deadlineTime: deadline.time,
+      paymentMethod: 'pay-in-store',
+    },
+  );
+  return created;
+}
+
+/** A guest's confirmed cart, as the Review page sends it. */
+async function confirmAsGuest(
+  page: Page,
+  groupOrderId: number,
+  guestName: string,
+  guestEmail: string | null,
+) {
+  return page.evaluate(
+    async ({ groupOrderId, guestName, guestEmail }) => {
+      const menu = await (await fetch('/apps/group-order/api/menu-items')).json();
+      const list = Array.isArray(menu) ? menu : menu.items;
+      const latte = list.find((item: { name: string }) => item.name === 'Latte');
+      const response = await fetch('/apps/group-order/api/order-items', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          groupOrderId,
+          guestName,
+          guestEmail,
+          confirmationKey: `e2e-${groupOrderId}-${guestName}`,
+          items: [{ menuItemId: latte.id, quantity: guestEmail ? 2 : 1, selectedModifiers: [] }],
+        }),
+      });
+      return response.status;
+    },
+    { groupOrderId, guestName, guestEmail },
+  );
+}
+
+async function toast(page: Page, title: string) {
+  await page.locator('.toast__title', { hasText: title }).first().waitFor();
+}
+
+/** The text of the newest mailbox message to an address whose subject matches. */
+async function mailText(page: Page, to: string, subject: RegExp) {
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    await page.goto('/mailbox');
+    const row = page.locator('tbody tr').filter({ hasText: to }).filter({ hasText: subject });
+    if (await row.count()) {
+      await row.first().getByRole('link').click();
+      return (await page.getByTestId('mail-text').textContent()) ?? '';
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`No e-mail to ${to} matching ${subject}`);
+}
+
+describe('host journeys (issue 11)', () => {
+  it('never extends the deadline past pickup minus the notice, says why, and lets the host move pickup', async () => {
+    const host = await browser.newUser(PHONE);
+    const { id } = await hostOrder(host.page, { pickupIn: 40, deadlineIn: 30 });
+    const created = await prisma.groupOrder.findUniqueOrThrow({ where: { id } });
+    await host.page.goto(`/apps/group-order/host/dashboard/${id}`);
+    await host.page.getByRole('button', { name: 'Extend deadline by 15 min' }).click();
+    await host.page
+      .getByTestId('extend-problem')
+      .filter({ hasText: /The deadline cannot move any later: pickup is at .* 30 minutes notice/ })
+      .waitFor();
+    // Refused, so nothing moved.
+    const after = await prisma.groupOrder.findUniqueOrThrow({ where: { id } });
+    expect(after.deadlineAt.getTime()).toBe(created.deadlineAt.getTime());
+    await screenshot(host.page, 'journeys-extend-refused-390');
+
+    const later = zoned(120);
+    await host.page.getByText('Move the pickup time too').click();
+    await host.page.getByLabel('New pickup date').fill(later.date);
+    await host.page.getByLabel('New pickup time').fill(later.time);
+    await host.page.getByRole('button', { name: 'Extend deadline by 15 min' }).click();
+    await toast(host.page, 'Deadline Extended');
+    await host.page
+      .getByTestId('time-left')
+      .filter({ hasText: /^4\dm left$/ })
+      .waitFor();
+    const stored = await prisma.groupOrder.findUniqueOrThrow({ where: { id } });
+    expect(stored.deadlineAt.getTime()).toBeLessThanOrEqual(stored.pickupAt.getTime() - 30 * 60_000);
+    expect(utcToZoned(stored.pickupAt, 'Australia/Sydney')).toEqual(later);
+    await host.context.close();
+  });
+
+  it('asks before submitting, then e-mails each guest their items and the host a receipt, once', async () => {
+    const host = await browser.newUser(PHONE);
+    const hostEmail = `receipt-${Date.now()}@example.com`;
+    const guestEmail = `olivia-${Date.now()}@example.com`;
+    const { id } = await hostOrder(host.page, { pickupIn: 90, deadlineIn: 60, hostEmail });
+    expect(await confirmAsGuest(host.page, id, 'Olivia', guestEmail)).toBe(201);
+    expect(await confirmAsGuest(host.page, id, 'Sam', null)).toBe(201);
+    await host.page.goto(`/apps/group-order/host/dashboard/${id}`);
+
+    await host.page.getByRole('button', { name: 'Submit Group Order' }).click();
+    const ask = host.page.getByRole('dialog', { name: 'Submit 3 items from 2 people to Demo Coffee?' });
+    await ask.waitFor();
+    await host.page.screenshot({ path: 'screenshots/journeys-submit-ask-390.png' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect((await prisma.groupOrder.findUniqueOrThrow({ where: { id } })).status).toBe('active');
+
+    await host.page.getByRole('button', { name: 'Submit Group Order' }).click();
+    await ask.getByRole('button', { name: 'Submit', exact: true }).click();
+    await toast(host.page, 'Order Submitted!');
+    await host.page.getByRole('button', { name: 'Edit This Order' }).waitFor();
+
+    const guestMail = await mailText(host.page, guestEmail, /has been submitted/);
+    expect(guestMail).toContain('Hi Olivia');
+    expect(guestMail).toContain('2x Latte');
+    expect(guestMail).toMatch(/Pickup: \w{3} \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m at /);
+    const receipt = await mailText(host.page, hostEmail, /Receipt: /);
+    expect(receipt).toContain('3 items from 2 people');
+    expect(receipt).toMatch(/Olivia — \$[\d.]+\n- 2x Latte/);
+    expect(receipt).toMatch(/Sam — \$[\d.]+\n- 1x Latte/);
+    const sent = await prisma.outboxMessage.findMany({
+      where: { kind: 'email', payload: { contains: guestEmail } },
+    });
+    expect(sent).toHaveLength(1);
+    await host.context.close();
+  });
+
+  it('lets more than one browser hold the order, lists them, tells the original host, and can remove one', async () => {
+    const host = await browser.newUser(DESKTOP);
+    const hostEmail = `devices-${Date.now()}@example.com`;
+    const { id } = await hostOrder(host.page, { pickupIn: 90, deadlineIn: 60, hostEmail });
+    const phone = await browser.newUser(PHONE);
+    await phone.page.goto(`/apps/group-order/host/dashboard/${id}`);
+    await phone.page.getByRole('button', { name: 'I Created This Order - Submit It' }).click();
+    await toast(phone.page, 'Check your e-mail');
+    const claimMail = await mailText(phone.page, hostEmail, /Manage your group order/);
+    const claimLink = /https?:\/\/\S+\/host\/claim\/[A-Za-z0-9_-]+/.exec(claimMail)![0];
+    await phone.page.goto(claimLink);
+    await phone.page.waitForURL(`**/host/dashboard/${id}?claimed=1`);
+    await phone.page.getByRole('button', { name: 'Submit Group Order' }).waitFor();
+
+    // The first browser is still the host, and sees both devices.
+    await host.page.goto(`/apps/group-order/host/dashboard/${id}`);
+    await host.page.getByRole('button', { name: 'Submit Group Order' }).waitFor();
+    const devices = host.page.getByTestId('host-devices');
+    await devices.getByText('The browser that created the order').waitFor();
+    await devices.getByText('Chrome on Linux').waitFor();
+    expect(await devices.locator('li').count()).toBe(2);
+    await screenshot(host.page, 'journeys-host-devices-1280');
+    const notice = await mailText(host.page, hostEmail, /Another device now manages/);
+    expect(notice).toContain('Chrome on Linux');
+
+    await host.page.goto(`/apps/group-order/host/dashboard/${id}`);
+    await host.page.getByRole('button', { name: 'Remove Chrome on Linux' }).click();
+    await host.page.getByTestId('host-devices').locator('li').nth(1).waitFor({ state: 'detached' });
+    await phone.page.reload();
+    await phone.page.getByRole('button', { name: 'I Created This Order - Submit It' }).waitFor();
+    expect(await phone.page.getByRole('button', { name: 'Submit Group Order' }).count()).toBe(0);
+    await Promise.all([host.context.close(), phone.context.close()]);
+  });
+});
+
+describe('guest journeys on a closed order (issue 11)', () => {
+  it("shows the server's reason on confirm, and closes Confirm and Add when the page reaches the deadline", async () => {
+    const host = await browser.newUser(PHONE);
+    const { id } = await hostOrder(host.page, { pickupIn: 90, deadlineIn: 60 });
+    await host.context.close();
+    const guest = await browser.newUser(PHONE);
+    const { page } = guest;
+    await page.goto(`/apps/group-order/order/${id}?guest=Lou`);
+    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.getByRole('button', { name: 'Add Espresso', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Add to Order' }).click();
+    await page.getByRole('button', { name: 'Review My Order' }).click();
+    await page.getByRole('button', { name: 'Confirm My Order' }).waitFor();
+    await prisma.groupOrder.update({ where: { id }, data: { deadlineAt: new Date(Date.now() - 60_000) } });
+    await page.getByRole('button', { name: 'Confirm My Order' }).click();
+    await page.locator('.toast__description', { hasText: /^Ordering closed at / }).waitFor();
+    await page
+      .getByTestId('review-problem')
+      .filter({ hasText: /^Ordering closed at / })
+      .waitFor();
+    expect(await page.getByText('Failed to confirm order. Please try again.').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Confirm My Order' }).isDisabled()).toBe(true);
+    await screenshot(page, 'journeys-review-closed-390');
+
+    // An order open when the page loaded closes with the clock, without a reload.
+    await prisma.groupOrder.update({ where: { id }, data: { deadlineAt: new Date(Date.now() + 90_000) } });
+    await page.clock.install();
+    await page.reload();
+    await page.getByRole('button', { name: 'Confirm My Order' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Confirm My Order' }).isDisabled()).toBe(false);
+    await page.clock.fastForward('03:00');
+    await page
+      .getByTestId('review-problem')
+      .filter({ hasText: /^Ordering closed at / })
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Confirm My Order' }).isDisabled()).toBe(true);
+    await page.getByRole('link', { name: 'Back to Menu', exact: true }).click();
+    await page.getByText('Ordering is closed.').waitFor();
+    expect(await page.getByRole('button', { name: 'Add Espresso', exact: true }).isDisabled()).toBe(true);
+    await guest.context.close();
+  });
+
+  it('says a closed order is closed on the join screen, and a submitted one has no time left', async () => {
+    const host = await browser.newUser(PHONE);
+    const { id, code } = await hostOrder(host.page, { pickupIn: 90, deadlineIn: 60 });
+    await host.context.close();
+    await prisma.groupOrder.update({ where: { id }, data: { status: 'submitted', submittedAt: new Date() } });
+    const guest = await browser.newUser(PHONE);
+    const { page } = guest;
+    await page.goto(`/apps/group-order/join/${code}`);
+    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    expect(await page.getByText(/\d+m left/).count()).toBe(0);
+    await page.getByLabel('Your name').fill('Nina');
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Ordering closed at .*already been submitted/ })
+      .waitFor();
+    expect(page.url()).toContain(`/join/${code}`);
+    await screenshot(page, 'journeys-join-closed-390');
+
+    await page.goto(`/apps/group-order/order/${id}?guest=Nina`);
+    await page.getByText('Ordering is closed.').waitFor();
+    expect(await page.getByRole('timer').count()).toBe(0);
+    expect(await page.getByText(/\d+m left/).count()).toBe(0);
+    await guest.context.close();
+  });
+
+  it('keeps a toast on the page that raised it', async () => {
+    const host = await browser.newUser(PHONE);
+    const { code } = await hostOrder(host.page, { pickupIn: 90, deadlineIn: 60 });
+    await host.context.close();
+    const { page, context } = await browser.newUser(PHONE);
+    await page.goto('/apps/group-order/find-order');
+    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.getByRole('textbox', { name: 'Order code' }).fill('ZZZZ99');
+    await page.getByRole('button', { name: 'FIND ORDER' }).click();
+    await toast(page, 'Order Not Found');
+    await page.getByRole('textbox', { name: 'Order code' }).fill(code);
+    await page.getByRole('button', { name: 'FIND ORDER' }).click();
+    await page.waitForURL(`**/join/${code}`);
+    await page.getByRole('button', { name: 'Join', exact: true }).waitFor();
+    await expect.poll(() => page.locator('.toast').count(), { timeout: 1500 }).toBe(0);
+    await context.close();
+  });
+});
+
+describe('the small things (issue 11)', () => {
+  it('one time format per page, 44 px tap targets on a phone, and a main heading on every page', async () => {
+    const host = await browser.newUser(PHONE);
+    const { id } = await hostOrder(host.page, { pickupIn: 90, deadlineIn: 60 });
+    await host.context.close();
+    const { page, context } = await browser.newUser(PHONE);
+    await page.goto(`/apps/group-order/order/${id}?guest=Tess`);
+    const hero = page.getByRole('region', { name: 'Group order' });
+    await hero.waitFor();
+    const heroText = (await hero.innerText()).replace(/\s+/g, ' ');
+    // "Tue 24 Nov, 10:00 am" for both times, never "10:00 am Tue 24 Nov" beside "ORDER BY 10:00 AM".
+    expect(heroText.match(/\w{3} \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m/g)).toHaveLength(2);
+    expect(heroText).not.toMatch(/\d{1,2}:\d{2} [AaPp][Mm] \w{3} \d/);
+    expect(heroText).not.toMatch(/ORDER BY \d/);
+
+    const targets = [
+      page.getByRole('navigation', { name: 'Group order' }).getByRole('link', { name: 'Find order' }),
+      page.getByRole('button', { name: 'Add Latte', exact: true }),
+      page.getByRole('link', { name: 'View Group Order' }),
+    ];
+    for (const target of targets) expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await screenshot(page, 'journeys-menu-390');
+
+    await page.goto('/apps/group-order/my-orders');
+    await page.getByRole('heading', { level: 1, name: 'Log in to view your orders' }).waitFor();
+    await page.goto('/apps/group-order/host/dashboard/123456');
+    await page.getByRole('heading', { level: 1, name: 'Group order not found' }).waitFor();
+    await context.close();
+  });
+
+  it("marks an active order past its deadline as expired in the admin, and the app server's root points onward", async () => {
+    const code = `EXP${Date.now().toString().slice(-3)}`.replace(/[01]/g, '7');
+    const now = Date.now();
+    await prisma.groupOrder.create({
+      data: {
+        id: 600_000_000 + Math.floor(Math.random() * 100_000_000),
+        shop: 'demo-coffee.myshopify.com',
+        code,
+        name: 'Forgotten lunch',
+        hostName: 'Ida Idle',
+        hostEmail: 'ida@example.com',
+        companyName: 'Idle Co',
+        pickupAt: new Date(now - 30 * 60_000),
+        deadlineAt: new Date(now - 60 * 60_000),
+        timeZone: 'Australia/Sydney',
+        status: 'active',
+        hostTokenHash: 'y'.repeat(64),
+      },
+    });
+    const { page, context } = await browser.newUser(DESKTOP);
+    await page.goto('/admin');
+    await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
+    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.getByLabel('Search orders').fill(code);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(`**q=${code}**`);
+    const row = page.locator('tbody tr').filter({ hasText: code });
+    await row.getByText('Expired · not submitted').waitFor();
+    expect(await row.getByText('Accepting Orders').count()).toBe(0);
+
+    await page.goto(`${urls().app}/`);
+    await page.getByRole('heading', { level: 1, name: 'Group Order' }).waitFor();
+    const storefront = page.getByRole('link', { name: 'Storefront (hosts and guests)' });
+    expect(await storefront.getAttribute('href')).toBe(`${urls().storefront}/apps/group-order/`);
+    expect(await page.getByRole('link', { name: 'Merchant admin' }).getAttribute('href')).toBe(
+      `${urls().storefront}/admin`,
+    );
+    await context.close();
+  });
+});

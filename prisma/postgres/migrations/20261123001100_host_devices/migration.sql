@@ -1,0 +1,21 @@
+-- CreateTable
+CREATE TABLE "HostDevice" (
+    "id" SERIAL NOT NULL,
+    "shop" TEXT NOT NULL,
+    "groupOrderId" INTEGER NOT NULL,
+    "tokenHash" TEXT NOT NULL,
+    "label" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "HostDevice_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "HostDevice_tokenHash_key" ON "HostDevice"("tokenHash");
+
+-- CreateIndex
+CREATE INDEX "HostDevice_shop_groupOrderId_idx" ON "HostDevice"("shop", "groupOrderId");
+
+-- AddForeignKey
+ALTER TABLE "HostDevice" ADD CONSTRAINT "HostDevice_groupOrderId_fkey" FOREIGN KEY ("groupOrderId") REFERENCES "GroupOrder"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
