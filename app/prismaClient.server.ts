@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
-import { PrismaLibSQL } from '@prisma/adapter-libsql';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@prisma/client';
+import { sqliteAdapter, SQLITE_PRAGMAS } from './sqlite.server';
 
 // The database factory (app/db.server.ts, the seed script and test tools): the adapter and the generated
 // client are chosen by the URL, nothing else.
@@ -14,13 +14,15 @@ export function providerOf(url: string): DatabaseProvider {
 }
 
 function createSqliteClient(url: string) {
-  const client = new PrismaClient({ adapter: new PrismaLibSQL({ url }) });
+  const client = new PrismaClient({ adapter: sqliteAdapter(url) });
   // Write-ahead logging lets readers (the outbox worker, the simulator's mailbox, a second instance)
-  // read while a write is in progress instead of failing with SQLITE_BUSY. The mode is stored in the
-  // database file, so setting it once per process is enough.
+  // read while a write is in progress; the busy timeout makes a write wait for another process's lock
+  // instead of failing. Both are set on the one connection the adapter keeps (app/sqlite.server.ts).
   if (url.startsWith('file:')) {
-    client.$queryRawUnsafe('PRAGMA journal_mode = WAL').catch((error) => {
-      console.error('Could not switch the database to WAL mode', error);
+    void (async () => {
+      for (const pragma of SQLITE_PRAGMAS) await client.$queryRawUnsafe(pragma);
+    })().catch((error) => {
+      console.error('Could not configure the SQLite connection', error);
     });
   }
   return client;
