@@ -15,6 +15,15 @@ export function decimalToCents(value: string | number): number | null {
   return match[1] ? -cents : cents;
 }
 
+// Building an Intl formatter costs far more than using one: one per locale and currency, kept.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(cents: number, currency = 'AUD', locale = 'en-AU'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+  const key = `${locale}|${currency}`;
+  let formatter = moneyFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    moneyFormats.set(key, formatter);
+  }
+  return formatter.format(cents / 100);
 }

@@ -82,16 +82,28 @@ export function utcToZoned(instant: Date, zone: string): { date: string; time: s
   return { date: format(local, 'yyyy-MM-dd'), time: format(local, 'HH:mm') };
 }
 
+// Building an Intl formatter costs far more than using one: one per kind, locale and zone, kept.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(kind: string, locale: string, zone: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${kind}|${locale}|${zone}`;
+  let formatter = dateFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
+    dateFormats.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** "3:45 pm" — the spec's 12-hour times, in the shop's zone. */
 export function formatTime12(instant: Date, zone: string, locale = 'en-AU'): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: zone })
+  return dateFormat('time', locale, zone, { hour: 'numeric', minute: '2-digit', hour12: true })
     .format(instant)
     .replace(/\u202f|\u00a0/g, ' ');
 }
 
 /** "Sat 21 Nov" style date in the shop's zone. */
 export function formatDay(instant: Date, zone: string, locale = 'en-AU'): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone })
+  return dateFormat('day', locale, zone, { weekday: 'short', day: 'numeric', month: 'short' })
     .format(instant)
     .replace(',', '');
 }
