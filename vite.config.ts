@@ -58,6 +58,7 @@ export default defineConfig(() => ({
       'extensions/**/*.test.ts',
       'prisma/**/*.test.ts',
       'test/**/*.test.ts',
+      'bench/**/*.test.ts',
     ],
     setupFiles: ['./test/setup.ts'],
     globalSetup: ['./test/global-setup.ts'],

@@ -27,10 +27,15 @@ describe('environment parsing at start-up', () => {
     expect(() => parseEnv({ ...valid, SMTP_URL: 'mail server' })).toThrow(/SMTP_URL/);
   });
 
-  it('refuses the simulator override in production', () => {
+  it('refuses the simulator override in production unless it points at this machine', () => {
     expect(() =>
-      parseEnv({ ...valid, NODE_ENV: 'production', SHOPIFY_ADMIN_API_ORIGIN: 'http://localhost:3000' }),
+      parseEnv({ ...valid, NODE_ENV: 'production', SHOPIFY_ADMIN_API_ORIGIN: 'https://admin-proxy.example' }),
     ).toThrow(/SHOPIFY_ADMIN_API_ORIGIN/);
+    // npm start: the production build behind the local simulator.
+    expect(
+      parseEnv({ ...valid, NODE_ENV: 'production', SHOPIFY_ADMIN_API_ORIGIN: 'http://localhost:3000' })
+        .SHOPIFY_ADMIN_API_ORIGIN,
+    ).toBe('http://localhost:3000');
   });
 });
 

@@ -36,12 +36,19 @@ function parseEnv(source: Record<string, string | undefined>): Env {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
-  if (result.data.NODE_ENV === 'production' && result.data.SHOPIFY_ADMIN_API_ORIGIN) {
+  // The override sends shops' access tokens elsewhere: in production only to this machine (npm start runs
+  // the production build behind the local simulator), never to another host.
+  const override = result.data.SHOPIFY_ADMIN_API_ORIGIN;
+  if (result.data.NODE_ENV === 'production' && override && !isLoopback(override)) {
     throw new Error(
-      'Invalid environment configuration:\n  SHOPIFY_ADMIN_API_ORIGIN: is for the local simulator only',
+      'Invalid environment configuration:\n  SHOPIFY_ADMIN_API_ORIGIN: is for the local simulator only (a localhost origin)',
     );
   }
   return result.data;
+}
+
+function isLoopback(origin: string) {
+  return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(origin).hostname);
 }
 
 export const env = parseEnv(process.env);

@@ -69,9 +69,12 @@ export function buildIfStale(env, { force = false } = {}) {
 export async function startStack(env, { instances = Number(env.APP_INSTANCES || 1) } = {}) {
   const firstPort = Number(env.PORT);
   const ports = Array.from({ length: Math.max(1, instances) }, (_, index) => firstPort + index);
+  // The app runs as it runs in production (React's production build, Remix production mode); only the
+  // simulator in front of it is a development tool. `npm run dev` is the development mode.
+  const appEnv = { ...env, NODE_ENV: env.NODE_ENV === 'test' ? 'test' : 'production' };
   const apps = ports.map((port) =>
     spawn(process.execPath, ['server.mjs'], {
-      env: { ...env, PORT: String(port) },
+      env: { ...appEnv, PORT: String(port) },
       stdio: ['ignore', 'inherit', 'inherit'],
     }),
   );

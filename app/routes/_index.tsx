@@ -9,7 +9,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (url.searchParams.get('shop')) throw redirect(`/app?${url.searchParams.toString()}`);
   // Only the local simulator has a storefront we can link to; a real shop's address is its own domain.
-  const simulator = env.NODE_ENV !== 'production' ? (env.SHOPIFY_ADMIN_API_ORIGIN ?? null) : null;
+  // The override is set only for the simulator (in production only to a localhost origin: env.server.ts),
+  // so `npm start`, which runs the production build, still links to it.
+  const simulator = env.SHOPIFY_ADMIN_API_ORIGIN ?? null;
   return { simulator };
 }
 

@@ -1,0 +1,224 @@
+// The benchmark's reference point: the least a guest confirm can cost on this machine. A plain node:http
+// server that checks the same app-proxy signature and writes the same rows as the app's confirm
+// (POST /apps/group-order/api/order-items with a whole cart), using the driver as directly as it gets:
+// one long-lived SQLite connection, statements prepared once, one IMMEDIATE transaction per confirm.
+// It is not the product: no Remix, no zod messages, no idempotent replay answer (a repeated key is a 409).
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+import Database from 'libsql';
+
+/** Shopify's app-proxy signature: sorted "name=value" pairs (repeats joined by commas), HMAC-SHA256 hex. */
+function validSignature(params, secret) {
+  const signature = params.get('signature');
+  if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
+  const grouped = new Map();
+  for (const [key, value] of params) {
+    if (key === 'signature') continue;
+    grouped.set(key, [...(grouped.get(key) ?? []), value]);
+  }
+  const message = [...grouped.keys()]
+    .sort()
+    .map((key) => `${key}=${grouped.get(key).join(',')}`)
+    .join('');
+  const expected = createHmac('sha256', secret).update(message).digest();
+  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+}
+
+/** Prisma's libSQL adapter stores instants as ISO text with "+00:00"; the same here so rows compare. */
+const isoText = (date) => date.toISOString().replace('Z', '+00:00');
+
+function openDatabase(file) {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  const columns = new Set(db.pragma('table_info(OrderItem)').map((c) => c.name));
+  const hasGuestKey = columns.has('guestKey');
+  const inList = (n) => Array.from({ length: n }, () => '?').join(',');
+  const menuCache = new Map();
+  const modifierCache = new Map();
+  const cached = (cache, n, sql) => {
+    if (!cache.has(n)) cache.set(n, db.prepare(sql(inList(n))));
+    return cache.get(n);
+  };
+  const s = {
+    menu: (n) =>
+      cached(
+        menuCache,
+        n,
+        (list) =>
+          `SELECT id, name, category, priceCents FROM MenuItem WHERE shop = ? AND active = 1 AND id IN (${list})`,
+      ),
+    modifiers: (n) =>
+      cached(
+        modifierCache,
+        n,
+        (list) =>
+          `SELECT m.id, m.name, m.priceDeltaCents, g.type, g.id AS groupId, g.maxSelections FROM Modifier m
+           JOIN ModifierGroup g ON g.id = m.groupId
+           WHERE m.shop = ? AND m.active = 1 AND g.shop = ? AND g.active = 1 AND m.id IN (${list})
+           ORDER BY g.position, g.id, m.position`,
+      ),
+    lock: db.prepare(
+      `UPDATE GroupOrder SET updatedAt = ?, totalItems = totalItems + ?, totalCents = totalCents + ?
+       WHERE id = ? AND shop = ? AND status = 'active' AND deadlineAt > ? RETURNING id`,
+    ),
+    seen: hasGuestKey
+      ? db.prepare('SELECT 1 FROM OrderItem WHERE groupOrderId = ? AND guestKey = ? LIMIT 1')
+      : db.prepare('SELECT 1 FROM OrderItem WHERE groupOrderId = ? AND guestName = ? COLLATE NOCASE LIMIT 1'),
+    participant: db.prepare('UPDATE GroupOrder SET participantCount = participantCount + 1 WHERE id = ?'),
+    insert: db.prepare(
+      `INSERT INTO OrderItem (shop, groupOrderId, guestName, guestInitials, guestEmail, menuItemId,
+         menuItemName, quantity, selectedModifiers, specialInstructions, unitPriceCents, totalCents,
+         confirmationKey, line, createdAt${hasGuestKey ? ', guestKey' : ''})
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?${hasGuestKey ? ', ?' : ''}) RETURNING id`,
+    ),
+  };
+
+  class Refusal extends Error {
+    constructor(status, message) {
+      super(message);
+      this.status = status;
+    }
+  }
+
+  const confirm = db.transaction((shop, body, now) => {
+    const lines = body.items;
+    const menuIds = [...new Set(lines.map((l) => l.menuItemId))];
+    const menu = new Map(
+      s
+        .menu(menuIds.length)
+        .all(shop, ...menuIds)
+        .map((m) => [m.id, m]),
+    );
+    const modifierIds = [...new Set(lines.flatMap((l) => l.selectedModifiers))];
+    const modifiers = modifierIds.length
+      ? new Map(
+          s
+            .modifiers(modifierIds.length)
+            .all(shop, shop, ...modifierIds)
+            .map((m) => [m.id, m]),
+        )
+      : new Map();
+    let totalItems = 0;
+    let totalCents = 0;
+    const rows = lines.map((line, index) => {
+      const item = menu.get(line.menuItemId);
+      if (!item) throw new Refusal(400, `Item ${index + 1}: That item is not on the menu.`);
+      const chosen = line.selectedModifiers.map((id) => {
+        const modifier = modifiers.get(id);
+        if (!modifier) throw new Refusal(400, `Option ${id} is not on the menu any more.`);
+        return modifier;
+      });
+      const unit = chosen.reduce((sum, m) => sum + m.priceDeltaCents, item.priceCents);
+      totalItems += line.quantity;
+      totalCents += unit * line.quantity;
+      return { line: index, item, chosen, unit, quantity: line.quantity };
+    });
+    const stamp = isoText(now);
+    const locked = s.lock.get(stamp, totalItems, totalCents, body.groupOrderId, shop, stamp);
+    if (!locked) throw new Refusal(409, 'This group order is closed or does not exist.');
+    const guestKey = body.guestName.trim().toLowerCase();
+    if (!s.seen.get(body.groupOrderId, hasGuestKey ? guestKey : body.guestName.trim())) {
+      s.participant.run(body.groupOrderId);
+    }
+    return rows.map((row) => {
+      const values = [
+        shop,
+        body.groupOrderId,
+        body.guestName.trim(),
+        body.guestInitials ?? null,
+        body.guestEmail ?? null,
+        row.item.id,
+        row.item.name,
+        row.quantity,
+        JSON.stringify(
+          row.chosen.map((m) => ({
+            id: m.id,
+            name: m.name,
+            type: m.type,
+            priceDeltaCents: m.priceDeltaCents,
+          })),
+        ),
+        body.specialInstructions ?? null,
+        row.unit,
+        row.unit * row.quantity,
+        body.confirmationKey,
+        row.line,
+        stamp,
+      ];
+      if (hasGuestKey) values.push(guestKey);
+      const { id } = s.insert.get(...values);
+      return { id, menuItemId: row.item.id, quantity: row.quantity, unitPriceCents: row.unit };
+    });
+  });
+
+  return { db, confirm: (...args) => confirm.immediate(...args), Refusal };
+}
+
+function send(res, status, body) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/**
+ * @param {{ databaseFile: string, secret: string, port?: number, host?: string }} options
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export async function startBareServer({ databaseFile, secret, port = 0, host = '127.0.0.1' }) {
+  const { db, confirm, Refusal } = openDatabase(databaseFile);
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://bare');
+    if (url.pathname !== '/apps/group-order/api/order-items' || req.method !== 'POST') {
+      return send(res, 404, { error: 'Not found' });
+    }
+    if (!validSignature(url.searchParams, secret)) return send(res, 401, { error: 'Bad signature' });
+    const shop = url.searchParams.get('shop');
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', () => {
+      let body;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        return send(res, 400, { error: 'Invalid JSON' });
+      }
+      if (!body || !Array.isArray(body.items) || !body.items.length || typeof body.guestName !== 'string') {
+        return send(res, 400, { error: 'Invalid cart' });
+      }
+      try {
+        const items = confirm(shop, body, new Date());
+        send(res, 201, { items });
+      } catch (error) {
+        if (error instanceof Refusal) return send(res, error.status, { error: error.message });
+        if (String(error?.code ?? '').startsWith('SQLITE_CONSTRAINT')) {
+          return send(res, 409, { error: 'Already confirmed' });
+        }
+        send(res, 500, { error: String(error?.message ?? error) });
+      }
+    });
+  });
+  await new Promise((resolve) => server.listen(port, host, resolve));
+  const address = server.address();
+  return {
+    url: `http://${host}:${address.port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => {
+          db.close();
+          resolve();
+        });
+        server.closeAllConnections();
+      }),
+  };
+}
+
+// `node bench/bare-server.mjs` (the benchmark starts it so): DATABASE_FILE, SHOPIFY_API_SECRET, PORT.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = await startBareServer({
+    databaseFile: process.env.DATABASE_FILE,
+    secret: process.env.SHOPIFY_API_SECRET,
+    port: Number(process.env.PORT ?? 0),
+  });
+  console.log(`bare server listening on ${started.url}`);
+}

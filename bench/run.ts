@@ -1,0 +1,434 @@
+// `npm run bench`: load through the signed app-proxy path against the built app (server.mjs, as `npm start`
+// runs it) and, in the same run, against a bare node:http reference server (bench/bare-server.mjs).
+// Prints a table and writes bench/results.json. Figures, not assertions. A few minutes on 2 cores.
+//
+// Options (env): STOREFRONT_PORT/PORT pick the ports (the bare server takes PORT+2); BENCH_DATABASE_URL
+// runs the app on another database (postgres://… once PostgreSQL support is in; the bare reference
+// stays on SQLite); BENCH_QUICK=1 shortens every phase (a smoke run).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
+import { PrismaLibSQL } from '@prisma/adapter-libsql';
+import { PrismaClient } from '@prisma/client';
+// @ts-expect-error: autocannon ships no type declarations
+import autocannon from 'autocannon';
+import { localEnv, LOCAL_DEFAULTS } from '../scripts/local-env.mjs';
+import { buildIfStale, migrateAndSeed } from '../scripts/prepare.mjs';
+import { PROXY_PREFIX, signedPath } from './signing.mjs';
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const SECONDS = QUICK ? 3 : 15;
+const SHOP = LOCAL_DEFAULTS.DEMO_SHOP;
+const appPort = Number(process.env.PORT ?? 4601);
+const storefrontPort = Number(process.env.STOREFRONT_PORT ?? 4600);
+const barePort = appPort + 2;
+const dataDir = path.resolve('data/bench-load');
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+const sqliteFile = path.join(dataDir, 'app.sqlite');
+const databaseUrl = process.env.BENCH_DATABASE_URL || `file:${sqliteFile}`;
+const onPostgres = /^postgres(ql)?:/.test(databaseUrl);
+
+process.env.GROUP_ORDER_SKIP_DOTENV = '1';
+const env = {
+  ...localEnv({ storefrontPort, appPort, databaseUrl, buildDir: 'build' }),
+  LOG_LEVEL: 'error',
+  OUTBOX_POLL_MS: '2000',
+} as Record<string, string>;
+for (const key of Object.keys(env)) if (key.startsWith('VITEST')) delete env[key];
+const SECRET = env.SHOPIFY_API_SECRET;
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+// ---------- database and fixtures ----------
+log(`preparing ${onPostgres ? 'PostgreSQL' : 'SQLite'} database and building the app…`);
+migrateAndSeed(env);
+buildIfStale(env);
+const prisma = new PrismaClient({ adapter: new PrismaLibSQL({ url: `file:${sqliteFile}` }) });
+if (onPostgres)
+  throw new Error('BENCH_DATABASE_URL=postgres://… needs the PostgreSQL adapter (branch h10-pg).');
+const menu = await prisma.menuItem.findMany({ where: { shop: SHOP, active: true } });
+const modifiers = await prisma.modifier.findMany({ where: { shop: SHOP }, include: { group: true } });
+const byName = (name: string) => menu.find((m) => m.name === name)!;
+const mod = (name: string) => modifiers.find((m) => m.name === name)!.id;
+// A 3-item cart: a customised latte, a flat white with a size and a food item.
+const CART_ITEMS = [
+  { menuItemId: byName('Latte').id, quantity: 2, selectedModifiers: [mod('Large'), mod('Oat')] },
+  { menuItemId: byName('Flat White').id, quantity: 1, selectedModifiers: [mod('Large')] },
+  { menuItemId: byName('Banana Bread').id, quantity: 1, selectedModifiers: [] },
+];
+
+let orderSeq = 0;
+async function newOrder(existingItems = 0) {
+  orderSeq += 1;
+  const id = 700_000_000 + orderSeq;
+  const now = Date.now();
+  await prisma.groupOrder.create({
+    data: {
+      id,
+      shop: SHOP,
+      code: `BN${String(orderSeq).padStart(4, '0')}`,
+      hostName: 'Bench Host',
+      hostEmail: 'host@bench.example',
+      companyName: 'Bench Pty Ltd',
+      pickupAt: new Date(now + 6 * 3_600_000),
+      deadlineAt: new Date(now + 5 * 3_600_000),
+      timeZone: 'Australia/Sydney',
+      hostTokenHash: 'x'.repeat(64),
+    },
+  });
+  for (let start = 0; start < existingItems; start += 2000) {
+    const rows = [];
+    for (let i = start; i < Math.min(existingItems, start + 2000); i++) {
+      rows.push({
+        shop: SHOP,
+        groupOrderId: id,
+        guestName: `Seed guest ${i % 500}`,
+        menuItemId: menu[i % menu.length].id,
+        menuItemName: menu[i % menu.length].name,
+        quantity: 1,
+        unitPriceCents: menu[i % menu.length].priceCents,
+        totalCents: menu[i % menu.length].priceCents,
+        confirmationKey: `seed-${i}`,
+      });
+    }
+    await prisma.orderItem.createMany({ data: rows });
+  }
+  if (existingItems) {
+    // Existing rows written behind the app's back: give them the app's derived columns and totals.
+    const columns = (await prisma.$queryRawUnsafe<{ name: string }[]>('PRAGMA table_info(OrderItem)')).map(
+      (c) => c.name,
+    );
+    if (columns.includes('guestKey')) {
+      await prisma.$executeRawUnsafe(
+        'UPDATE OrderItem SET guestKey = lower(guestName) WHERE groupOrderId = ?',
+        id,
+      );
+    }
+    const sums = await prisma.orderItem.aggregate({
+      where: { groupOrderId: id },
+      _sum: { quantity: true, totalCents: true },
+    });
+    await prisma.groupOrder.update({
+      where: { id },
+      data: {
+        participantCount: Math.min(500, existingItems),
+        totalItems: sums._sum.quantity ?? 0,
+        totalCents: sums._sum.totalCents ?? 0,
+      },
+    });
+  }
+  return { id, code: `BN${String(orderSeq).padStart(4, '0')}` };
+}
+
+// Every order the run uses is written now, before the servers start: one writer at a time on the file.
+const orders = {
+  warm: await newOrder(),
+  rateApp: await newOrder(),
+  rateBare: await newOrder(),
+  sat10App: await newOrder(),
+  sat10Bare: await newOrder(),
+  sat200App: await newOrder(),
+  sat200Bare: await newOrder(),
+  size10: await newOrder(10),
+  size1000: await newOrder(1_000),
+  size10000: await newOrder(10_000),
+  pages: await newOrder(30),
+};
+await prisma.$disconnect();
+// The bare server gets its own copy of the database, so the two never wait for each other's locks.
+const bareFile = path.join(dataDir, 'bare.sqlite');
+await new PrismaClient({ adapter: new PrismaLibSQL({ url: `file:${sqliteFile}` }) }).$executeRawUnsafe(
+  `VACUUM INTO '${bareFile}'`,
+);
+
+// ---------- processes ----------
+function startProcess(command: string, args: string[], extraEnv: Record<string, string>): ChildProcess {
+  return spawn(command, args, {
+    env: { ...env, ...extraEnv } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+async function waitFor(url: string) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await sleep(250);
+    }
+  }
+  throw new Error(`Timed out waiting for ${url}`);
+}
+function processFigures(child: ChildProcess) {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  const fds = readdirSync(`/proc/${child.pid}/fd`).length;
+  return { rssMiB: Math.round(rss), fds };
+}
+function sampler(child: ChildProcess) {
+  const peak = { rssMiB: 0, fds: 0 };
+  const timer = setInterval(() => {
+    try {
+      const now = processFigures(child);
+      peak.rssMiB = Math.max(peak.rssMiB, now.rssMiB);
+      peak.fds = Math.max(peak.fds, now.fds);
+    } catch {
+      /* process gone */
+    }
+  }, 250);
+  return { peak, stop: () => clearInterval(timer) };
+}
+
+// As `npm start` runs it (scripts/prepare.mjs): the production build in production mode.
+const app = startProcess(process.execPath, ['server.mjs'], { NODE_ENV: 'production' });
+const bare = startProcess(process.execPath, ['bench/bare-server.mjs'], {
+  DATABASE_FILE: bareFile,
+  PORT: String(barePort),
+});
+const stopChildren = () => {
+  app.kill('SIGTERM');
+  bare.kill('SIGTERM');
+};
+process.on('exit', stopChildren);
+const APP = `http://127.0.0.1:${appPort}`;
+const BARE = `http://127.0.0.1:${barePort}`;
+await waitFor(`${APP}/healthz`);
+await waitFor(BARE);
+const appSampler = sampler(app);
+const startFigures = processFigures(app);
+
+// ---------- load helpers ----------
+type Load = { connections: number; duration?: number; amount?: number; overallRate?: number };
+let guestSeq = 0;
+function confirmLoad(base: string, orderId: number, load: Load) {
+  const request = {
+    method: 'POST',
+    path: '/',
+    headers: { 'content-type': 'application/json', 'x-forwarded-host': SHOP },
+    setupRequest(req: { path: string; body: string }) {
+      guestSeq += 1;
+      req.path = signedPath(`${PROXY_PREFIX}/api/order-items`, { shop: SHOP, secret: SECRET });
+      req.body = JSON.stringify({
+        groupOrderId: orderId,
+        confirmationKey: `bench-${process.pid}-${guestSeq}`,
+        guestName: `Guest ${guestSeq}`,
+        guestInitials: 'GB',
+        items: CART_ITEMS,
+      });
+      return req;
+    },
+  };
+  return run(base, load, [request]);
+}
+type Page = { path: string; query?: Record<string, string> };
+function pageLoad(base: string, page: Page, load: Load) {
+  const request = {
+    method: 'GET',
+    path: '/',
+    headers: { 'x-forwarded-host': SHOP, 'accept-encoding': 'gzip, br' },
+    setupRequest(req: { path: string }) {
+      req.path = signedPath(page.path, { shop: SHOP, secret: SECRET, query: page.query });
+      return req;
+    },
+  };
+  return run(base, load, [request]);
+}
+async function run(base: string, load: Load, requests: unknown[]) {
+  const times: number[] = [];
+  const result: any = await new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        requests,
+        connections: load.connections,
+        ...(load.amount ? { amount: load.amount } : { duration: load.duration ?? SECONDS }),
+        ...(load.overallRate ? { overallRate: load.overallRate } : {}),
+        timeout: 30,
+      },
+      (error: Error | null, value: unknown) => (error ? reject(error) : resolve(value)),
+    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) =>
+      times.push(ms),
+    );
+  });
+  times.sort((a, b) => a - b);
+  const at = (q: number) =>
+    +(times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(1);
+  return {
+    reqPerSec: Math.round(result.requests.total / result.duration),
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    requests: result.requests.total as number,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+const results: Record<string, unknown> = {
+  when: new Date().toISOString(),
+  database: onPostgres ? 'postgresql' : 'sqlite',
+  quick: QUICK,
+};
+
+// ---------- (1)+(2) guest confirm: fixed rate and saturation, app beside bare ----------
+log('confirm at an offered 50/s…');
+await confirmLoad(APP, orders.warm.id, { connections: 10, amount: 200 });
+await confirmLoad(BARE, orders.warm.id, { connections: 10, amount: 200 });
+const rate = {
+  app: await confirmLoad(APP, orders.rateApp.id, { connections: 10, overallRate: 50 }),
+  bare: await confirmLoad(BARE, orders.rateBare.id, { connections: 10, overallRate: 50 }),
+};
+log('confirm saturation at 10 and 200 connections…');
+const saturation: Record<string, { app: unknown; bare: unknown; appPercentOfBare: number }> = {};
+for (const connections of [10, 200] as const) {
+  const a = await confirmLoad(APP, orders[`sat${connections}App`].id, { connections });
+  const b = await confirmLoad(BARE, orders[`sat${connections}Bare`].id, { connections });
+  saturation[connections] = {
+    app: a,
+    bare: b,
+    appPercentOfBare: Math.round((100 * a.reqPerSec) / b.reqPerSec),
+  };
+}
+results.confirmAt50PerSecond = rate;
+results.confirmSaturation = saturation;
+
+// ---------- (3) confirm latency against order size ----------
+log('confirm latency with 10 / 1,000 / 10,000 items in the order…');
+const bySize: Record<string, number> = {};
+for (const size of [10, 1_000, 10_000] as const) {
+  const order = orders[`size${size}`];
+  await confirmLoad(APP, order.id, { connections: 1, amount: 10 });
+  const started = performance.now();
+  const n = QUICK ? 20 : 100;
+  const r = await confirmLoad(APP, order.id, { connections: 1, amount: n });
+  bySize[size] = +((performance.now() - started) / n).toFixed(2);
+  if (r.errors) log(`  ${r.errors} errors at ${size} items`);
+}
+results.confirmMsByOrderSize = { ...bySize, ratio10000to10: +(bySize[10_000] / bySize[10]).toFixed(2) };
+
+// ---------- (4) SSR pages ----------
+log('SSR join and menu pages at 10 connections…');
+const pageOrder = orders.pages;
+const pages: Record<string, Page> = {
+  join: { path: `${PROXY_PREFIX}/join/${pageOrder.code}` },
+  menu: { path: `${PROXY_PREFIX}/order/${pageOrder.id}`, query: { guest: 'Bench Guest' } },
+  review: { path: `${PROXY_PREFIX}/review/${pageOrder.id}/Bench%20Guest` },
+  dashboard: { path: `${PROXY_PREFIX}/host/dashboard/${pageOrder.id}` },
+  create: { path: `${PROXY_PREFIX}/host/create` },
+};
+results.ssr = {
+  join: await pageLoad(APP, pages.join, { connections: 10 }),
+  menu: await pageLoad(APP, pages.menu, { connections: 10 }),
+};
+
+// ---------- (5) bytes per page ----------
+log('JS and CSS per page…');
+async function pageWeight(target: Page) {
+  const url = `${APP}${signedPath(target.path, { shop: SHOP, secret: SECRET, query: target.query })}`;
+  const page = await fetch(url, { headers: { 'x-forwarded-host': SHOP, 'accept-encoding': 'gzip, br' } });
+  const html = await page.text();
+  const assets = new Set<string>();
+  for (const match of html.matchAll(/(?:https?:\/\/[^"'\s]+)?\/assets\/[A-Za-z0-9._-]+\.(?:js|css)/g)) {
+    assets.add(match[0].replace(/^https?:\/\/[^/]+/, ''));
+  }
+  let jsRaw = 0;
+  let jsGz = 0;
+  let cssGz = 0;
+  let assetsCompressed = true;
+  for (const asset of assets) {
+    const response = await fetch(`${APP}${asset}`, { headers: { 'accept-encoding': 'gzip, br' } });
+    const body = Buffer.from(await response.arrayBuffer());
+    // fetch decodes; re-measure the plain body so both columns compare the same bytes
+    const gz = gzipSync(body).length;
+    if (!response.headers.get('content-encoding')) assetsCompressed = false;
+    if (asset.endsWith('.js')) {
+      jsRaw += body.length;
+      jsGz += gz;
+    } else cssGz += gz;
+  }
+  return {
+    status: page.status,
+    jsKB: +(jsRaw / 1024).toFixed(1),
+    jsGzKB: +(jsGz / 1024).toFixed(1),
+    cssGzKB: +(cssGz / 1024).toFixed(1),
+    htmlCompressed: page.headers.get('content-encoding') ?? 'no',
+    assetsCompressed,
+  };
+}
+const weights: Record<string, Awaited<ReturnType<typeof pageWeight>>> = {};
+for (const [name, page] of Object.entries(pages)) weights[name] = await pageWeight(page);
+results.pages = weights;
+
+// ---------- (6) memory and descriptors ----------
+const afterLoad = processFigures(app);
+log(`app after load: ${afterLoad.rssMiB} MiB RSS, ${afterLoad.fds} fds; waiting 60 s…`);
+await sleep(QUICK ? 5_000 : 60_000);
+const later = processFigures(app);
+appSampler.stop();
+results.appProcess = { atStart: startFigures, peak: appSampler.peak, afterLoad, after60s: later };
+
+app.kill('SIGTERM');
+bare.kill('SIGTERM');
+
+// ---------- (4b) admin dashboard loader at 10,000 orders / 100,000 items (in-process) ----------
+log('admin dashboard loader at 10,000 orders / 100,000 items…');
+const dashboardJson = await new Promise<string>((resolve, reject) => {
+  const child = spawn(
+    path.resolve('node_modules/.bin/tsx'),
+    ['bench/dashboard.ts', '--json', '--runs', QUICK ? '3' : '15', '--orders', QUICK ? '1000' : '10000'],
+    { env: { ...process.env, GROUP_ORDER_SKIP_DOTENV: '1' }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`dashboard bench exit ${code}`))));
+});
+results.dashboard = JSON.parse(dashboardJson.trim().split('\n').pop()!);
+
+writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
+
+// ---------- table ----------
+const pad = (value: unknown, width: number) => String(value).padStart(width);
+const row = (label: string, ...cells: unknown[]) =>
+  console.log(`${label.padEnd(44)}${cells.map((c) => pad(c, 12)).join('')}`);
+console.log(`\nGroup Order benchmark (${results.database}${QUICK ? ', quick' : ''}) — ${results.when}`);
+console.log('\n1-2. Guest confirm, 3-item cart, through the signed app-proxy path');
+row('', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors');
+for (const [name, r] of Object.entries(rate)) {
+  row(`offered 50/s — ${name}`, r.reqPerSec, r.p50, r.p95, r.p99, r.errors);
+}
+for (const [connections, s] of Object.entries(saturation)) {
+  for (const name of ['app', 'bare'] as const) {
+    const r = s[name] as Awaited<ReturnType<typeof run>>;
+    row(`${connections} connections — ${name}`, r.reqPerSec, r.p50, r.p95, r.p99, r.errors);
+  }
+  row(`${connections} connections — app as % of bare`, `${s.appPercentOfBare}%`);
+}
+console.log('\n3. Confirm latency by items already in the order (mean ms, sequential)');
+row('', '10', '1,000', '10,000', 'ratio');
+row('app', bySize[10], bySize[1000], bySize[10000], (results.confirmMsByOrderSize as any).ratio10000to10);
+console.log('\n4. SSR pages at 10 connections');
+row('', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors');
+for (const [name, r] of Object.entries(results.ssr as Record<string, any>)) {
+  row(name, r.reqPerSec, r.p50, r.p95, r.p99, r.errors);
+}
+console.log('   Admin dashboard loader (in-process), 10,000 orders / 100,000 items');
+for (const [name, s] of Object.entries((results.dashboard as any).cases as Record<string, any>)) {
+  row(`   ${name}`.slice(0, 44), `${s.median.toFixed(1)} med`, `${s.p95.toFixed(1)} p95`);
+}
+console.log('\n5. Storefront pages: JS and CSS on first load');
+row('', 'status', 'JS KB', 'JS gz KB', 'CSS gz KB', 'HTML enc.', 'assets enc.');
+for (const [name, w] of Object.entries(weights)) {
+  row(name, w.status, w.jsKB, w.jsGzKB, w.cssGzKB, w.htmlCompressed, w.assetsCompressed ? 'yes' : 'no');
+}
+console.log('\n6. App process');
+row('', 'RSS MiB', 'open fds');
+row('at start', startFigures.rssMiB, startFigures.fds);
+row('peak under load', appSampler.peak.rssMiB, appSampler.peak.fds);
+row('after load', afterLoad.rssMiB, afterLoad.fds);
+row('60 s later', later.rssMiB, later.fds);
+console.log('\nWritten to bench/results.json');
+process.exit(0);
