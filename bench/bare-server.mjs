@@ -3,7 +3,7 @@
 // (POST /apps/group-order/api/order-items with a whole cart), using the driver as directly as it gets:
 // one long-lived SQLite connection, statements prepared once, one IMMEDIATE transaction per confirm.
 // It is not the product: no Remix, no zod messages, no idempotent replay answer (a repeated key is a 409).
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import Database from 'libsql';
 
@@ -31,8 +31,6 @@ function openDatabase(file) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
-  const columns = new Set(db.pragma('table_info(OrderItem)').map((c) => c.name));
-  const hasGuestKey = columns.has('guestKey');
   const inList = (n) => Array.from({ length: n }, () => '?').join(',');
   const menuCache = new Map();
   const modifierCache = new Map();
@@ -62,15 +60,24 @@ function openDatabase(file) {
       `UPDATE GroupOrder SET updatedAt = ?, totalItems = totalItems + ?, totalCents = totalCents + ?
        WHERE id = ? AND shop = ? AND status = 'active' AND deadlineAt > ? RETURNING id`,
     ),
-    seen: hasGuestKey
-      ? db.prepare('SELECT 1 FROM OrderItem WHERE groupOrderId = ? AND guestKey = ? LIMIT 1')
-      : db.prepare('SELECT 1 FROM OrderItem WHERE groupOrderId = ? AND guestName = ? COLLATE NOCASE LIMIT 1'),
+    // A guest is a person with a row of their own (the app's Guest table), found by folded name.
+    newGuest: db.prepare(
+      `INSERT INTO Guest (shop, groupOrderId, name, nameKey, initials, email, createdAt, updatedAt)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (groupOrderId, nameKey) DO NOTHING RETURNING id`,
+    ),
+    guest: db.prepare('SELECT id FROM Guest WHERE groupOrderId = ? AND nameKey = ?'),
+    seen: db.prepare('SELECT 1 FROM OrderItem WHERE groupOrderId = ? AND guestId = ? LIMIT 1'),
     participant: db.prepare('UPDATE GroupOrder SET participantCount = participantCount + 1 WHERE id = ?'),
     insert: db.prepare(
-      `INSERT INTO OrderItem (shop, groupOrderId, guestName, guestInitials, guestEmail, menuItemId,
+      `INSERT INTO OrderItem (shop, groupOrderId, guestId, guestName, guestInitials, guestEmail, menuItemId,
          menuItemName, quantity, selectedModifiers, specialInstructions, unitPriceCents, totalCents,
-         confirmationKey, line, createdAt${hasGuestKey ? ', guestKey' : ''})
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?${hasGuestKey ? ', ?' : ''}) RETURNING id`,
+         confirmationKey, line, createdAt)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    ),
+    // The receipt the app keeps per confirmed line (idempotent retries, key reuse refused).
+    receipt: db.prepare(
+      `INSERT INTO ConfirmedLine (shop, groupOrderId, confirmationKey, line, orderItemId, requestHash, createdAt)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
   };
 
@@ -117,15 +124,27 @@ function openDatabase(file) {
     const stamp = isoText(now);
     const locked = s.lock.get(stamp, totalItems, totalCents, body.groupOrderId, shop, stamp);
     if (!locked) throw new Refusal(409, 'This group order is closed or does not exist.');
-    const guestKey = body.guestName.trim().toLowerCase();
-    if (!s.seen.get(body.groupOrderId, hasGuestKey ? guestKey : body.guestName.trim())) {
-      s.participant.run(body.groupOrderId);
-    }
+    const name = body.guestName.trim();
+    const nameKey = name.normalize('NFKC').replace(/\s+/g, ' ').toLowerCase();
+    const created = s.newGuest.get(
+      shop,
+      body.groupOrderId,
+      name,
+      nameKey,
+      body.guestInitials ?? null,
+      body.guestEmail ?? null,
+      stamp,
+      stamp,
+    );
+    const guestId = created ? created.id : s.guest.get(body.groupOrderId, nameKey).id;
+    if (!s.seen.get(body.groupOrderId, guestId)) s.participant.run(body.groupOrderId);
+    const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
     return rows.map((row) => {
       const values = [
         shop,
         body.groupOrderId,
-        body.guestName.trim(),
+        guestId,
+        name,
         body.guestInitials ?? null,
         body.guestEmail ?? null,
         row.item.id,
@@ -146,8 +165,8 @@ function openDatabase(file) {
         row.line,
         stamp,
       ];
-      if (hasGuestKey) values.push(guestKey);
       const { id } = s.insert.get(...values);
+      s.receipt.run(shop, body.groupOrderId, body.confirmationKey, row.line, id, requestHash, stamp);
       return { id, menuItemId: row.item.id, quantity: row.quantity, unitPriceCents: row.unit };
     });
   });
