@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { graphemes } from './graphemes';
+
+export { graphemes };
 
 // People type names and notes in every script and with emoji: "😀 Smith", "𝒜lice", "𠀋 Wang". JavaScript
 // strings are UTF-16, so a character outside the Basic Multilingual Plane is two code units, and code that
@@ -16,15 +19,6 @@ export function textLength(value: string) {
   let count = 0;
   for (const _ of value) count += 1;
   return count;
-}
-
-/** The user-perceived characters of a string (an emoji with a skin tone or a flag is one). */
-export function graphemes(value: string): string[] {
-  if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
-    const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-    return Array.from(segmenter.segment(value), (part) => part.segment);
-  }
-  return Array.from(value);
 }
 
 /** Why a text cannot be stored, or null when it is fine. */

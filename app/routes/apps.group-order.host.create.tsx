@@ -4,13 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Card, PageHeader, SelectField, TextArea, TextField } from '~/components/storefront/ui';
 import { useToast } from '~/components/storefront/toast';
 import { callApi, saveHostToken } from '~/components/storefront/host/api';
-import {
-  CreateGroupOrderSchema,
-  fieldErrorsOf,
-  HOST_MESSAGES,
-  hostActionError,
-  type FieldErrors,
-} from '~/lib/hosting';
+import { HOST_MESSAGES, hostActionError, type FieldErrors } from '~/lib/hostText';
 import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
 import { utcToZoned } from '~/lib/time';
@@ -122,6 +116,8 @@ export default function CreateOrder() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
+    // The form's schema (zod) loads on the first submit, not with the page.
+    const { CreateGroupOrderSchema, fieldErrorsOf } = await import('~/lib/hosting');
     const parsed = CreateGroupOrderSchema.safeParse(values);
     if (!parsed.success) return showErrors(fieldErrorsOf(parsed.error));
     setPending(true);

@@ -1,7 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
-import { QRCodeSVG } from 'qrcode.react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Badge, Button, ButtonLink, Card, EmptyState, PageHeader } from '~/components/storefront/ui';
 import { useToast } from '~/components/storefront/toast';
 import { callApi, forgetHostToken, hostErrorToast, readHostToken } from '~/components/storefront/host/api';
@@ -10,7 +9,7 @@ import { HostControls } from '~/components/storefront/host/HostControls';
 import { HostDevices, type HostDevice } from '~/components/storefront/host/HostDevices';
 import { InviteBox } from '~/components/storefront/host/InviteBox';
 import { useShareLink } from '~/components/storefront/host/useShareLink';
-import { HOST_MESSAGES, maskEmail } from '~/lib/hosting';
+import { HOST_MESSAGES, maskEmail } from '~/lib/hostText';
 import { toId } from '~/lib/http.server';
 import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
@@ -21,6 +20,9 @@ import { countMiss } from '~/models/hostRateLimits.server';
 import { getShopSettings } from '~/models/settings.server';
 import { requireStorefront, shareUrl } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
+
+// The QR code library loads after the page, in its own chunk; the placeholder keeps its space meanwhile.
+const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 
@@ -307,12 +309,14 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
               onFocus={(e) => e.currentTarget.select()}
             />
             <div className="host-share__qr">
-              <QRCodeSVG
-                value={loaded.shareUrl}
-                size={148}
-                marginSize={2}
-                title={`QR code for ${loaded.shareUrl}`}
-              />
+              <Suspense fallback={<span className="host-share__qr-placeholder" aria-hidden="true" />}>
+                <QRCodeSVG
+                  value={loaded.shareUrl}
+                  size={148}
+                  marginSize={2}
+                  title={`QR code for ${loaded.shareUrl}`}
+                />
+              </Suspense>
               <span className="muted small">Scan to join on a phone</span>
             </div>
             <div className="host-share__actions">

@@ -1,7 +1,6 @@
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError } from '@remix-run/react';
-import { useCallback, useState } from 'react';
-import { CustomiseDialog } from '~/components/storefront/guest/CustomiseDialog';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { GuestTopBar, OrderHero } from '~/components/storefront/guest/OrderHero';
 import { MenuGrid } from '~/components/storefront/guest/MenuGrid';
 import { CartBar, OrderCard } from '~/components/storefront/guest/OrderCard';
@@ -35,6 +34,11 @@ import { GuestEmailSchema } from '~/models/orderItems.server';
 import { countMiss } from '~/models/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
+
+// The customise dialog (and Radix Dialog with it) loads when a guest first opens it, not with the menu.
+const CustomiseDialog = lazy(() =>
+  import('~/components/storefront/guest/CustomiseDialog').then((m) => ({ default: m.CustomiseDialog })),
+);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
@@ -252,13 +256,17 @@ function Menu({
       </div>
 
       {closed ? null : <CartBar cart={cart} money={money} />}
-      <CustomiseDialog
-        item={closed ? null : customising}
-        modifiers={menu.modifiers}
-        money={money}
-        onClose={() => setCustomising(null)}
-        onAdd={addToOrder}
-      />
+      {customising && !closed ? (
+        <Suspense fallback={null}>
+          <CustomiseDialog
+            item={customising}
+            modifiers={menu.modifiers}
+            money={money}
+            onClose={() => setCustomising(null)}
+            onAdd={addToOrder}
+          />
+        </Suspense>
+      ) : null}
     </main>
   );
 }

@@ -1,6 +1,16 @@
-import * as Toast from '@radix-ui/react-toast';
 import { useLocation } from '@remix-run/react';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { ShownToast } from './ToastRegion';
 
 export type ToastMessage = {
   title: string;
@@ -17,14 +27,18 @@ const ToastContext = createContext<ToastContextValue>({ show: () => undefined })
 // Spec: one toast at a time, 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region.
 export const TOAST_DURATION_MS = 5000;
 
+// Radix Toast loads with the first toast, not with every page; the region stays mounted from then on.
+const ToastRegion = lazy(() => import('./ToastRegion'));
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const [current, setCurrent] = useState<(ToastMessage & { key: number; path: string }) | null>(null);
-  const show = useCallback(
-    (toast: ToastMessage) =>
-      setCurrent({ ...toast, key: Date.now() + Math.random(), path: window.location.pathname }),
-    [],
-  );
+  const [current, setCurrent] = useState<ShownToast | null>(null);
+  const [used, setUsed] = useState(false);
+  const show = useCallback((toast: ToastMessage) => {
+    setUsed(true);
+    setCurrent({ ...toast, key: Date.now() + Math.random(), path: window.location.pathname });
+  }, []);
+  const close = useCallback(() => setCurrent(null), []);
   // A toast belongs to the page that raised it: "Order Not Found" must not follow the person to the
   // join page and cover its button. One announcing the next page is kept there, and only there.
   useEffect(() => {
@@ -36,32 +50,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => ({ show }), [show]);
   return (
     <ToastContext.Provider value={value}>
-      <Toast.Provider
-        duration={TOAST_DURATION_MS}
-        swipeDirection="right"
-        swipeThreshold={50}
-        label="Notification"
-      >
-        {children}
-        {current ? (
-          <Toast.Root
-            key={current.key}
-            className={`toast toast--${current.tone ?? 'success'}`}
-            onOpenChange={(open) => {
-              if (!open) setCurrent(null);
-            }}
-          >
-            <Toast.Title className="toast__title">{current.title}</Toast.Title>
-            {current.description ? (
-              <Toast.Description className="toast__description">{current.description}</Toast.Description>
-            ) : null}
-            <Toast.Close className="toast__close" aria-label="Dismiss">
-              ×
-            </Toast.Close>
-          </Toast.Root>
-        ) : null}
-        <Toast.Viewport className="toast-viewport" hotkey={['F8']} />
-      </Toast.Provider>
+      {children}
+      {used ? (
+        <Suspense fallback={null}>
+          <ToastRegion current={current} duration={TOAST_DURATION_MS} onClose={close} />
+        </Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }

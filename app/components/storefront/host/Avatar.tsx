@@ -1,4 +1,4 @@
-import { initialsOf } from '~/lib/hosting';
+import { initialsOf } from '~/lib/hostText';
 
 const COLOURS = ['#6f3b1e', '#2f6f4e', '#1f4f8f', '#8a3b6f', '#a15c07', '#3f5f7a'];
 

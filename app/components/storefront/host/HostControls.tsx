@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, Card, Skeleton, TextField } from '../ui';
 import { useToast } from '../toast';
 import { callApi, type ApiResult } from './api';
-import { HOST_MESSAGES } from '~/lib/hosting';
+import { HOST_MESSAGES } from '~/lib/hostText';
 import { formatDateTime, formatTime12 } from '~/lib/time';
 
 type Order = {

@@ -2,13 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Card, TextArea } from '../ui';
 import { useToast } from '../toast';
 import { callApi, type ApiResult } from './api';
-import {
-  HOST_MESSAGES,
-  invitesSentText,
-  invitesSkippedText,
-  isValidEmail,
-  splitEmailList,
-} from '~/lib/hosting';
+import { HOST_MESSAGES, invitesSentText, invitesSkippedText, splitEmailList } from '~/lib/hostText';
 
 /** E-mail invitations: one address per comma, semicolon or line. */
 export function InviteBox({
@@ -37,6 +31,8 @@ export function InviteBox({
       });
     }
     const emails = splitEmailList(text);
+    // The e-mail check (zod) loads on the first send, not with the dashboard.
+    const { isValidEmail } = await import('~/lib/hosting');
     if (!emails.some(isValidEmail)) {
       return toast.show({
         title: HOST_MESSAGES.noValidTitle,

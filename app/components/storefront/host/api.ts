@@ -1,5 +1,5 @@
 import { apiPath } from '~/lib/paths';
-import { hostActionError, hostTokenKey } from '~/lib/hosting';
+import { hostActionError, hostTokenKey } from '~/lib/hostText';
 
 // Browser-side calls to the JSON API. The host token lives in local storage per order (cookies do not
 // pass Shopify's app proxy) and travels in the X-Host-Token header.

@@ -1,6 +1,8 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../toast';
+
+// The popup (Radix Dialog) is only needed when the browser refuses to copy: it loads then.
+const CopyLinkDialog = lazy(() => import('./CopyLinkDialog'));
 
 export const COPIED_MS = 3000;
 
@@ -46,26 +48,11 @@ export function useShareLink(url: string, title: string) {
     await copy();
   }, [copy, title, url]);
 
-  const popup = (
-    <Dialog.Root open={popupOpen} onOpenChange={setPopupOpen}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog host-copy-dialog">
-          <Dialog.Title className="dialog__title">Copy Link</Dialog.Title>
-          <Dialog.Description className="muted small">Select the link below and copy it.</Dialog.Description>
-          <input
-            className="input host-copy-input"
-            readOnly
-            value={url}
-            aria-label="Join link"
-            onFocus={(event) => event.currentTarget.select()}
-            autoFocus
-          />
-          <Dialog.Close className="btn btn--secondary btn--block host-copy-close">Done</Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
+  const popup = popupOpen ? (
+    <Suspense fallback={null}>
+      <CopyLinkDialog url={url} onClose={() => setPopupOpen(false)} />
+    </Suspense>
+  ) : null;
 
   return { copied, copy, share, popup };
 }
