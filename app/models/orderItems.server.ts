@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Prisma, type OrderItem } from '@prisma/client';
+import { Prisma, type GroupOrder, type OrderItem } from '@prisma/client';
 import { z } from 'zod';
 import prisma, { isUniqueViolation } from '../db.server';
 import { jsonError } from '../lib/http.server';
@@ -10,7 +10,7 @@ import { ORDER_LIMIT_MESSAGES, ORDER_LIMITS } from '../lib/limits';
 import { validateSelection } from '../lib/modifiers';
 import { MAX_QUANTITY, MIN_QUANTITY, priceLine } from '../lib/pricing';
 import { closedReason, closedText, parseModifiers } from './groupOrder.server';
-import { refreshTotals, resolveGuest } from './guests.server';
+import { resolveGuest } from './guests.server';
 import { serializeModifier } from './menu.server';
 import { graphemes, optionalText, readableText, requiredText } from '../lib/text';
 
@@ -123,7 +123,8 @@ type ConfirmRequest = Omit<ConfirmCartInput, 'items'> & {
 export const KEY_REUSED_MESSAGE =
   'These items were already confirmed with different choices. Check the group order before confirming again.';
 
-export type ConfirmResult = { items: OrderItem[]; replayed: boolean };
+/** The items written (or replayed) and the order as the confirm left it, so nobody reads it again. */
+export type ConfirmResult = { items: OrderItem[]; replayed: boolean; order: GroupOrder | null };
 
 /** 409 with when and why it closed, which the Review page shows as it is. */
 function closedError(
@@ -181,7 +182,10 @@ async function confirm(
     // Two identical confirms raced: the loser hits the unique key and answers with the winner's items.
     if (isUniqueViolation(error)) {
       const previous = await findByKey(prisma, shop, request);
-      if (previous) return replay(previous, request);
+      if (previous) {
+        const order = await prisma.groupOrder.findFirst({ where: { id: request.groupOrderId, shop } });
+        return replay(previous, request, order);
+      }
       // Two people took the same new name at the same moment: once more, the name now has its guest
       // (this request becomes that guest, or is told the name is taken).
       if (retry) return confirm(shop, request, now, false);
@@ -240,6 +244,7 @@ function requestHash(request: ConfirmRequest) {
 function replay(
   previous: { receipts: { requestHash: string | null }[]; items: OrderItem[] },
   request: ConfirmRequest,
+  order: GroupOrder | null,
 ): ConfirmResult {
   const { receipts, items } = previous;
   const hash = requestHash(request);
@@ -247,7 +252,7 @@ function replay(
   if (!sameLines || receipts.some((r) => r.requestHash !== null && r.requestHash !== hash)) {
     throw jsonError(409, KEY_REUSED_MESSAGE, { reason: 'key-reused' });
   }
-  return { items, replayed: true };
+  return { items, replayed: true, order };
 }
 
 async function writeLines(
@@ -260,7 +265,7 @@ async function writeLines(
   if (!order) throw jsonError(404, 'Group order not found');
 
   const previous = await findByKey(tx, shop, request);
-  if (previous) return replay(previous, request);
+  if (previous) return replay(previous, request, order);
 
   const reason = closedReason(order, now);
   if (reason) throw closedError(order, reason);
@@ -279,17 +284,25 @@ async function writeLines(
     email: request.guestEmail,
     token: request.guestToken,
   });
-  await checkOrderLimits(tx, shop, order.id, guest.id, request);
+  // This guest's own items (at most linesPerGuest): for the limits and to merge repeated lines.
+  const mine = await tx.orderItem.findMany({ where: { shop, groupOrderId: order.id, guestId: guest.id } });
+  const newcomer = mine.length === 0;
+  const participants = await checkOrderLimits(tx, shop, order.id, mine, request);
 
+  // Only the menu rows the cart names: its items and the modifiers it selected (validateSelection needs
+  // no others), in menu order.
   const menuItems = await tx.menuItem.findMany({
-    where: { shop, active: true, id: { in: request.lines.map((l) => l.menuItemId) } },
+    where: { shop, active: true, id: { in: [...new Set(request.lines.map((l) => l.menuItemId))] } },
   });
   const itemsById = new Map(menuItems.map((item) => [item.id, item]));
+  const modifierIds = [...new Set(request.lines.flatMap((l) => l.selectedModifiers))];
   const modifiers = (
-    await tx.modifier.findMany({
-      where: { shop, active: true, group: { shop, active: true } },
-      include: { group: true },
-    })
+    modifierIds.length
+      ? await tx.modifier.findMany({
+          where: { shop, active: true, id: { in: modifierIds }, group: { shop, active: true } },
+          include: { group: true },
+        })
+      : []
   )
     .sort((a, b) => a.group.position - b.group.position || a.groupId - b.groupId || a.position - b.position)
     .map(serializeModifier);
@@ -336,13 +349,15 @@ async function writeLines(
   // "Add more items" then the same Flat White again is "2x Flat White", not a second "1x" line: a line
   // merges into the guest's item with the same item, options and unit price (a changed menu price stays
   // a line of its own).
-  const mine = await tx.orderItem.findMany({ where: { shop, groupOrderId: order.id, guestId: guest.id } });
   const keyOf = (item: OrderItem) =>
     `${lineKey(
       item.menuItemId,
       parseModifiers(item.selectedModifiers).map((m) => m.id),
     )}@${item.unitPriceCents}`;
   const items: OrderItem[] = [];
+  // What this confirm adds to the order's running totals (a merge adds its line's difference).
+  let addedUnits = 0;
+  let addedCents = 0;
   for (const { key, ...data } of rows) {
     const same = mine.find((item) => keyOf(item) === `${key}@${data.unitPriceCents}`);
     const merged = same && same.quantity + data.quantity <= MAX_QUANTITY;
@@ -355,20 +370,22 @@ async function writeLines(
           },
         })
       : await tx.orderItem.create({ data });
+    addedUnits += data.quantity;
+    addedCents += merged ? item.totalCents - same.totalCents : item.totalCents;
     if (!merged) mine.push(item);
     else mine[mine.indexOf(same)] = item;
     items.push(item);
-    await tx.confirmedLine.create({
-      data: {
-        shop,
-        groupOrderId: order.id,
-        confirmationKey: request.confirmationKey,
-        line: data.line,
-        orderItemId: item.id,
-        requestHash: hash,
-      },
-    });
   }
+  await tx.confirmedLine.createMany({
+    data: rows.map((row, index) => ({
+      shop,
+      groupOrderId: order.id,
+      confirmationKey: request.confirmationKey,
+      line: row.line,
+      orderItemId: items[index].id,
+      requestHash: hash,
+    })),
+  });
   // One note per guest: a confirm that brings one replaces it; a confirm without one keeps the old note.
   if (request.specialInstructions) {
     await tx.guest.update({
@@ -376,8 +393,17 @@ async function writeLines(
       data: { specialInstructions: request.specialInstructions },
     });
   }
-  await refreshTotals(tx, order.id);
-  return { items, replayed: false };
+  // The running totals move by what this confirm added, in the same transaction: no recount of the
+  // order's items. People, not names: the guests with items (counted for the limits) and this one.
+  const updated = await tx.groupOrder.update({
+    where: { id: order.id },
+    data: {
+      totalItems: { increment: addedUnits },
+      totalCents: { increment: addedCents },
+      participantCount: participants + (newcomer ? 1 : 0),
+    },
+  });
+  return { items, replayed: false, order: updated };
 }
 
 /** Whether this person (browser token, or e-mail) already has confirmed items in the order. */
@@ -387,33 +413,35 @@ export async function guestHasItems(shop: string, groupOrderId: number, guestId:
 
 /**
  * The size limits (app/lib/limits.ts) that depend on what the order already holds. Called inside the
- * confirm transaction after the order's write lock is taken, so racing confirms cannot all pass.
+ * confirm transaction after the order's write lock is taken, so racing confirms cannot all pass. It
+ * counts (lines, guests with items) and never reads the order's items, so its cost stays flat however
+ * full the order is; `mine` is this guest's own items (at most linesPerGuest). Returns how many guests
+ * have items in the order, which the confirm keeps as the order's participant count.
  */
 async function checkOrderLimits(
   tx: Prisma.TransactionClient,
   shop: string,
   groupOrderId: number,
-  guestId: number,
+  mine: Pick<OrderItem, 'quantity'>[],
   request: ConfirmRequest,
 ) {
-  const existing = await tx.orderItem.findMany({
-    where: { shop, groupOrderId },
-    select: { guestId: true, quantity: true },
-  });
-  if (existing.length + request.lines.length > ORDER_LIMITS.linesPerOrder) {
+  const [lines, participants] = await Promise.all([
+    tx.orderItem.count({ where: { shop, groupOrderId } }),
+    // People, not names (guests.server.ts): two guests called Bob are two guests.
+    tx.guest.count({ where: { shop, groupOrderId, items: { some: {} } } }),
+  ]);
+  if (lines + request.lines.length > ORDER_LIMITS.linesPerOrder) {
     throw jsonError(409, ORDER_LIMIT_MESSAGES.linesPerOrder, { limit: 'linesPerOrder' });
   }
-  // People, not names (guests.server.ts): two guests called Bob are two guests.
-  const guests = new Set(existing.map((item) => item.guestId));
-  if (!guests.has(guestId) && guests.size >= ORDER_LIMITS.guestsPerOrder) {
+  if (!mine.length && participants >= ORDER_LIMITS.guestsPerOrder) {
     throw jsonError(409, ORDER_LIMIT_MESSAGES.guestsPerOrder, { limit: 'guestsPerOrder' });
   }
-  const mine = existing.filter((item) => item.guestId === guestId);
   if (mine.length + request.lines.length > ORDER_LIMITS.linesPerGuest) {
     throw jsonError(422, ORDER_LIMIT_MESSAGES.linesPerGuest, { limit: 'linesPerGuest' });
   }
-  const units = (lines: { quantity: number }[]) => lines.reduce((sum, line) => sum + line.quantity, 0);
+  const units = (list: { quantity: number }[]) => list.reduce((sum, line) => sum + line.quantity, 0);
   if (units(mine) + units(request.lines) > ORDER_LIMITS.quantityPerGuest) {
     throw jsonError(422, ORDER_LIMIT_MESSAGES.quantityPerGuest, { limit: 'quantityPerGuest' });
   }
+  return participants;
 }

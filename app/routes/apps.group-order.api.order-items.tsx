@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { jsonError, parseJson, parseWith } from '~/lib/http.server';
-import { findGroupOrder, serializeGroupOrder, serializeItem } from '~/models/groupOrder.server';
+import { serializeGroupOrder, serializeItem } from '~/models/groupOrder.server';
 import {
   addOrderItem,
   confirmCart,
@@ -27,10 +27,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await parseJson(request, z.unknown());
   if (body !== null && typeof body === 'object' && 'items' in body) {
     const input = parseWith(ConfirmCartSchema, body);
+    // The confirm answers with the order as its own transaction left it: no second read after commit.
     const result = await confirmCart(shop, input);
-    const order = await findGroupOrder(shop, input.groupOrderId);
     return Response.json(
-      { items: result.items.map(serializeItem), groupOrder: order ? serializeGroupOrder(order) : null },
+      {
+        items: result.items.map(serializeItem),
+        groupOrder: result.order ? serializeGroupOrder(result.order) : null,
+      },
       { status: result.replayed ? 200 : 201 },
     );
   }
