@@ -224,6 +224,7 @@ const appSampler = sampler(app);
 const startFigures = processFigures(app);
 
 // ---------- load helpers ----------
+const clientAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 type Load = { connections: number; duration?: number; amount?: number; overallRate?: number };
 let guestSeq = 0;
 /**
@@ -243,7 +244,7 @@ function confirmLoad(base: string, orderIds: number[], load: Load, perOrder = CO
       req.path = signedPath(`${PROXY_PREFIX}/api/order-items`, { shop: SHOP, secret: SECRET });
       req.headers = {
         ...req.headers,
-        'x-forwarded-for': `10.${(guestSeq >> 16) & 255}.${(guestSeq >> 8) & 255}.${guestSeq & 255}`,
+        'x-forwarded-for': clientAddress(guestSeq),
       };
       req.body = JSON.stringify({
         groupOrderId: orderId,
@@ -263,8 +264,11 @@ function pageLoad(base: string, page: Page, load: Load) {
     method: 'GET',
     path: '/',
     headers: { 'x-forwarded-host': SHOP, 'accept-encoding': 'gzip, br' },
-    setupRequest(req: { path: string }) {
+    setupRequest(req: { path: string; headers: Record<string, string> }) {
+      guestSeq += 1;
       req.path = signedPath(page.path, { shop: SHOP, secret: SECRET, query: page.query });
+      // Many visitors, not one client hammering an order (reads are rate-limited per client address).
+      req.headers = { ...req.headers, 'x-forwarded-for': clientAddress(guestSeq) };
       return req;
     },
   };
@@ -365,7 +369,13 @@ results.ssr = {
 log('JS and CSS per page…');
 async function pageWeight(target: Page) {
   const url = `${APP}${signedPath(target.path, { shop: SHOP, secret: SECRET, query: target.query })}`;
-  const page = await fetch(url, { headers: { 'x-forwarded-host': SHOP, 'accept-encoding': 'gzip, br' } });
+  const page = await fetch(url, {
+    headers: {
+      'x-forwarded-host': SHOP,
+      'accept-encoding': 'gzip, br',
+      'x-forwarded-for': clientAddress(++guestSeq),
+    },
+  });
   const html = await page.text();
   const assets = new Set<string>();
   for (const match of html.matchAll(/(?:https?:\/\/[^"'\s]+)?\/assets\/[A-Za-z0-9._-]+\.(?:js|css)/g)) {
