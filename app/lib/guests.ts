@@ -1,6 +1,5 @@
-import { z } from 'zod';
-
-// A guest is a person, not a display name. Pure rules shared by the pages and the server.
+// A guest is a person, not a display name. Pure rules shared by the pages and the server. No zod here:
+// the pages that use these must not ship a validation library (GuestTokenSchema is in guestSchema.ts).
 
 /** "  Bob  ", "bob" and "BOB" are one name in an order; "Bob K." is another. */
 export function guestNameKey(name: string): string {
@@ -18,10 +17,6 @@ export function noteDraftKey(groupOrderId: number | string, guestName: string) {
 }
 
 export const GUEST_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
-
-export const GuestTokenSchema = z
-  .string({ invalid_type_error: 'The guest token must be text.' })
-  .regex(GUEST_TOKEN_PATTERN, 'The guest token is not valid.');
 
 /** Said on the join screen (and by the API) when another person already uses this name in the order. */
 export function nameTakenMessage(name: string) {

@@ -2,13 +2,8 @@ import type { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import prisma from '../db.server';
 import { jsonError } from '../lib/http.server';
-import {
-  GUEST_TOKEN_PATTERN,
-  guestNameKey,
-  GuestTokenSchema,
-  nameTakenMessage,
-  NOT_YOUR_ORDER_MESSAGE,
-} from '../lib/guests';
+import { GUEST_TOKEN_PATTERN, guestNameKey, nameTakenMessage, NOT_YOUR_ORDER_MESSAGE } from '../lib/guests';
+import { GuestTokenSchema } from '../lib/guestSchema';
 import { hashSecret } from '../lib/ids.server';
 import { MAX_QUANTITY, MIN_QUANTITY, priceLine } from '../lib/pricing';
 import { CLOSED_MESSAGES, closedReason, parseModifiers } from './groupOrder.server';

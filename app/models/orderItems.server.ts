@@ -4,7 +4,7 @@ import { z } from 'zod';
 import prisma, { isUniqueViolation } from '../db.server';
 import { jsonError } from '../lib/http.server';
 import { lineKey } from '../lib/cart';
-import { GuestTokenSchema } from '../lib/guests';
+import { GuestTokenSchema } from '../lib/guestSchema';
 import { createKeyedQueue } from '../lib/keyedQueue.server';
 import { ORDER_LIMIT_MESSAGES, ORDER_LIMITS } from '../lib/limits';
 import { validateSelection } from '../lib/modifiers';

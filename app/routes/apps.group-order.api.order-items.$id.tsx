@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { jsonError, parseId, parseJson } from '~/lib/http.server';
-import { GuestTokenSchema } from '~/lib/guests';
+import { GuestTokenSchema } from '~/lib/guestSchema';
 import { findGroupOrder, serializeGroupOrder } from '~/models/groupOrder.server';
 import {
   GuestItemChangeSchema,

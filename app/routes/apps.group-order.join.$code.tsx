@@ -22,7 +22,7 @@ import {
   GuestNameSchema,
 } from '~/models/orderItems.server';
 import { resolveGuest } from '~/models/guests.server';
-import { GuestTokenSchema } from '~/lib/guests';
+import { GuestTokenSchema } from '~/lib/guestSchema';
 import prisma, { isUniqueViolation } from '~/db.server';
 import { countMiss } from '~/models/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';

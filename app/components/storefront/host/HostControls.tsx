@@ -1,10 +1,12 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Card, Skeleton, TextField } from '../ui';
 import { useToast } from '../toast';
 import { callApi, type ApiResult } from './api';
 import { HOST_MESSAGES } from '~/lib/hostText';
 import { formatDateTime, formatTime12 } from '~/lib/time';
+
+// Radix Dialog loads when the host taps Submit, not with the dashboard.
+const SubmitDialog = lazy(() => import('./SubmitDialog'));
 
 type Order = {
   id: number;
@@ -229,32 +231,18 @@ export function HostControls({
           </>
         )}
       </div>
-      <Dialog.Root open={asking} onOpenChange={setAsking}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay" />
-          <Dialog.Content className="dialog host-submit-dialog">
-            <Dialog.Title className="dialog__title">
-              {submitQuestion(order.totalItems, guestCount, shopName)}
-            </Dialog.Title>
-            <Dialog.Description className="muted small">
-              The shop receives the order at once, and guests can no longer add items. You can reopen it with
-              Edit This Order if something must change.
-            </Dialog.Description>
-            <div className="stack host-submit-dialog__actions">
-              <Button
-                className="btn--block"
-                onClick={() => {
-                  setAsking(false);
-                  toggleStatus();
-                }}
-              >
-                Submit
-              </Button>
-              <Dialog.Close className="btn btn--secondary btn--block">Cancel</Dialog.Close>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {asking ? (
+        <Suspense fallback={null}>
+          <SubmitDialog
+            question={submitQuestion(order.totalItems, guestCount, shopName)}
+            onSubmit={() => {
+              setAsking(false);
+              toggleStatus();
+            }}
+            onCancel={() => setAsking(false)}
+          />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
