@@ -64,6 +64,7 @@ beforeAll(async () => {
     email: order.hostEmail,
     token: 'a'.repeat(43),
     hostToken,
+    deviceId: '1',
   };
 });
 

@@ -31,6 +31,7 @@ let a: {
   groupId: number;
   modifierId: number;
   submittedId: number;
+  deviceId: number;
 };
 
 beforeAll(async () => {
@@ -76,6 +77,10 @@ beforeAll(async () => {
   await prisma.usualOrder.create({
     data: { shop: SHOP_A, email: 'alphonse@example.com', name: 'Alphonse', items: '[]' },
   });
+  // A second browser that manages shop A's order (issue 11): removable only through shop A.
+  const device = await prisma.hostDevice.create({
+    data: { shop: SHOP_A, groupOrderId: order.id, tokenHash: 'd'.repeat(64), label: 'Chrome on Android' },
+  });
   const group = await prisma.modifierGroup.findFirstOrThrow({ where: { shop: SHOP_A } });
   const modifier = await prisma.modifier.findFirstOrThrow({ where: { shop: SHOP_A } });
   a = {
@@ -87,6 +92,7 @@ beforeAll(async () => {
     groupId: group.id,
     modifierId: modifier.id,
     submittedId: submitted.id,
+    deviceId: device.id,
   };
 });
 
@@ -137,6 +143,7 @@ describe("shop A's order through shop B's storefront", () => {
         guestName: 'Alphonse',
         email: a.hostEmail,
         token: 'x'.repeat(43),
+        deviceId: String(a.deviceId),
       },
       {
         id: String(a.submittedId),
@@ -145,6 +152,7 @@ describe("shop A's order through shop B's storefront", () => {
         guestName: 'Alphonse',
         email: 'alphonse@example.com',
         token: 'x'.repeat(43),
+        deviceId: String(a.deviceId),
       },
     ];
     const queries: Record<string, string>[] = [
