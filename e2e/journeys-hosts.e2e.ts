@@ -230,7 +230,10 @@ describe('guest journeys on a closed order (issue 11)', () => {
     await page.clock.install();
     await page.reload();
     await page.getByRole('button', { name: 'Confirm My Order' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Confirm My Order' }).isDisabled()).toBe(false);
+    // Enabled once the saved cart is read back after hydration (a loaded machine takes a moment).
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Confirm My Order' }).isDisabled(), { timeout: 15_000 })
+      .toBe(false);
     await page.clock.fastForward('03:00');
     await page
       .getByTestId('review-problem')

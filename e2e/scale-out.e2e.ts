@@ -264,7 +264,12 @@ describe.skipIf(skip)('two app instances on one PostgreSQL database', { timeout:
     const invitations = mail.filter((m) => m.subject.includes('Ian Inviter')).flatMap((m) => m.to);
     expect(invitations).toHaveLength(40);
     expect(new Set(invitations).size).toBe(40);
-    expect(await db.outboxMessage.count({ where: { kind: 'email', status: 'sent', attempts: 1 } })).toBe(40);
+    // Each invitation was claimed and delivered once (other tests here queue their own submit e-mails).
+    expect(
+      await db.outboxMessage.count({
+        where: { kind: 'email', status: 'sent', attempts: 1, payload: { contains: 'Ian Inviter' } },
+      }),
+    ).toBe(40);
   });
 });
 
