@@ -71,7 +71,8 @@ let orderSeq = 0;
 async function newOrder(existingItems = 0) {
   orderSeq += 1;
   const id = 700_000_000 + orderSeq;
-  const code = `BN${String(orderSeq).padStart(5, '0')}`;
+  // Six characters, as join codes are (app/lib/code.ts).
+  const code = `B${String(orderSeq).padStart(5, '0')}`;
   const now = Date.now();
   await prisma.groupOrder.create({
     data: {
