@@ -205,7 +205,12 @@ export function KitchenPanel({ order }: { order: AdminOrderDetail }) {
         {kitchen.timeline.map((entry, index) => (
           <li key={index} style={entry.undone ? { textDecoration: 'line-through' } : undefined}>
             <Text as="span">
-              {entry.label} · {new Date(entry.at).toLocaleString()}
+              {entry.label} ·{' '}
+              {new Date(entry.at).toLocaleString('en-AU', {
+                timeZone: order.timeZone,
+                dateStyle: 'medium',
+                timeStyle: 'short',
+              })}
               {entry.actor ? ` · ${entry.actor}` : ''}
               {entry.reason ? ` · Reason: ${entry.reason}` : ''}
               {entry.undone ? ' (undone)' : ''}
