@@ -106,6 +106,13 @@ export async function moveKitchenState(shop: string, id: number, input: MoveInpu
     if (!next) throw jsonError(409, 'This order has already been collected; there is no next step.');
     if (input.to !== next) {
       const label = kitchenLabel(next, order.orderType);
+      if (input.to === from) {
+        // A second tab or a double click: already done.
+        throw jsonError(
+          409,
+          `This order is already ${kitchenLabel(from, order.orderType)}; the next step is ${label}.`,
+        );
+      }
       throw jsonError(
         409,
         KITCHEN_STEPS.indexOf(input.to) < KITCHEN_STEPS.indexOf(from)
