@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPrismaClient } from '../app/prismaClient.server';
-import { DESKTOP, PHONE, screenshot, urls, useBrowser } from './support';
+import { DESKTOP, PHONE, SCREENSHOTS, screenshot, urls, useBrowser } from './support';
 
 // Issue 12, part 1: after the submit the merchant moves the order through the kitchen from the admin,
 // undoes a mistaken step, and marks it ready; the guest's confirmed screen follows along by itself and the
@@ -139,5 +141,104 @@ describe('kitchen states (issue 12)', () => {
       'collected',
     );
     await Promise.all([guest.context.close(), merchant.context.close(), mail.context.close()]);
+  });
+});
+
+describe('prep board (issue 12)', () => {
+  it('shows merged counts and guests, moves an order with one click, and prints labels and an A4 sheet', async () => {
+    const order = await submittedOrder();
+    const flatWhite = (await prisma.menuItem.findFirst({ where: { shop: SHOP, name: 'Flat White' } }))!;
+    const mods = JSON.stringify([
+      { id: 1, name: 'Large', type: 'size', priceDeltaCents: 50 },
+      { id: 2, name: 'Oat', type: 'milk', priceDeltaCents: 80 },
+    ]);
+    const second = await prisma.guest.create({
+      data: {
+        shop: SHOP,
+        groupOrderId: order.id,
+        name: 'Bartholomew Featherstonehaugh',
+        nameKey: 'bartholomew featherstonehaugh',
+        specialInstructions: 'Extra hot, and please write my name clearly',
+      },
+    });
+    await prisma.orderItem.create({
+      data: {
+        shop: SHOP,
+        groupOrderId: order.id,
+        guestId: second.id,
+        guestName: second.name,
+        menuItemId: flatWhite.id,
+        menuItemName: flatWhite.name,
+        quantity: 3,
+        selectedModifiers: mods,
+        unitPriceCents: 730,
+        totalCents: 2190,
+        confirmationKey: 'kitchen-e2e-2',
+      },
+    });
+    await prisma.orderItem.updateMany({
+      where: { groupOrderId: order.id, guestName: 'Olivia' },
+      data: { selectedModifiers: mods },
+    });
+
+    const { page, context } = await browser.newUser(DESKTOP);
+    await page.goto('/admin');
+    await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
+    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.getByRole('link', { name: 'Prep board' }).click();
+    await page.getByText('Prep board', { exact: true }).first().waitFor();
+    const card = page.getByRole('region', { name: `Order ${order.code}` });
+    await card.getByText('5 × Flat White · Large · Oat').waitFor();
+    await card.getByText('Bartholomew Featherstonehaugh (BF)').waitFor();
+    await card.getByText('Note: Extra hot, and please write my name clearly').waitFor();
+    await card.getByRole('button', { name: `Mark ${order.code} Received` }).click();
+    await card.getByText('Kitchen: Received').waitFor();
+    await card.getByRole('button', { name: `Mark ${order.code} Preparing` }).waitFor();
+    await screenshot(page, 'kitchen-prep-board-1280');
+
+    // Labels: one 62 mm label per unit (2 for Olivia, 3 for Bartholomew), printed to PDF by Chromium.
+    await card.getByRole('link', { name: 'Print labels' }).click();
+    await page.getByText(`5 labels for ${order.code} · 62 mm roll`).waitFor();
+    // The simulator draws App Bridge toasts inside the page; Shopify shows them outside the app's frame.
+    await page.evaluate(() => document.getElementById('sim-toasts')?.remove());
+    const labels = path.join(SCREENSHOTS, 'kitchen-labels.pdf');
+    await page.pdf({ path: labels, preferCSSPageSize: true, printBackground: true });
+    const info = execFileSync('pdfinfo', [labels]).toString();
+    expect(info).toMatch(/Pages:\s+5\b/);
+    // 62 × 40 mm is 175.75 × 113.39 pt.
+    expect(info).toMatch(/Page size:\s+175\.\d+ x 113\.\d+ pts/);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '200',
+      '-f',
+      '1',
+      '-l',
+      '5',
+      labels,
+      path.join(SCREENSHOTS, 'kitchen-label'),
+    ]);
+
+    await page.getByRole('link', { name: '← Prep board' }).click();
+    await card.getByRole('link', { name: 'Print order sheet' }).click();
+    await page.getByRole('heading', { name: `Kitchen run · ${order.code}`, exact: true }).waitFor();
+    const sheet = path.join(SCREENSHOTS, 'kitchen-sheet.pdf');
+    await page.pdf({ path: sheet, preferCSSPageSize: true, printBackground: true });
+    const sheetInfo = execFileSync('pdfinfo', [sheet]).toString();
+    expect(sheetInfo).toMatch(/Page size:\s+59[45]\.\d+ x 841\.\d+ pts \(A4\)/);
+    expect(sheetInfo).toMatch(/Pages:\s+1\b/);
+    const text = execFileSync('pdftotext', ['-layout', sheet, '-']).toString();
+    expect(text).toMatch(/5\s*×\s+Flat White · Large · Oat/);
+    expect(text).toContain('Note: Extra hot, and please write my name clearly');
+    expect(text).not.toContain('Print');
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-singlefile',
+      sheet,
+      path.join(SCREENSHOTS, 'kitchen-sheet'),
+    ]);
+    await context.close();
   });
 });

@@ -91,71 +91,74 @@ function NextStepButton({ order }: { order: BoardOrder }) {
 function OrderCard({ order }: { order: BoardOrder }) {
   const finished = order.state === 'collected' || order.state === 'cancelled';
   return (
-    <Card>
-      <BlockStack gap="300">
-        <InlineStack align="space-between" blockAlign="center" gap="200">
-          <BlockStack gap="050">
-            <Text as="h2" variant="headingMd">
-              {`${order.pickupTime} · ${order.title} · ${order.code}`}
-            </Text>
-            <Text as="p" tone="subdued">
-              {order.orderType === 'delivery' ? 'Delivery' : 'Pickup'} {order.pickupLabel} · {order.hostName}{' '}
-              ({order.companyName}) · {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}
-            </Text>
-          </BlockStack>
-          <InlineStack gap="200" blockAlign="center">
-            <KitchenBadge state={order.state} label={order.stateLabel} />
-            <NextStepButton order={order} />
-          </InlineStack>
-        </InlineStack>
-        {order.cancelReason && order.state === 'cancelled' ? (
-          <Text as="p" tone="critical">
-            Cancelled: {order.cancelReason}
-          </Text>
-        ) : null}
-        {order.deliveryAddress ? <Text as="p">Deliver to: {order.deliveryAddress}</Text> : null}
-        {order.instructions ? <Text as="p">Instructions: {order.instructions}</Text> : null}
-        {finished ? null : (
-          <>
-            <Box>
-              <Text as="h3" variant="headingSm">
-                To make
+    <section aria-label={`Order ${order.code}`}>
+      <Card>
+        <BlockStack gap="300">
+          <InlineStack align="space-between" blockAlign="center" gap="200">
+            <BlockStack gap="050">
+              <Text as="h2" variant="headingMd">
+                {`${order.pickupTime} · ${order.title} · ${order.code}`}
               </Text>
-              <List type="bullet">
-                {order.lines.map((line) => (
-                  <List.Item key={line.key}>
-                    <Text as="span" fontWeight="semibold">{`${line.quantity} × ${line.title}`}</Text>
-                  </List.Item>
-                ))}
-              </List>
-            </Box>
-            <Divider />
-            <BlockStack gap="200">
-              <Text as="h3" variant="headingSm">
-                By guest
+              <Text as="p" tone="subdued">
+                {order.orderType === 'delivery' ? 'Delivery' : 'Pickup'} {order.pickupLabel} ·{' '}
+                {order.hostName} ({order.companyName}) · {order.itemCount}{' '}
+                {order.itemCount === 1 ? 'item' : 'items'}
               </Text>
-              {order.guests.map((guest) => (
-                <Box key={`${guest.name}-${guest.initials}`}>
-                  <Text as="p" fontWeight="semibold">
-                    {guest.name} ({guest.initials})
-                  </Text>
-                  <List type="bullet">
-                    {guest.lines.map((line) => (
-                      <List.Item key={line.id}>{`${line.quantity} × ${line.title}`}</List.Item>
-                    ))}
-                  </List>
-                  {guest.note ? <Text as="p">Note: {guest.note}</Text> : null}
-                </Box>
-              ))}
             </BlockStack>
-            <InlineStack gap="200">
-              <Button url={`/app/kitchen/labels/${order.id}`}>Print labels</Button>
-              <Button url={`/app/kitchen/sheet/${order.id}`}>Print order sheet</Button>
+            <InlineStack gap="200" blockAlign="center">
+              <KitchenBadge state={order.state} label={order.stateLabel} />
+              <NextStepButton order={order} />
             </InlineStack>
-          </>
-        )}
-      </BlockStack>
-    </Card>
+          </InlineStack>
+          {order.cancelReason && order.state === 'cancelled' ? (
+            <Text as="p" tone="critical">
+              Cancelled: {order.cancelReason}
+            </Text>
+          ) : null}
+          {order.deliveryAddress ? <Text as="p">Deliver to: {order.deliveryAddress}</Text> : null}
+          {order.instructions ? <Text as="p">Instructions: {order.instructions}</Text> : null}
+          {finished ? null : (
+            <>
+              <Box>
+                <Text as="h3" variant="headingSm">
+                  To make
+                </Text>
+                <List type="bullet">
+                  {order.lines.map((line) => (
+                    <List.Item key={line.key}>
+                      <Text as="span" fontWeight="semibold">{`${line.quantity} × ${line.title}`}</Text>
+                    </List.Item>
+                  ))}
+                </List>
+              </Box>
+              <Divider />
+              <BlockStack gap="200">
+                <Text as="h3" variant="headingSm">
+                  By guest
+                </Text>
+                {order.guests.map((guest) => (
+                  <Box key={`${guest.name}-${guest.initials}`}>
+                    <Text as="p" fontWeight="semibold">
+                      {guest.name} ({guest.initials})
+                    </Text>
+                    <List type="bullet">
+                      {guest.lines.map((line) => (
+                        <List.Item key={line.id}>{`${line.quantity} × ${line.title}`}</List.Item>
+                      ))}
+                    </List>
+                    {guest.note ? <Text as="p">Note: {guest.note}</Text> : null}
+                  </Box>
+                ))}
+              </BlockStack>
+              <InlineStack gap="200">
+                <Button url={`/app/kitchen/labels/${order.id}`}>Print labels</Button>
+                <Button url={`/app/kitchen/sheet/${order.id}`}>Print order sheet</Button>
+              </InlineStack>
+            </>
+          )}
+        </BlockStack>
+      </Card>
+    </section>
   );
 }
 

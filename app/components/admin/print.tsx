@@ -17,5 +17,5 @@ export function PrintToolbar({ children }: { children?: ReactNode }) {
 export const PRINT_TOOLBAR_CSS = `
 .print-toolbar { display: flex; gap: 16px; align-items: center; padding: 12px 16px; font: 14px system-ui, sans-serif; }
 .print-toolbar button { font: inherit; padding: 6px 14px; border-radius: 8px; border: 1px solid #8a8a8a; background: #fff; cursor: pointer; }
-@media print { .print-toolbar { display: none; } html, body { background: #fff !important; } }
+@media print { .print-toolbar, ui-nav-menu, ui-title-bar { display: none !important; } html, body { background: #fff !important; } }
 `;
