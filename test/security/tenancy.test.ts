@@ -137,6 +137,7 @@ describe("shop A's order through shop B's storefront", () => {
         guestName: 'Alphonse',
         email: a.hostEmail,
         token: 'x'.repeat(43),
+        deviceId: '1',
       },
       {
         id: String(a.submittedId),
@@ -145,6 +146,7 @@ describe("shop A's order through shop B's storefront", () => {
         guestName: 'Alphonse',
         email: 'alphonse@example.com',
         token: 'x'.repeat(43),
+        deviceId: '1',
       },
     ];
     const queries: Record<string, string>[] = [
