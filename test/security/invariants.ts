@@ -29,15 +29,15 @@ export async function databaseProblems(): Promise<string[]> {
     }
   }
   const orphans = await prisma.$queryRawUnsafe<{ n: number | bigint }[]>(
-    'SELECT COUNT(*) AS n FROM "OrderItem" i LEFT JOIN "GroupOrder" o ON o.id = i.groupOrderId WHERE o.id IS NULL',
+    'SELECT COUNT(*) AS n FROM "OrderItem" i LEFT JOIN "GroupOrder" o ON o.id = i."groupOrderId" WHERE o.id IS NULL',
   );
   if (Number(orphans[0].n) > 0) problems.push(`${orphans[0].n} items have no group order`);
   const foreignMenu = await prisma.$queryRawUnsafe<{ n: number | bigint }[]>(
-    'SELECT COUNT(*) AS n FROM "OrderItem" i JOIN "MenuItem" m ON m.id = i.menuItemId WHERE m.shop <> i.shop',
+    'SELECT COUNT(*) AS n FROM "OrderItem" i JOIN "MenuItem" m ON m.id = i."menuItemId" WHERE m.shop <> i.shop',
   );
   if (Number(foreignMenu[0].n) > 0) problems.push(`${foreignMenu[0].n} items use another shop's menu item`);
   const foreignClaims = await prisma.$queryRawUnsafe<{ n: number | bigint }[]>(
-    'SELECT COUNT(*) AS n FROM "OwnerClaim" c JOIN "GroupOrder" o ON o.id = c.groupOrderId WHERE o.shop <> c.shop',
+    'SELECT COUNT(*) AS n FROM "OwnerClaim" c JOIN "GroupOrder" o ON o.id = c."groupOrderId" WHERE o.shop <> c.shop',
   );
   if (Number(foreignClaims[0].n) > 0) problems.push(`${foreignClaims[0].n} owner links cross shops`);
   return problems;
