@@ -1,4 +1,5 @@
 import type { Prisma } from '@prisma/client';
+import { getKitchenProgress, kitchenLabel, kitchenStateOf } from './kitchen.server';
 import prisma, { caseInsensitive } from '../db.server';
 import { centsToDecimal } from '../lib/money';
 import { PROXY_BASE } from '../lib/paths';
@@ -74,6 +75,7 @@ const LIST_FIELDS = {
   shopifyError: true,
   createdAt: true,
   submittedAt: true,
+  kitchenState: true,
 } satisfies Prisma.GroupOrderSelect;
 
 type ListRow = Prisma.GroupOrderGetPayload<{ select: typeof LIST_FIELDS }>;
@@ -148,6 +150,8 @@ function toListEntry(shop: string, origin: string, row: ListRow, message?: Hando
     totalAmount: centsToDecimal(row.totalCents),
     createdAt: row.createdAt.toISOString(),
     submittedAt: row.submittedAt?.toISOString() ?? null,
+    kitchenState: row.status === 'submitted' ? kitchenStateOf(row) : null,
+    kitchenLabel: row.status === 'submitted' ? kitchenLabel(kitchenStateOf(row), row.orderType) : null,
     shopify: {
       state: row.shopifyState,
       draftOrderName: row.shopifyDraftOrderName,
@@ -208,6 +212,7 @@ export async function getAdminOrderDetail(shop: string, id: number) {
     instructions,
     deliveryAddress,
     shopifyInvoiceUrl,
+    kitchen: (await getKitchenProgress(shop, id, true))!,
     guests: summarize(items).map((guest) => ({
       guestId: guest.guestId,
       guestName: guest.guestName,

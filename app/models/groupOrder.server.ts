@@ -195,7 +195,7 @@ export function summarize(items: ItemWithGuest[]) {
 }
 
 /** A guest's one note: on the guest, or (orders from before guests had one) the first item's note. */
-export function guestNote(items: ItemWithGuest[]): string | null {
+export function guestNote(items: Pick<ItemWithGuest, 'guest' | 'specialInstructions'>[]): string | null {
   const fromGuest = items.find((item) => item.guest)?.guest?.specialInstructions;
   if (fromGuest !== undefined) return fromGuest?.trim() || null;
   return items.find((item) => item.specialInstructions?.trim())?.specialInstructions?.trim() ?? null;

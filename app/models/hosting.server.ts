@@ -16,6 +16,8 @@ import { formatTime12, utcToZoned, zonedToUtc } from '../lib/time';
 import { getGroupOrderWithItems, serializeGroupOrder, summarize } from './groupOrder.server';
 import { queueDraftOrderSync } from './handoff.server';
 import { queueSubmittedEmails } from './submitMail.server';
+import { merchantSubmittedEmail } from './kitchen.server';
+import { queueEmail } from './mail.server';
 import { enabledPaymentMethods, getShopSettings } from './settings.server';
 
 // What a host does with a group order. Every function takes the shop and only sees that shop's orders.
@@ -202,7 +204,18 @@ export async function setGroupOrderStatus(
       if (moved.count === 0) return tx.groupOrder.findFirstOrThrow({ where: { id, shop } });
       await queueDraftOrderSync(tx, shop, id);
       await queueSubmittedEmails(tx, order, items, settings, order.shopifyState !== 'none');
+      const itemCount = items.reduce((sum, item) => sum + item.quantity, 0);
+      const merchantMail = merchantSubmittedEmail(order, itemCount, settings, order.shopifyState !== 'none');
+      if (merchantMail) await queueEmail(tx, shop, merchantMail);
     } else {
+      if (order.kitchenState) {
+        throw jsonError(
+          409,
+          order.kitchenState === 'cancelled'
+            ? 'The shop cancelled this order, so it cannot be reopened.'
+            : 'The kitchen has started on this order, so it cannot be reopened. Please contact the shop.',
+        );
+      }
       await tx.groupOrder.update({ where: { id }, data: { status: 'active', submittedAt: null } });
     }
     return tx.groupOrder.findFirstOrThrow({ where: { id, shop } });

@@ -53,6 +53,16 @@ export const SettingsSchema = z.object({
     max: 80,
     missing: 'Enter the name invitations are sent from.',
   }),
+  // Optional: where the merchant is e-mailed when a group order is submitted.
+  merchantEmail: z
+    .string()
+    .trim()
+    .max(254, 'The notification address can be at most 254 characters.')
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || z.string().email().safeParse(v).success, {
+      message: 'Enter an e-mail address such as kitchen@example.com, or leave it empty.',
+    }),
 });
 
 export type SettingsInput = z.infer<typeof SettingsSchema>;

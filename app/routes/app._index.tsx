@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import {
   HandoffRetryButton,
+  KitchenBadge,
   OrderDetailModal,
   ShopifyStateBadge,
   StatusBadge,
@@ -39,6 +40,7 @@ import {
 } from '~/models/adminOrders.server';
 import { getAdminSettings } from '~/models/adminSettings.server';
 import { getOrderStats } from '~/models/stats.server';
+import { CANCEL_REASON_MAX, kitchenLabel, moveKitchenState, undoKitchenState } from '~/models/kitchen.server';
 import { authenticate } from '~/shopify.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -71,13 +73,25 @@ const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
 const RetrySchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('retry-shopify'), id: positiveId }),
   z.object({ intent: z.literal('retry-email'), messageId: positiveId }),
+  z.object({
+    intent: z.literal('kitchen-move'),
+    id: positiveId,
+    to: z.enum(['received', 'preparing', 'ready', 'collected', 'cancelled'], {
+      message: 'Choose received, preparing, ready, collected or cancelled.',
+    }),
+    reason: z
+      .string()
+      .max(CANCEL_REASON_MAX, `The reason can be at most ${CANCEL_REASON_MAX} characters.`)
+      .optional(),
+  }),
+  z.object({ intent: z.literal('kitchen-undo'), id: positiveId }),
 ]);
 
 const answer = (status: number, message: string) => Response.json({ ok: status < 300, message }, { status });
 
 /** "Retry now" for a failed or stuck Shopify hand-off, or for an e-mail that could not be delivered. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { session } = await authenticate.admin(request);
+  const { session, sessionToken } = await authenticate.admin(request);
   let form: FormData;
   try {
     form = await readFormBody(request);
@@ -86,7 +100,32 @@ export async function action({ request }: ActionFunctionArgs) {
     return answer(400, 'The request could not be read.');
   }
   const parsed = RetrySchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return answer(400, 'Unknown action.');
+  if (!parsed.success) {
+    const issue = parsed.error.issues.find((i) => i.path[0] === 'to' || i.path[0] === 'reason');
+    return answer(400, issue?.message ?? 'Unknown action.');
+  }
+  if (parsed.data.intent === 'kitchen-move' || parsed.data.intent === 'kitchen-undo') {
+    // Recorded on each move: the staff member's id from the session token when there is one.
+    const actor = sessionToken?.sub ? `Staff ${sessionToken.sub}` : 'Merchant';
+    try {
+      if (parsed.data.intent === 'kitchen-undo') {
+        await undoKitchenState(session.shop, parsed.data.id, actor);
+        return answer(200, 'Last step undone');
+      }
+      const order = await moveKitchenState(session.shop, parsed.data.id, {
+        to: parsed.data.to,
+        reason: parsed.data.reason,
+        actor,
+      });
+      return answer(200, `${order.code} is now ${kitchenLabel(parsed.data.to, order.orderType)}`);
+    } catch (error) {
+      if (error instanceof Response) {
+        const body = (await error.json()) as { message: string };
+        return answer(error.status, body.message);
+      }
+      throw error;
+    }
+  }
   if (parsed.data.intent === 'retry-email') {
     const rearmed = await retryEmail(session.shop, parsed.data.messageId);
     if (!rearmed) return answer(404, 'That undelivered e-mail was not found.');
@@ -160,6 +199,7 @@ export default function Dashboard() {
         <InlineStack gap="100">
           <StatusBadge status={order.status} deadlineAt={order.deadlineAt} />
           {order.status !== 'active' ? <ShopifyStateBadge state={order.shopify.state} /> : null}
+          <KitchenBadge state={order.kitchenState} label={order.kitchenLabel} />
         </InlineStack>
         {order.status !== 'active' && order.shopify.draftOrderUrl ? (
           <Link

@@ -83,6 +83,25 @@ describe('admin settings', () => {
     );
   });
 
+  it('keeps the address the merchant is e-mailed at on each submitted order, or none', async () => {
+    const save = async (merchantEmail: string) =>
+      call(async () =>
+        action(args(await adminRequest('/app/settings', { form: { ...valid, merchantEmail } }))),
+      );
+    expect((await save(' kitchen@kiwi.example ')).body).toMatchObject({ ok: true });
+    const stored = async () =>
+      (await prisma.shopSettings.findUniqueOrThrow({ where: { shop: TEST_SHOP } })).merchantEmail;
+    expect(await stored()).toBe('kitchen@kiwi.example');
+    const bad = await save('kitchen at kiwi');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.merchantEmail).toBe(
+      'Enter an e-mail address such as kitchen@example.com, or leave it empty.',
+    );
+    expect(await stored()).toBe('kitchen@kiwi.example');
+    expect((await save('')).body).toMatchObject({ ok: true });
+    expect(await stored()).toBeNull();
+  });
+
   it('accepts any Unicode a merchant types, refuses control characters, and answers 415 to a non-form body', async () => {
     const save = async (form: Record<string, string | string[]>) =>
       call(async () => action(args(await adminRequest('/app/settings', { form }))));

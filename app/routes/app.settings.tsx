@@ -58,6 +58,7 @@ export default function Settings() {
     defaultPickupOffsetMinutes: String(settings.defaultPickupOffsetMinutes),
     defaultDeadlineOffsetMinutes: String(settings.defaultDeadlineOffsetMinutes),
     emailSenderName: settings.emailSenderName,
+    merchantEmail: settings.merchantEmail ?? '',
   });
   const [methods, setMethods] = useState<string[]>(settings.paymentMethods);
   const errors = actionData?.errors ?? {};
@@ -172,6 +173,15 @@ export default function Settings() {
                     onChange={set('emailSenderName')}
                     autoComplete="off"
                     error={errors.emailSenderName}
+                  />
+                  <TextField
+                    label="E-mail me when a group order is submitted"
+                    type="email"
+                    value={values.merchantEmail}
+                    onChange={set('merchantEmail')}
+                    autoComplete="email"
+                    error={errors.merchantEmail}
+                    helpText="Each submitted order is e-mailed here with a link to it in this admin. Leave empty to turn this off."
                   />
                 </FormLayout>
               </Card>

@@ -22,6 +22,7 @@ export default function App() {
         <Link to="/app" rel="home">
           Dashboard
         </Link>
+        <Link to="/app/kitchen">Prep board</Link>
         <Link to="/app/menu">Menu</Link>
         <Link to="/app/settings">Settings</Link>
       </NavMenu>

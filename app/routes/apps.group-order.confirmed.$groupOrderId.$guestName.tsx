@@ -12,6 +12,7 @@ import { MAX_QUANTITY, MIN_QUANTITY } from '~/lib/pricing';
 import { formatDateTime } from '~/lib/time';
 import { closedReason, findGroupOrderByParam } from '~/models/groupOrder.server';
 import { requireStorefront } from '~/storefront.server';
+import { KitchenTimeline } from '~/components/storefront/KitchenTimeline';
 import { PageLoading } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';
 
@@ -31,6 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     currency: order.currency,
     hostName: order.hostName,
     orderType: order.orderType,
+    timeZone: order.timeZone,
     pickup: formatDateTime(order.pickupAt, order.timeZone),
     payment: paymentLabel(order.paymentMethod),
     open: closedReason(order) === null,
@@ -96,6 +98,7 @@ function Confirmed({
   hostName,
   orderType,
   open,
+  timeZone,
 }: Loaded) {
   const toast = useToast();
   const { state, reload, path } = useOwnOrder(orderId, guest);
@@ -160,6 +163,9 @@ function Confirmed({
         <h1 className="confirmed-hero__title">Order Confirmed!</h1>
         <p className="muted">Thanks, {name}. Your items are in the group order.</p>
       </header>
+
+      {/* Renders once the host has submitted; until then it only checks every 15 s while visible. */}
+      <KitchenTimeline orderId={orderId} orderType={orderType} timeZone={timeZone} />
 
       <Card className="confirmed-items">
         <h2>Your items</h2>

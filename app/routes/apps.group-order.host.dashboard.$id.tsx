@@ -19,6 +19,7 @@ import { getHostSummary } from '~/models/hosting.server';
 import { countMiss } from '~/models/hostRateLimits.server';
 import { getShopSettings } from '~/models/settings.server';
 import { requireStorefront, shareUrl } from '~/storefront.server';
+import { KitchenTimeline } from '~/components/storefront/KitchenTimeline';
 import hostCss from '~/styles/host.css?url';
 
 // The QR code library loads after the page, in its own chunk; the placeholder keeps its space meanwhile.
@@ -289,6 +290,10 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
           <span className="host-stat__value">{order.totalText}</span>
         </div>
       </section>
+
+      {order.status === 'submitted' ? (
+        <KitchenTimeline orderId={order.id} orderType={order.orderType} timeZone={order.timeZone} />
+      ) : null}
 
       <div className="host-columns">
         <div className="host-columns__side">

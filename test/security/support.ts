@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { vi } from 'vitest';
-import prisma from '../../app/db.server';
+import prisma, { provider } from '../../app/db.server';
 import { args, call, proxyRequest } from '../support/requests';
 
 export const ROUTES_DIR = path.resolve('app/routes');
@@ -96,7 +96,7 @@ const bigintSafe = (_key: string, value: unknown) => (typeof value === 'bigint' 
 /** Every row of every application table, in a stable order: compare two of these to see any write. */
 export async function dbSnapshot(options: { exclude?: string[] } = {}) {
   const tables = await prisma.$queryRawUnsafe<{ name: string }[]>(
-    process.env.DATABASE_URL?.startsWith('postgres')
+    provider === 'postgresql'
       ? "SELECT table_name::text AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT LIKE '\\_prisma%' ORDER BY table_name"
       : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_prisma%' ORDER BY name",
   );

@@ -11,8 +11,9 @@ import {
   List,
   Modal,
   Text,
+  TextField,
 } from '@shopify/polaris';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { paymentLabel } from '~/lib/payment';
 import type { AdminOrderDetail, UndeliveredEmail } from '~/models/adminOrders.server';
 
@@ -85,6 +86,11 @@ export function OrderDetailModal({ order, missing, money, onClose }: Props) {
           {order.status !== 'active' ? <ShopifyHandoff order={order} /> : null}
         </BlockStack>
       </Modal.Section>
+      {order.kitchen.submitted ? (
+        <Modal.Section>
+          <KitchenPanel order={order} />
+        </Modal.Section>
+      ) : null}
       <Modal.Section>
         <BlockStack gap="400">
           <Text as="h3" variant="headingMd">
@@ -163,6 +169,104 @@ function ShopifyHandoff({ order }: { order: AdminOrderDetail }) {
         </BlockStack>
       ) : null}
     </Box>
+  );
+}
+
+const KITCHEN_TONES: Record<string, 'info' | 'attention' | 'success' | 'critical' | undefined> = {
+  received: 'info',
+  preparing: 'attention',
+  ready: 'success',
+  cancelled: 'critical',
+};
+
+export function KitchenBadge({ state, label }: { state: string | null; label: string | null }) {
+  if (!state || !label) return null;
+  return <Badge tone={KITCHEN_TONES[state]}>{`Kitchen: ${label}`}</Badge>;
+}
+
+/** Where the order is in the kitchen, its timeline, the next step, cancel with a reason, and undo. */
+export function KitchenPanel({ order }: { order: AdminOrderDetail }) {
+  const { kitchen } = order;
+  const fetcher = useRetryFetcher();
+  const [cancelling, setCancelling] = useState(false);
+  const [reason, setReason] = useState('');
+  const busy = fetcher.state !== 'idle';
+  const post = (fields: Record<string, string>) =>
+    fetcher.submit({ id: String(order.id), ...fields }, { method: 'post' });
+  return (
+    <BlockStack gap="300">
+      <InlineStack gap="200" blockAlign="center">
+        <Text as="h3" variant="headingMd">
+          Kitchen
+        </Text>
+        <KitchenBadge state={kitchen.state} label={kitchen.label} />
+      </InlineStack>
+      <ol aria-label="Kitchen timeline" style={{ margin: 0, paddingLeft: 20 }}>
+        {kitchen.timeline.map((entry, index) => (
+          <li key={index} style={entry.undone ? { textDecoration: 'line-through' } : undefined}>
+            <Text as="span">
+              {entry.label} ·{' '}
+              {new Date(entry.at).toLocaleString('en-AU', {
+                timeZone: order.timeZone,
+                dateStyle: 'medium',
+                timeStyle: 'short',
+              })}
+              {entry.actor ? ` · ${entry.actor}` : ''}
+              {entry.reason ? ` · Reason: ${entry.reason}` : ''}
+              {entry.undone ? ' (undone)' : ''}
+            </Text>
+          </li>
+        ))}
+      </ol>
+      {kitchen.cancelReason ? <Text as="p">Cancelled: {kitchen.cancelReason}</Text> : null}
+      <InlineStack gap="200">
+        {kitchen.next && kitchen.nextLabel ? (
+          <Button
+            variant="primary"
+            loading={busy}
+            onClick={() => post({ intent: 'kitchen-move', to: kitchen.next! })}
+          >
+            {`Mark ${kitchen.nextLabel}`}
+          </Button>
+        ) : null}
+        {kitchen.canUndo ? (
+          <Button disabled={busy} onClick={() => post({ intent: 'kitchen-undo' })}>
+            Undo last step
+          </Button>
+        ) : null}
+        {kitchen.state !== 'cancelled' && kitchen.state !== 'collected' && !cancelling ? (
+          <Button tone="critical" variant="plain" onClick={() => setCancelling(true)}>
+            Cancel order…
+          </Button>
+        ) : null}
+      </InlineStack>
+      {cancelling ? (
+        <BlockStack gap="200">
+          <TextField
+            label="Reason for cancelling (the host and guests are told)"
+            value={reason}
+            onChange={setReason}
+            maxLength={300}
+            autoComplete="off"
+            multiline={2}
+          />
+          <InlineStack gap="200">
+            <Button
+              tone="critical"
+              variant="primary"
+              disabled={!reason.trim() || busy}
+              onClick={() => {
+                post({ intent: 'kitchen-move', to: 'cancelled', reason });
+                setCancelling(false);
+              }}
+            >
+              Cancel this order
+            </Button>
+            <Button onClick={() => setCancelling(false)}>Keep it</Button>
+          </InlineStack>
+        </BlockStack>
+      ) : null}
+    </BlockStack>
   );
 }
 

@@ -1,0 +1,21 @@
+import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
+
+/** Toolbar for a print page: hidden on paper. */
+export function PrintToolbar({ children }: { children?: ReactNode }) {
+  return (
+    <div className="print-toolbar">
+      <Link to="/app/kitchen">← Prep board</Link>
+      <button type="button" onClick={() => window.print()}>
+        Print
+      </button>
+      {children}
+    </div>
+  );
+}
+
+export const PRINT_TOOLBAR_CSS = `
+.print-toolbar { display: flex; gap: 16px; align-items: center; padding: 12px 16px; font: 14px system-ui, sans-serif; }
+.print-toolbar button { font: inherit; padding: 6px 14px; border-radius: 8px; border: 1px solid #8a8a8a; background: #fff; cursor: pointer; }
+@media print { .print-toolbar, ui-nav-menu, ui-title-bar { display: none !important; } html, body { background: #fff !important; } }
+`;

@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useState } from 'react';
+import { callApi } from '~/components/storefront/host/api';
+import { Card } from '~/components/storefront/ui';
+
+type Progress = {
+  submitted: boolean;
+  state: string | null;
+  label: string | null;
+  cancelReason: string | null;
+  timeline: { state: string; label: string; at: string; reason: string | null; undone: boolean }[];
+};
+
+export const KITCHEN_REFRESH_MS = 15_000;
+
+const STEPS = ['submitted', 'received', 'preparing', 'ready', 'collected'];
+
+function timeOf(iso: string, timeZone?: string) {
+  return new Date(iso).toLocaleTimeString('en-AU', { hour: 'numeric', minute: '2-digit', timeZone });
+}
+
+/**
+ * Where a submitted order is in the kitchen: the shop's steps with the time each was reached. The app
+ * proxy cannot stream, so the page asks again every 15 s while it is visible (and when it comes back).
+ */
+export function KitchenTimeline({
+  orderId,
+  orderType,
+  timeZone,
+}: {
+  orderId: number;
+  orderType: string;
+  timeZone?: string;
+}) {
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const load = useCallback(async () => {
+    const result = await callApi<Progress>(`/group-orders/${orderId}/kitchen`);
+    if (result.ok) setProgress(result.body);
+  }, [orderId]);
+  useEffect(() => {
+    load();
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') load();
+    }, KITCHEN_REFRESH_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') load();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [load]);
+
+  if (!progress?.submitted || !progress.state) return null;
+  const live = progress.timeline.filter((entry) => !entry.undone);
+  const reached = new Map(live.map((entry) => [entry.state, entry]));
+  const cancelled = progress.state === 'cancelled';
+  const steps = cancelled ? [...live.map((e) => e.state)] : STEPS;
+  const label = (state: string) =>
+    reached.get(state)?.label ??
+    (state === 'collected' && orderType === 'delivery'
+      ? 'Delivered'
+      : state.charAt(0).toUpperCase() + state.slice(1));
+  return (
+    <Card className="kitchen-timeline">
+      <h2>Order progress</h2>
+      <p className="kitchen-timeline__now" role="status" data-testid="kitchen-state">
+        {cancelled ? `Cancelled: ${progress.cancelReason ?? ''}` : `Now: ${progress.label}`}
+      </p>
+      <ol className="kitchen-steps">
+        {steps.map((state) => {
+          const entry = reached.get(state);
+          return (
+            <li
+              key={state}
+              className={`kitchen-step ${entry ? 'is-done' : ''} ${state === progress.state ? 'is-current' : ''}`}
+            >
+              <span className="kitchen-step__dot" aria-hidden="true" />
+              <span className="kitchen-step__label">{label(state)}</span>
+              <span className="kitchen-step__time muted small">
+                {entry ? timeOf(entry.at, timeZone) : ''}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </Card>
+  );
+}

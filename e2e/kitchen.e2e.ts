@@ -1,0 +1,244 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPrismaClient } from '../app/prismaClient.server';
+import { DESKTOP, PHONE, SCREENSHOTS, screenshot, urls, useBrowser } from './support';
+
+// Issue 12, part 1: after the submit the merchant moves the order through the kitchen from the admin,
+// undoes a mistaken step, and marks it ready; the guest's confirmed screen follows along by itself and the
+// "ready" e-mail reaches the guest's and the host's mailbox.
+
+const SHOP = 'demo-coffee.myshopify.com';
+const browser = useBrowser();
+const prisma = createPrismaClient(urls().databaseUrl);
+afterAll(() => prisma.$disconnect());
+
+async function submittedOrder() {
+  const flatWhite = (await prisma.menuItem.findFirst({ where: { shop: SHOP, name: 'Flat White' } }))!;
+  const id = 600_000_000 + Math.floor(Math.random() * 100_000_000);
+  const code = `K${String(id).slice(-5)}`.replace(/[01]/g, '7');
+  const now = Date.now();
+  const order = await prisma.groupOrder.create({
+    data: {
+      id,
+      shop: SHOP,
+      code,
+      name: 'Kitchen run',
+      hostName: 'Harriet Host',
+      hostEmail: 'harriet@kitchen.example',
+      companyName: 'Umbrella Pty Ltd',
+      pickupAt: new Date(now + 2 * 3600_000),
+      deadlineAt: new Date(now - 60_000),
+      timeZone: 'Australia/Sydney',
+      status: 'submitted',
+      submittedAt: new Date(now - 60_000),
+      hostTokenHash: 'x'.repeat(64),
+      participantCount: 1,
+      totalItems: 2,
+      totalCents: 1200,
+      // Already handed to Shopify, so the run does not depend on the draft-order worker.
+      shopifyState: 'sent',
+      shopifyDraftOrderId: 'gid://shopify/DraftOrder/9912',
+      shopifyDraftOrderName: '#D9912',
+    },
+  });
+  const guest = await prisma.guest.create({
+    data: {
+      shop: SHOP,
+      groupOrderId: id,
+      name: 'Olivia',
+      nameKey: 'olivia',
+      email: 'olivia@kitchen.example',
+    },
+  });
+  await prisma.orderItem.create({
+    data: {
+      shop: SHOP,
+      groupOrderId: id,
+      guestId: guest.id,
+      guestName: 'Olivia',
+      guestEmail: 'olivia@kitchen.example',
+      menuItemId: flatWhite.id,
+      menuItemName: flatWhite.name,
+      quantity: 2,
+      unitPriceCents: 600,
+      totalCents: 1200,
+      confirmationKey: 'kitchen-e2e',
+    },
+  });
+  return order;
+}
+
+async function mailSubjects(page: Page, to: string) {
+  await page.goto('/mailbox');
+  return page.locator('tbody tr').filter({ hasText: to }).allTextContents();
+}
+
+describe('kitchen states (issue 12)', () => {
+  it('the merchant moves an order to ready, the guest screen follows, and the ready e-mail arrives', async () => {
+    const order = await submittedOrder();
+
+    // The guest keeps their confirmed screen open on a phone.
+    const guest = await browser.newUser(PHONE);
+    await guest.page.goto(`/apps/group-order/confirmed/${order.id}/Olivia`);
+    await guest.page.getByTestId('kitchen-state').filter({ hasText: 'Now: Submitted' }).waitFor();
+
+    const merchant = await browser.newUser(DESKTOP);
+    const { page } = merchant;
+    await page.goto(`/admin`);
+    await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
+    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.getByRole('tab', { name: 'Submitted Orders' }).click();
+    await page.waitForURL('**tab=submitted**');
+    await page.getByRole('button', { name: `View details of ${order.code}` }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('list', { name: 'Kitchen timeline' }).waitFor();
+
+    await modal.getByRole('button', { name: 'Mark Received' }).click();
+    await modal.getByRole('button', { name: 'Mark Preparing' }).click();
+    // A mistaken tap: Mark Ready too early, then undo it once, visibly.
+    await modal.getByRole('button', { name: 'Mark Ready' }).click();
+    await modal.getByText('Kitchen: Ready').waitFor();
+    await modal.getByRole('button', { name: 'Undo last step' }).click();
+    await modal.getByText(/Ready · .* \(undone\)/).waitFor();
+    await modal.getByText('Kitchen: Preparing').waitFor();
+    expect(await modal.getByRole('button', { name: 'Undo last step' }).count()).toBe(0);
+    await screenshot(page, 'kitchen-admin-undone-1280');
+
+    // The guest's page picks the state up on its own (every 15 s while visible).
+    await guest.page
+      .getByTestId('kitchen-state')
+      .filter({ hasText: 'Now: Preparing' })
+      .waitFor({ timeout: 25_000 });
+
+    await modal.getByRole('button', { name: 'Mark Ready' }).click();
+    await modal.getByText('Kitchen: Ready').waitFor();
+    await guest.page
+      .getByTestId('kitchen-state')
+      .filter({ hasText: 'Now: Ready' })
+      .waitFor({ timeout: 25_000 });
+    const readyStep = guest.page.locator('.kitchen-step.is-current');
+    expect(await readyStep.textContent()).toMatch(/^Ready\d{1,2}:\d{2}\s?[ap]m$/);
+    await screenshot(guest.page, 'kitchen-guest-ready-390');
+
+    // The ready e-mail reaches the guest and the host (once each, despite the undone "ready").
+    const subject = /Your order from Demo Coffee is ready for pickup at /;
+    const mail = await browser.newUser(DESKTOP);
+    for (const to of ['olivia@kitchen.example', 'harriet@kitchen.example']) {
+      await expect
+        .poll(async () => (await mailSubjects(mail.page, to)).filter((row) => subject.test(row)).length, {
+          timeout: 15_000,
+          interval: 500,
+        })
+        .toBe(1);
+    }
+
+    await modal.getByRole('button', { name: 'Mark Collected' }).click();
+    await modal.getByText('Kitchen: Collected').waitFor();
+    expect(await modal.getByRole('button', { name: /^Mark / }).count()).toBe(0);
+    expect((await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } })).kitchenState).toBe(
+      'collected',
+    );
+    await Promise.all([guest.context.close(), merchant.context.close(), mail.context.close()]);
+  });
+});
+
+describe('prep board (issue 12)', () => {
+  it('shows merged counts and guests, moves an order with one click, and prints labels and an A4 sheet', async () => {
+    const order = await submittedOrder();
+    const flatWhite = (await prisma.menuItem.findFirst({ where: { shop: SHOP, name: 'Flat White' } }))!;
+    const mods = JSON.stringify([
+      { id: 1, name: 'Large', type: 'size', priceDeltaCents: 50 },
+      { id: 2, name: 'Oat', type: 'milk', priceDeltaCents: 80 },
+    ]);
+    const second = await prisma.guest.create({
+      data: {
+        shop: SHOP,
+        groupOrderId: order.id,
+        name: 'Bartholomew Featherstonehaugh',
+        nameKey: 'bartholomew featherstonehaugh',
+        specialInstructions: 'Extra hot, and please write my name clearly',
+      },
+    });
+    await prisma.orderItem.create({
+      data: {
+        shop: SHOP,
+        groupOrderId: order.id,
+        guestId: second.id,
+        guestName: second.name,
+        menuItemId: flatWhite.id,
+        menuItemName: flatWhite.name,
+        quantity: 3,
+        selectedModifiers: mods,
+        unitPriceCents: 730,
+        totalCents: 2190,
+        confirmationKey: 'kitchen-e2e-2',
+      },
+    });
+    await prisma.orderItem.updateMany({
+      where: { groupOrderId: order.id, guestName: 'Olivia' },
+      data: { selectedModifiers: mods },
+    });
+
+    const { page, context } = await browser.newUser(DESKTOP);
+    await page.goto('/admin');
+    await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
+    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.getByRole('link', { name: 'Prep board' }).click();
+    await page.getByText('Prep board', { exact: true }).first().waitFor();
+    const card = page.getByRole('region', { name: `Order ${order.code}` });
+    await card.getByText('5 × Flat White · Large · Oat').waitFor();
+    await card.getByText('Bartholomew Featherstonehaugh (BF)').waitFor();
+    await card.getByText('Note: Extra hot, and please write my name clearly').waitFor();
+    await card.getByRole('button', { name: `Mark ${order.code} Received` }).click();
+    await card.getByText('Kitchen: Received').waitFor();
+    await card.getByRole('button', { name: `Mark ${order.code} Preparing` }).waitFor();
+    await screenshot(page, 'kitchen-prep-board-1280');
+
+    // Labels: one 62 mm label per unit (2 for Olivia, 3 for Bartholomew), printed to PDF by Chromium.
+    await card.getByRole('link', { name: 'Print labels' }).click();
+    await page.getByText(`5 labels for ${order.code} · 62 mm roll`).waitFor();
+    // The simulator draws App Bridge toasts inside the page; Shopify shows them outside the app's frame.
+    await page.evaluate(() => document.getElementById('sim-toasts')?.remove());
+    const labels = path.join(SCREENSHOTS, 'kitchen-labels.pdf');
+    await page.pdf({ path: labels, preferCSSPageSize: true, printBackground: true });
+    const info = execFileSync('pdfinfo', [labels]).toString();
+    expect(info).toMatch(/Pages:\s+5\b/);
+    // 62 × 40 mm is 175.75 × 113.39 pt.
+    expect(info).toMatch(/Page size:\s+175\.\d+ x 113\.\d+ pts/);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '200',
+      '-f',
+      '1',
+      '-l',
+      '5',
+      labels,
+      path.join(SCREENSHOTS, 'kitchen-label'),
+    ]);
+
+    await page.getByRole('link', { name: '← Prep board' }).click();
+    await card.getByRole('link', { name: 'Print order sheet' }).click();
+    await page.getByRole('heading', { name: `Kitchen run · ${order.code}`, exact: true }).waitFor();
+    const sheet = path.join(SCREENSHOTS, 'kitchen-sheet.pdf');
+    await page.pdf({ path: sheet, preferCSSPageSize: true, printBackground: true });
+    const sheetInfo = execFileSync('pdfinfo', [sheet]).toString();
+    expect(sheetInfo).toMatch(/Page size:\s+59[45]\.\d+ x 841\.\d+ pts \(A4\)/);
+    expect(sheetInfo).toMatch(/Pages:\s+1\b/);
+    const text = execFileSync('pdftotext', ['-layout', sheet, '-']).toString();
+    expect(text).toMatch(/5\s*×\s+Flat White · Large · Oat/);
+    expect(text).toContain('Note: Extra hot, and please write my name clearly');
+    expect(text).not.toContain('Print');
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-singlefile',
+      sheet,
+      path.join(SCREENSHOTS, 'kitchen-sheet'),
+    ]);
+    await context.close();
+  });
+});
