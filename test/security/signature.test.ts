@@ -63,7 +63,6 @@ beforeAll(async () => {
     guestName: 'Olivia',
     email: order.hostEmail,
     token: 'a'.repeat(43),
-    deviceId: '1',
     hostToken,
     deviceId: '1',
   };
