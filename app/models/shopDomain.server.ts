@@ -24,24 +24,37 @@ export function cleanOrigin(value: unknown): string | null {
   return url.origin;
 }
 
+/** How long a shop whose primary-domain lookup failed waits before it is looked up again. */
+export const RETRY_LOOKUP_AFTER_MS = 5 * 60_000;
+const lastFailure = new Map<string, number>();
+
 /**
  * Reads the shop's primary domain from the Admin API and keeps it in the shop's settings. Links are
  * never built from request headers (a visitor controls Host and X-Forwarded-Host); this is where the
  * shop's own domain comes from instead. Failures leave the stored value as it was.
  */
 export async function refreshPrimaryDomain(shop: string, graphql: AdminGraphql): Promise<string | null> {
+  // While Shopify cannot answer, storefront requests must not each wait for (and log) another failed
+  // call: a shop whose lookup failed is asked again only after a pause (per process; a cache).
+  const failed = lastFailure.get(shop);
+  if (failed !== undefined && Date.now() - failed < RETRY_LOOKUP_AFTER_MS) return null;
   try {
     const response = await graphql(PRIMARY_DOMAIN);
     const body = (await response.json()) as { data?: { shop?: { primaryDomain?: { url?: unknown } } } };
     const origin = cleanOrigin(body.data?.shop?.primaryDomain?.url);
-    if (!origin) return null;
+    if (!origin) {
+      lastFailure.set(shop, Date.now());
+      return null;
+    }
     await prisma.shopSettings.upsert({
       where: { shop },
       create: { shop, primaryDomainUrl: origin },
       update: { primaryDomainUrl: origin },
     });
+    lastFailure.delete(shop);
     return origin;
   } catch (error) {
+    lastFailure.set(shop, Date.now());
     console.warn(
       `Could not read the primary domain of ${shop}: ${error instanceof Error ? error.message : error}`,
     );
