@@ -1,4 +1,5 @@
 import { centsToDecimal } from './money';
+import { personKey } from './guests';
 import { paymentLabel } from './payment';
 import { utcToZoned } from './time';
 
@@ -89,7 +90,7 @@ export function buildDraftOrderInput(
 
   const noted = new Set<string>();
   const lineItems = items.map((item): DraftOrderLineItemInput => {
-    const guest = item.guestId ? `id:${item.guestId}` : `name:${item.guestName.trim().toLowerCase()}`;
+    const guest = personKey(item);
     const firstOfGuest = !noted.has(guest);
     noted.add(guest);
     const customAttributes = attributes([

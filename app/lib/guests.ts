@@ -6,6 +6,14 @@ export function guestNameKey(name: string): string {
   return name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
+/**
+ * Which person an item belongs to, for grouping items by guest: the guest's id, or for items from before
+ * guests had ids, the name key. Two people called Bob stay two people.
+ */
+export function personKey(item: { guestId?: number | null; guestName: string }): string {
+  return item.guestId ? `guest:${item.guestId}` : `name:${guestNameKey(item.guestName)}`;
+}
+
 /** Where this browser keeps its guest token for an order (cookies do not pass Shopify's app proxy). */
 export function guestTokenKey(groupOrderId: number | string) {
   return `group-order:guest-token:${groupOrderId}`;

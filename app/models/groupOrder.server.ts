@@ -2,6 +2,7 @@ import type { GroupOrder, OrderItem } from '@prisma/client';
 import prisma from '../db.server';
 import { centsToDecimal } from '../lib/money';
 import { normalizeCode } from '../lib/code';
+import { personKey } from '../lib/guests';
 import { toId } from '../lib/http.server';
 import { maskEmail } from '../lib/hosting';
 import { formatDateTime, utcToZoned } from '../lib/time';
@@ -165,7 +166,7 @@ export function summarize(items: ItemWithGuest[]) {
     { guestId: number | null; guestName: string; guestInitials: string | null; items: ItemWithGuest[] }
   >();
   for (const item of items) {
-    const key = item.guestId ? `guest:${item.guestId}` : `name:${item.guestName.trim().toLowerCase()}`;
+    const key = personKey(item);
     const entry = guests.get(key) ?? {
       guestId: item.guestId,
       guestName: item.guest?.name ?? item.guestName,

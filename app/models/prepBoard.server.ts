@@ -1,5 +1,6 @@
 import prisma from '../db.server';
 import { initialsOf } from '../lib/hosting';
+import { personKey } from '../lib/guests';
 import { formatDateTime, formatTime12, utcToZoned, zonedToUtc } from '../lib/time';
 import { guestNote, GUEST_NOTE, parseModifiers } from './groupOrder.server';
 import { kitchenLabel, kitchenStateOf, nextKitchenStep } from './kitchen.server';
@@ -55,7 +56,7 @@ function byGuest(items: PrepItem[]) {
     { name: string; initials: string; note: string | null; items: PrepItem[] }
   >();
   for (const item of items) {
-    const key = item.guestId ? `guest:${item.guestId}` : `name:${item.guestName.trim().toLowerCase()}`;
+    const key = personKey(item);
     const name = item.guest?.name ?? item.guestName;
     const entry = guests.get(key) ?? {
       name,

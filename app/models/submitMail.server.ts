@@ -1,5 +1,6 @@
 import type { GroupOrder, OrderItem, ShopSettings } from '@prisma/client';
 import { formatMoney } from '../lib/money';
+import { personKey } from '../lib/guests';
 import { paymentLabel } from '../lib/payment';
 import { formatDateTime } from '../lib/time';
 import { parseModifiers } from './groupOrder.server';
@@ -43,7 +44,7 @@ type Guest = { name: string; email: string | null; items: OrderItem[] };
 function guestsOf(items: OrderItem[]): Guest[] {
   const guests = new Map<string, Guest>();
   for (const item of items) {
-    const key = item.guestName.trim().toLowerCase();
+    const key = personKey(item);
     const guest = guests.get(key) ?? { name: item.guestName, email: null, items: [] };
     guest.email ??= item.guestEmail;
     guest.items.push(item);
