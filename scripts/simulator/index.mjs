@@ -1,3 +1,4 @@
+// @ts-check
 // The local Shopify simulator (DESIGN section 6): one origin that plays the shop's storefront (with the
 // app proxy and customer accounts), the merchant admin that embeds the app, and the Admin API.
 import { readFile } from 'node:fs/promises';
@@ -10,6 +11,12 @@ import { homePage, loginPage, mailboxPage, messagePage } from './pages.mjs';
 import { adminGraphqlMiddleware, createAdminApiSimulator } from './admin-graphql.mjs';
 
 export const PROXY_PREFIX = '/apps/group-order';
+
+/**
+ * @typedef {import('node:http').IncomingMessage} Req
+ * @typedef {import('node:http').ServerResponse} Res
+ * @typedef {{ to?: string, subject?: string, text?: string, html?: string, [key: string]: unknown }} MailPayload
+ */
 const CUSTOMER_COOKIE = 'sim_customer';
 const HOP_HEADERS = [
   'connection',
@@ -80,12 +87,13 @@ export async function startSimulator(options) {
     }
   });
 
+  /** @param {Req} req */
   function currentCustomer(req) {
     const id = parseCookies(req.headers.cookie)[CUSTOMER_COOKIE];
     return customers.find((c) => c.numericId === id) ?? null;
   }
 
-  /** Shopify's app proxy: sign, forward, strip cookies both ways. */
+  /** Shopify's app proxy: sign, forward, strip cookies both ways. @param {Req} req @param {Res} res @param {URL} url */
   async function forwardAppProxy(req, res, url) {
     const target = new URL(url.pathname, nextUpstream());
     const params = new URLSearchParams();
@@ -112,6 +120,7 @@ export async function startSimulator(options) {
     await relay(req, res, target, headers, { stripCookies: true });
   }
 
+  /** @param {Res} res @param {URL} url */
   function openEmbeddedAdmin(res, url) {
     const target = new URL('/app', url);
     target.searchParams.set('embedded', '1');
@@ -122,7 +131,7 @@ export async function startSimulator(options) {
     res.end();
   }
 
-  /** The embedded admin, served through this origin with App Bridge pointed at the local stand-in. */
+  /** The embedded admin, served through this origin with App Bridge pointed at the local stand-in. @param {Req} req @param {Res} res @param {URL} url */
   async function forwardAdmin(req, res, url) {
     const target = new URL(url.pathname + url.search, nextUpstream());
     const headers = forwardHeaders(req);
@@ -134,10 +143,15 @@ export async function startSimulator(options) {
     });
   }
 
+  /**
+   * @param {Req} req @param {Res} res @param {URL} target @param {Headers} headers
+   * @param {{ stripCookies?: boolean, rewriteHtml?: (html: string) => string }} [options]
+   */
   async function relay(req, res, target, headers, { stripCookies = false, rewriteHtml } = {}) {
     const hasBody = !['GET', 'HEAD'].includes(req.method ?? 'GET');
-    const body = hasBody ? await readBody(req) : undefined;
+    const body = hasBody ? new Uint8Array(await readBody(req)) : undefined;
     const response = await fetch(target, { method: req.method, headers, body, redirect: 'manual' });
+    /** @type {Record<string, string>} */
     const outHeaders = {};
     response.headers.forEach((value, key) => {
       if (['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(key)) return;
@@ -157,9 +171,10 @@ export async function startSimulator(options) {
     }
     res.writeHead(response.status, outHeaders);
     if (!response.body) return res.end();
-    Readable.fromWeb(response.body).pipe(res);
+    Readable.fromWeb(/** @type {import('node:stream/web').ReadableStream} */ (response.body)).pipe(res);
   }
 
+  /** @param {Req} req @param {Res} res @param {URL} url */
   async function customerLogin(req, res, url) {
     if (req.method === 'POST') {
       const form = new URLSearchParams((await readBody(req)).toString());
@@ -174,6 +189,7 @@ export async function startSimulator(options) {
     return send(res, 200, loginPage(customers, safeReturn(url.searchParams.get('return_url'))), 'text/html');
   }
 
+  /** @param {Res} res @param {URL} url */
   function customerLogout(res, url) {
     res.writeHead(302, {
       Location: safeReturn(url.searchParams.get('return_url')),
@@ -182,6 +198,7 @@ export async function startSimulator(options) {
     res.end();
   }
 
+  /** @returns {Promise<(MailPayload & { id: number, status: string, createdAt: string })[]>} */
   async function listMail() {
     const rows = await db.query(
       `SELECT "id", "payload", "status", "createdAt" FROM "OutboxMessage" WHERE "kind" = 'email' ORDER BY "id" DESC LIMIT 200`,
@@ -196,6 +213,7 @@ export async function startSimulator(options) {
     }));
   }
 
+  /** @param {number} id @returns {Promise<MailPayload|null>} */
   async function readMail(id) {
     const rows = await db.query(
       `SELECT "payload" FROM "OutboxMessage" WHERE "kind" = 'email' AND "id" = ${db.param(1)}`,
@@ -220,7 +238,11 @@ export async function startSimulator(options) {
   };
 }
 
-/** Read access to the app's database for the mailbox: the SQLite file or PostgreSQL, by URL. */
+/**
+ * Read access to the app's database for the mailbox: the SQLite file or PostgreSQL, by URL.
+ * @param {string} url
+ * @returns {{ param: (n: number) => string, query: (sql: string, args?: (string|number)[]) => Promise<Record<string, unknown>[]>, close: () => Promise<void> }}
+ */
 function mailStore(url) {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 2 });
@@ -233,19 +255,21 @@ function mailStore(url) {
   const client = createClient({ url });
   return {
     param: () => '?',
-    query: async (sql, args = []) => (await client.execute({ sql, args })).rows,
+    query: async (sql, args = []) =>
+      /** @type {Record<string, unknown>[]} */ ((await client.execute({ sql, args })).rows),
     close: async () => client.close(),
   };
 }
 
+/** @param {ReturnType<typeof createAdminApiSimulator>} adminApi */
 function simulatedCustomers(adminApi) {
-  const list = adminApi.state.customers ?? [];
-  return (Array.isArray(list) ? list : Object.values(list)).map((c) => ({
+  return adminApi.state.customers.map((c) => ({
     ...c,
-    numericId: String(c.id).split('/').pop(),
+    numericId: c.legacyResourceId,
   }));
 }
 
+/** @param {Req} req */
 function forwardHeaders(req) {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
@@ -255,10 +279,12 @@ function forwardHeaders(req) {
   return headers;
 }
 
+/** @param {string|null} value */
 function safeReturn(value) {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
 }
 
+/** @param {string} [header] @returns {Record<string, string>} */
 function parseCookies(header = '') {
   return Object.fromEntries(
     header
@@ -269,8 +295,10 @@ function parseCookies(header = '') {
   );
 }
 
+/** @param {Req} req @returns {Promise<Buffer>} */
 function readBody(req) {
   return new Promise((resolve, reject) => {
+    /** @type {Buffer[]} */
     const chunks = [];
     req.on('data', (chunk) => chunks.push(chunk));
     req.on('end', () => resolve(Buffer.concat(chunks)));
@@ -278,6 +306,7 @@ function readBody(req) {
   });
 }
 
+/** @param {Res} res @param {number} status @param {string} body @param {string} type */
 function send(res, status, body, type) {
   res.writeHead(status, { 'Content-Type': `${type}; charset=utf-8` });
   res.end(body);
