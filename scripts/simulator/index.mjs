@@ -1,5 +1,5 @@
 // @ts-check
-// The local Shopify simulator (DESIGN section 6): one origin that plays the shop's storefront (with the
+// The local Shopify simulator (docs/design.md, section 6): one origin that plays the shop's storefront (with the
 // app proxy and customer accounts), the merchant admin that embeds the app, and the Admin API.
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
