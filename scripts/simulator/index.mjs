@@ -4,8 +4,6 @@
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { Readable } from 'node:stream';
-import { createClient } from '@libsql/client';
-import pg from 'pg';
 import { appProxySignature, hostParam, sessionToken } from './signing.mjs';
 import { homePage, loginPage, mailboxPage, messagePage } from './pages.mjs';
 import { adminGraphqlMiddleware, createAdminApiSimulator } from './admin-graphql.mjs';
@@ -15,7 +13,7 @@ export const PROXY_PREFIX = '/apps/group-order';
 /**
  * @typedef {import('node:http').IncomingMessage} Req
  * @typedef {import('node:http').ServerResponse} Res
- * @typedef {{ to?: string, subject?: string, text?: string, html?: string, [key: string]: unknown }} MailPayload
+ * @typedef {Awaited<ReturnType<typeof import('./mailbox.mjs').startMailbox>>} Mailbox
  */
 const CUSTOMER_COOKIE = 'sim_customer';
 const HOP_HEADERS = [
@@ -33,7 +31,7 @@ const HOP_HEADERS = [
  * load balancer in front of a scaled-out deployment would send them. `appUrl` is the first.
  *
  * @param {{ port: number, host?: string, appUrl: string, appUrls?: string[], apiKey: string,
- *           apiSecret: string, shop: string, databaseUrl: string, log?: (line: string) => void }} options
+ *           apiSecret: string, shop: string, mailbox?: Mailbox | null, log?: (line: string) => void }} options
  */
 export async function startSimulator(options) {
   if (process.env.NODE_ENV === 'production') {
@@ -50,7 +48,7 @@ export async function startSimulator(options) {
   const upstreams = options.appUrls?.length ? options.appUrls : [appUrl];
   let turn = 0;
   const nextUpstream = () => upstreams[turn++ % upstreams.length];
-  const db = mailStore(options.databaseUrl);
+  const mailbox = options.mailbox ?? null;
   const standIn = await readFile(new URL('./app-bridge-standin.js', import.meta.url), 'utf8');
   const customers = simulatedCustomers(adminApi);
 
@@ -68,10 +66,10 @@ export async function startSimulator(options) {
         return send(res, 200, sessionToken({ shop, apiKey, apiSecret }), 'text/plain');
       if (url.pathname === '/account/login') return await customerLogin(req, res, url);
       if (url.pathname === '/account/logout') return customerLogout(res, url);
-      if (url.pathname === '/mailbox') return send(res, 200, mailboxPage(await listMail()), 'text/html');
+      if (url.pathname === '/mailbox') return send(res, 200, mailboxPage(mailbox?.list() ?? []), 'text/html');
       const mail = /^\/mailbox\/(\d+)$/.exec(url.pathname);
       if (mail) {
-        const message = await readMail(Number(mail[1]));
+        const message = mailbox?.read(Number(mail[1])) ?? null;
         return message
           ? send(res, 200, messagePage(message), 'text/html')
           : send(res, 404, 'Not found', 'text/plain');
@@ -198,30 +196,6 @@ export async function startSimulator(options) {
     res.end();
   }
 
-  /** @returns {Promise<(MailPayload & { id: number, status: string, createdAt: string })[]>} */
-  async function listMail() {
-    const rows = await db.query(
-      `SELECT "id", "payload", "status", "createdAt" FROM "OutboxMessage" WHERE "kind" = 'email' ORDER BY "id" DESC LIMIT 200`,
-    );
-    return rows.map((row) => ({
-      ...JSON.parse(String(row.payload)),
-      id: row.id,
-      status: row.status,
-      createdAt: new Date(
-        row.createdAt instanceof Date ? row.createdAt : Number(row.createdAt) || String(row.createdAt),
-      ).toISOString(),
-    }));
-  }
-
-  /** @param {number} id @returns {Promise<MailPayload|null>} */
-  async function readMail(id) {
-    const rows = await db.query(
-      `SELECT "payload" FROM "OutboxMessage" WHERE "kind" = 'email' AND "id" = ${db.param(1)}`,
-      [id],
-    );
-    return rows[0] ? JSON.parse(String(rows[0].payload)) : null;
-  }
-
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? 'localhost', () => resolve(undefined));
@@ -233,31 +207,7 @@ export async function startSimulator(options) {
     async close() {
       server.closeAllConnections?.();
       await new Promise((resolve) => server.close(() => resolve(undefined)));
-      await db.close();
     },
-  };
-}
-
-/**
- * Read access to the app's database for the mailbox: the SQLite file or PostgreSQL, by URL.
- * @param {string} url
- * @returns {{ param: (n: number) => string, query: (sql: string, args?: (string|number)[]) => Promise<Record<string, unknown>[]>, close: () => Promise<void> }}
- */
-function mailStore(url) {
-  if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
-    return {
-      param: (n) => `$${n}`,
-      query: async (sql, args = []) => (await pool.query(sql, args)).rows,
-      close: () => pool.end(),
-    };
-  }
-  const client = createClient({ url });
-  return {
-    param: () => '?',
-    query: async (sql, args = []) =>
-      /** @type {Record<string, unknown>[]} */ ((await client.execute({ sql, args })).rows),
-    close: async () => client.close(),
   };
 }
 

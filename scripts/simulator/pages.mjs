@@ -68,7 +68,7 @@ export function mailboxPage(messages) {
     .join('');
   return page(
     'Mailbox',
-    `<h1>Mailbox</h1><p>E-mails the app queued while no SMTP server is configured (SMTP_URL unset).</p>
+    `<h1>Mailbox</h1><p>E-mails the app sent to the simulator's SMTP server (newest first; kept until the simulator stops).</p>
 <table><thead><tr><th>When</th><th>To</th><th>Subject</th><th>Status</th></tr></thead><tbody>${rows || '<tr><td colspan="4">No e-mails yet.</td></tr>'}</tbody></table>`,
   );
 }
