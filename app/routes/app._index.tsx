@@ -37,10 +37,15 @@ import {
   parseTab,
   retryDraftOrderSync,
   retryEmail,
-} from '~/models/adminOrders.server';
-import { getAdminSettings } from '~/models/adminSettings.server';
-import { getOrderStats } from '~/models/stats.server';
-import { CANCEL_REASON_MAX, kitchenLabel, moveKitchenState, undoKitchenState } from '~/models/kitchen.server';
+} from '~/models/groupOrder/adminOrders.server';
+import { getAdminSettings } from '~/models/shop/adminSettings.server';
+import { getOrderStats } from '~/models/groupOrder/stats.server';
+import {
+  CANCEL_REASON_MAX,
+  kitchenLabel,
+  moveKitchenState,
+  undoKitchenState,
+} from '~/models/kitchen/kitchen.server';
 import { authenticate } from '~/shopify.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {

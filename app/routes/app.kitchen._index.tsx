@@ -18,8 +18,8 @@ import { useEffect } from 'react';
 import { z } from 'zod';
 import { KitchenBadge } from '~/components/admin/orders';
 import { readFormBody } from '~/lib/body.server';
-import { kitchenLabel, moveKitchenState } from '~/models/kitchen.server';
-import { getPrepBoard, type BoardOrder } from '~/models/prepBoard.server';
+import { kitchenLabel, moveKitchenState } from '~/models/kitchen/kitchen.server';
+import { getPrepBoard, type BoardOrder } from '~/models/kitchen/prepBoard.server';
 import { authenticate } from '~/shopify.server';
 
 // The kitchen's prep board: today's and upcoming submitted orders by pickup time, what to make (merged

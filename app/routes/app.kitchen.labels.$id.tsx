@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PRINT_TOOLBAR_CSS, PrintToolbar } from '~/components/admin/print';
 import { toId } from '~/lib/http.server';
-import { getPrepOrder } from '~/models/prepBoard.server';
+import { getPrepOrder } from '~/models/kitchen/prepBoard.server';
 import { authenticate } from '~/shopify.server';
 
 // Labels for a 62 mm continuous label roll (Brother QL and the like): one 62 × 40 mm label per item unit,

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PRINT_TOOLBAR_CSS, PrintToolbar } from '~/components/admin/print';
 import { toId } from '~/lib/http.server';
-import { getPrepOrder } from '~/models/prepBoard.server';
+import { getPrepOrder } from '~/models/kitchen/prepBoard.server';
 import { authenticate } from '~/shopify.server';
 
 // The A4 order sheet: what to make (merged counts), then every guest's items and note, with boxes to tick.

@@ -220,7 +220,7 @@ describe('import from Shopify products', () => {
   });
 
   it('reports an import cut short by the page limit instead of passing it off as complete', async () => {
-    const { importShopifyProducts } = await import('~/models/menuImport.server');
+    const { importShopifyProducts } = await import('~/models/menu/menuImport.server');
     const { unauthenticated } = await import('~/shopify.server');
     const { admin } = await unauthenticated.admin(TEST_SHOP);
     const partial = await importShopifyProducts(TEST_SHOP, admin.graphql, { maxPages: 1 });

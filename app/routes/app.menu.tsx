@@ -28,12 +28,12 @@ import {
   updateMenuItem,
   updateModifier,
   updateModifierGroup,
-} from '~/models/menuAdmin.server';
+} from '~/models/menu/menuAdmin.server';
 import {
   importShopifyProducts,
   listShopifyCollections,
   MAX_IMPORT_PRODUCTS,
-} from '~/models/menuImport.server';
+} from '~/models/menu/menuImport.server';
 import { authenticate } from '~/shopify.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -15,8 +15,8 @@ import {
 } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { PAYMENT_LABELS, PAYMENT_METHODS } from '~/lib/payment';
-import { getAdminSettings } from '~/models/adminSettings.server';
-import { enabledPaymentMethods, SettingsSchema, updateShopSettings } from '~/models/settings.server';
+import { getAdminSettings } from '~/models/shop/adminSettings.server';
+import { enabledPaymentMethods, SettingsSchema, updateShopSettings } from '~/models/shop/settings.server';
 import { authenticate } from '~/shopify.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError } from '~/lib/http.server';
-import { getCustomerProfile } from '~/models/customerProfile.server';
+import { getCustomerProfile } from '~/models/shop/customerProfile.server';
 import { requireStorefront } from '~/storefront.server';
 
 // GET /api/auth/user: the spec's User {firstName, email, profileImageUrl} for the logged-in customer.

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId } from '~/lib/http.server';
-import { requestOwnerClaim } from '~/models/hostMail.server';
-import { clientKey } from '~/models/hostRateLimits.server';
+import { requestOwnerClaim } from '~/models/mail/hostMail.server';
+import { clientKey } from '~/models/limits/hostRateLimits.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 
 // POST /api/group-orders/{id}/claim: "I Created This Order - Submit It" e-mails a one-time link to the

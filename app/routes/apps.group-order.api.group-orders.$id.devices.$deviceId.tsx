@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson } from '~/lib/http.server';
 import { HostTokenBodySchema } from '~/lib/hosting';
-import { revokeHostDevice } from '~/models/hostMail.server';
-import { hostTokenFrom } from '~/models/hosting.server';
+import { revokeHostDevice } from '~/models/mail/hostMail.server';
+import { hostTokenFrom } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
 
 // POST /api/group-orders/{id}/devices/{deviceId} (or DELETE): a host removes a browser that was added by a

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson } from '~/lib/http.server';
 import { ExtendSchema } from '~/lib/hosting';
-import { serializeGroupOrder } from '~/models/groupOrder.server';
-import { extendDeadline, hostTokenFrom } from '~/models/hosting.server';
+import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
+import { extendDeadline, hostTokenFrom } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
 
 // POST /api/group-orders/{id}/extend {pickupDate?, pickupTime?}: the host moves the deadline 15 minutes later

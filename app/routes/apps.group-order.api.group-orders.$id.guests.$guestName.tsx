@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson } from '~/lib/http.server';
-import { getOwnGuest, GuestNoteSchema, guestTokenFrom, setOwnNote } from '~/models/guests.server';
+import { getOwnGuest, GuestNoteSchema, guestTokenFrom, setOwnNote } from '~/models/groupOrder/guests.server';
 import { requireStorefront } from '~/storefront.server';
 
 // A guest's own order in a group order, for the browser that holds their token (X-Guest-Token):

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson } from '~/lib/http.server';
 import { HostTokenBodySchema } from '~/lib/hosting';
-import { listHostDevices } from '~/models/hostMail.server';
-import { hostTokenFrom, requireHostOrder } from '~/models/hosting.server';
+import { listHostDevices } from '~/models/mail/hostMail.server';
+import { hostTokenFrom, requireHostOrder } from '~/models/groupOrder/hosting.server';
 import { requireStorefront, type Storefront } from '~/storefront.server';
 
 // GET /api/group-orders/{id}/host: checks the caller is the host (X-Host-Token or the logged-in creator)

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, parseWith } from '~/lib/http.server';
 import { InviteSchema, RequestKeySchema } from '~/lib/hosting';
-import { sendInvitations } from '~/models/hostMail.server';
-import { hostTokenFrom } from '~/models/hosting.server';
-import { clientKey } from '~/models/hostRateLimits.server';
+import { sendInvitations } from '~/models/mail/hostMail.server';
+import { hostTokenFrom } from '~/models/groupOrder/hosting.server';
+import { clientKey } from '~/models/limits/hostRateLimits.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 
 // POST /api/group-orders/{id}/invite {emails[], requestKey?} -> {sent, total, invalid, skipped}: one e-mail

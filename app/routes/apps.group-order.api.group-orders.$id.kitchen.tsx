@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, toId } from '~/lib/http.server';
-import { notFound } from '~/models/hosting.server';
-import { clientKey, consumeOrRefuse, countMiss } from '~/models/hostRateLimits.server';
-import { getKitchenProgress } from '~/models/kitchen.server';
+import { notFound } from '~/models/groupOrder/hosting.server';
+import { clientKey, consumeOrRefuse, countMiss } from '~/models/limits/hostRateLimits.server';
+import { getKitchenProgress } from '~/models/kitchen/kitchen.server';
 import { requireStorefront } from '~/storefront.server';
 
 // GET /api/group-orders/{id}/kitchen: where a submitted order is in the kitchen, for the host dashboard

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson } from '~/lib/http.server';
 import { StatusSchema } from '~/lib/hosting';
-import { serializeGroupOrder } from '~/models/groupOrder.server';
-import { hostTokenFrom, setGroupOrderStatus } from '~/models/hosting.server';
+import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
+import { hostTokenFrom, setGroupOrderStatus } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
 
 // PATCH /api/group-orders/{id}/status {status}: submit or reopen; the host token travels in X-Host-Token.

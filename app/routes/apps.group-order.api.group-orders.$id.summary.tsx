@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, toId } from '~/lib/http.server';
-import { getHostSummary, notFound } from '~/models/hosting.server';
-import { clientKey, consumeOrRefuse, countMiss } from '~/models/hostRateLimits.server';
+import { getHostSummary, notFound } from '~/models/groupOrder/hosting.server';
+import { clientKey, consumeOrRefuse, countMiss } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 
 // GET /api/group-orders/{id}/summary: the spec's per-guest summary (guests' e-mail addresses never appear).

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, toId } from '~/lib/http.server';
-import { getGroupOrderWithItems, serializeGroupOrder } from '~/models/groupOrder.server';
-import { clientKey, consumeOrRefuse, countMiss } from '~/models/hostRateLimits.server';
+import { getGroupOrderWithItems, serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
+import { clientKey, consumeOrRefuse, countMiss } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 
 // GET /api/group-orders/{id}: the group order with its items (guests' e-mails are never included).

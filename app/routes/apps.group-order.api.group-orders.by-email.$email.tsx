@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError } from '~/lib/http.server';
 import { INVALID_EMAIL, isValidEmail } from '~/lib/hosting';
-import { serializeGroupOrder } from '~/models/groupOrder.server';
-import { clientKey, consumeOrRefuse } from '~/models/hostRateLimits.server';
-import { findOrdersByHostEmail } from '~/models/hosting.server';
+import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
+import { clientKey, consumeOrRefuse } from '~/models/limits/hostRateLimits.server';
+import { findOrdersByHostEmail } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
 
 // GET /api/group-orders/by-email/{email}: the host's active and recent orders (rate-limited per client).

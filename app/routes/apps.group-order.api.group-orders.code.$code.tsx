@@ -4,8 +4,8 @@ import {
   findGroupOrderByCode,
   getGroupOrderWithItems,
   serializeGroupOrder,
-} from '~/models/groupOrder.server';
-import { clientKey, consumeOrRefuse, countMiss } from '~/models/hostRateLimits.server';
+} from '~/models/groupOrder/groupOrder.server';
+import { clientKey, consumeOrRefuse, countMiss } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 
 // GET /api/group-orders/code/{code}: codes match case-insensitively, only within the signed shop.

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { jsonError, parseJson } from '~/lib/http.server';
-import { serializeGroupOrder } from '~/models/groupOrder.server';
-import { clientKey, consumeAll, refund } from '~/models/hostRateLimits.server';
-import { createGroupOrder, CreateValidationError } from '~/models/hosting.server';
+import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
+import { clientKey, consumeAll, refund } from '~/models/limits/hostRateLimits.server';
+import { createGroupOrder, CreateValidationError } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
 
 // POST /api/group-orders: the spec's create call. The response carries the host token once.

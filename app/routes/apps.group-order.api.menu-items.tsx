@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError } from '~/lib/http.server';
-import { listMenuItems } from '~/models/menu.server';
+import { listMenuItems } from '~/models/menu/menu.server';
 import { requireStorefront } from '~/storefront.server';
 
 // GET /api/menu-items: the shop's active menu, price as a 2-place decimal string.

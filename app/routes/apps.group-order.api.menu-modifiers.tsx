@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError } from '~/lib/http.server';
-import { listMenuModifiers } from '~/models/menu.server';
+import { listMenuModifiers } from '~/models/menu/menu.server';
 import { requireStorefront } from '~/storefront.server';
 
 // GET /api/menu-modifiers: the spec's modifier shape plus priceDelta and the group it belongs to.

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError } from '~/lib/http.server';
-import { serializeGroupOrder } from '~/models/groupOrder.server';
-import { ordersForCustomer } from '~/models/hosting.server';
+import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
+import { ordersForCustomer } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
 
 // GET /api/my-orders: the logged-in customer's orders (Shopify signs logged_in_customer_id).

@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { jsonError, parseId, parseJson } from '~/lib/http.server';
 import { GuestTokenSchema } from '~/lib/guestSchema';
-import { findGroupOrder, serializeGroupOrder } from '~/models/groupOrder.server';
+import { findGroupOrder, serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
 import {
   GuestItemChangeSchema,
   guestTokenFrom,
   removeItem,
   setOwnItemQuantity,
-} from '~/models/guests.server';
-import { hostTokenFrom } from '~/models/hosting.server';
+} from '~/models/groupOrder/guests.server';
+import { hostTokenFrom } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
 
 // One confirmed item, changed until the order closes:

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { jsonError, parseJson, parseWith } from '~/lib/http.server';
-import { serializeGroupOrder, serializeItem } from '~/models/groupOrder.server';
+import { serializeGroupOrder, serializeItem } from '~/models/groupOrder/groupOrder.server';
 import {
   addOrderItem,
   confirmCart,
   ConfirmCartSchema,
   SingleOrderItemSchema,
-} from '~/models/orderItems.server';
-import { clientKey, consumeOrRefuse } from '~/models/hostRateLimits.server';
+} from '~/models/groupOrder/orderItems.server';
+import { clientKey, consumeOrRefuse } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 
 // POST /api/order-items accepts two bodies:

@@ -5,7 +5,7 @@ import {
   saveUsualOrder,
   SaveUsualOrderSchema,
   UsualOrderQuerySchema,
-} from '~/models/usualOrders.server';
+} from '~/models/groupOrder/usualOrders.server';
 import { requireStorefront } from '~/storefront.server';
 
 // GET /api/usual-order?email=  -> [{ id, name, quantity, selectedModifiers }] still orderable from the menu

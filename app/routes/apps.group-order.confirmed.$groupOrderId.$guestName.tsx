@@ -10,7 +10,7 @@ import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
 import { MAX_QUANTITY, MIN_QUANTITY } from '~/lib/pricing';
 import { formatDateTime } from '~/lib/time';
-import { closedReason, findGroupOrderByParam } from '~/models/groupOrder.server';
+import { closedReason, findGroupOrderByParam } from '~/models/groupOrder/groupOrder.server';
 import { requireStorefront } from '~/storefront.server';
 import { KitchenTimeline } from '~/components/storefront/KitchenTimeline';
 import { PageLoading } from '~/components/storefront/guest/PageStatus';

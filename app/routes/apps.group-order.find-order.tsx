@@ -13,9 +13,9 @@ import { normalizeCode } from '~/lib/code';
 import { INVALID_EMAIL, isValidEmail } from '~/lib/hosting';
 import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
-import { findGroupOrderByCode } from '~/models/groupOrder.server';
-import { clientKey, consumeOrRefuse } from '~/models/hostRateLimits.server';
-import { findOrdersByHostEmail } from '~/models/hosting.server';
+import { findGroupOrderByCode } from '~/models/groupOrder/groupOrder.server';
+import { clientKey, consumeOrRefuse } from '~/models/limits/hostRateLimits.server';
+import { findOrdersByHostEmail } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 

@@ -6,7 +6,7 @@ import { action as joinAction, loader as joinLoader } from './apps.group-order.j
 import { LOAD_FAILED_MESSAGE, loader as menuLoader } from './apps.group-order.order.$groupOrderId';
 import { loader as reviewLoader } from './apps.group-order.review.$groupOrderId.$guestName';
 import { loader as confirmedLoader } from './apps.group-order.confirmed.$groupOrderId.$guestName';
-import { confirmCart } from '~/models/orderItems.server';
+import { confirmCart } from '~/models/groupOrder/orderItems.server';
 
 // The guest pages' loaders and the join action, through signed requests.
 

@@ -8,8 +8,8 @@ import { HOST_MESSAGES, hostActionError, type FieldErrors } from '~/lib/hostText
 import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
 import { utcToZoned } from '~/lib/time';
-import { getCustomerProfile } from '~/models/customerProfile.server';
-import { enabledPaymentMethods, getShopSettings } from '~/models/settings.server';
+import { getCustomerProfile } from '~/models/shop/customerProfile.server';
+import { enabledPaymentMethods, getShopSettings } from '~/models/shop/settings.server';
 import { requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 

@@ -14,17 +14,17 @@ import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
 import { formatDateTime, timeLeftText } from '~/lib/time';
-import { closedReason, closedText, findGroupOrderByCode } from '~/models/groupOrder.server';
+import { closedReason, closedText, findGroupOrderByCode } from '~/models/groupOrder/groupOrder.server';
 import {
   guestHasItems,
   GuestEmailSchema,
   GuestInitialsSchema,
   GuestNameSchema,
-} from '~/models/orderItems.server';
-import { resolveGuest } from '~/models/guests.server';
+} from '~/models/groupOrder/orderItems.server';
+import { resolveGuest } from '~/models/groupOrder/guests.server';
 import { GuestTokenSchema } from '~/lib/guestSchema';
 import prisma, { isUniqueViolation } from '~/db.server';
-import { countMiss } from '~/models/hostRateLimits.server';
+import { countMiss } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import { ensureGuestToken } from '~/components/storefront/guest/guestToken';
 import { PageLoading } from '~/components/storefront/guest/PageStatus';

@@ -15,8 +15,8 @@ import {
 import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
-import { getCustomerProfile } from '~/models/customerProfile.server';
-import { ordersForCustomer } from '~/models/hosting.server';
+import { getCustomerProfile } from '~/models/shop/customerProfile.server';
+import { ordersForCustomer } from '~/models/groupOrder/hosting.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 

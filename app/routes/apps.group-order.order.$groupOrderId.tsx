@@ -27,11 +27,11 @@ import {
   closedText,
   findGroupOrderByParam,
   serializeGroupOrder,
-} from '~/models/groupOrder.server';
-import { getMenu } from '~/models/menu.server';
-import { getUsualOrder, type UsualItem } from '~/models/usualOrders.server';
-import { GuestEmailSchema } from '~/models/orderItems.server';
-import { countMiss } from '~/models/hostRateLimits.server';
+} from '~/models/groupOrder/groupOrder.server';
+import { getMenu } from '~/models/menu/menu.server';
+import { getUsualOrder, type UsualItem } from '~/models/groupOrder/usualOrders.server';
+import { GuestEmailSchema } from '~/models/groupOrder/orderItems.server';
+import { countMiss } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
 

@@ -27,8 +27,8 @@ import {
   closedText,
   findGroupOrderByParam,
   serializeGroupOrder,
-} from '~/models/groupOrder.server';
-import { getMenu } from '~/models/menu.server';
+} from '~/models/groupOrder/groupOrder.server';
+import { getMenu } from '~/models/menu/menu.server';
 import { requireStorefront } from '~/storefront.server';
 import { PageLoading, RemovedNotice } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';

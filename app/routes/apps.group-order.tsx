@@ -9,7 +9,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import { ToastProvider } from '~/components/storefront/toast';
-import { getShopSettings } from '~/models/settings.server';
+import { getShopSettings } from '~/models/shop/settings.server';
 import { requireStorefront } from '~/storefront.server';
 import { NOT_FOUND_PAGE, STORE_ACCESS_REQUIRED } from '~/lib/messages';
 import { sfPath } from '~/lib/paths';

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { receiveWebhook } from '~/lib/webhooks.server';
-import { once, updateSessionScopes } from '~/models/webhooks.server';
+import { once, updateSessionScopes } from '~/models/shop/webhooks.server';
 
 // The merchant granted or revoked scopes: stored sessions must say what the token can actually do.
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { receiveWebhook } from '~/lib/webhooks.server';
-import { once, removeSessions } from '~/models/webhooks.server';
+import { once, removeSessions } from '~/models/shop/webhooks.server';
 
 // The app was removed: its access tokens are void, so the sessions go. Shop data stays until shop/redact.
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { receiveWebhook } from '~/lib/webhooks.server';
-import { collectCustomerData, once } from '~/models/webhooks.server';
+import { collectCustomerData, once } from '~/models/shop/webhooks.server';
 
 // Shopify asks what the app holds about a customer; the merchant forwards it. The export is logged (the
 // record the merchant's support can retrieve) and returned.

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { receiveWebhook } from '~/lib/webhooks.server';
-import { once, redactCustomer } from '~/models/webhooks.server';
+import { once, redactCustomer } from '~/models/shop/webhooks.server';
 
 // Erase one customer's names, e-mail addresses and notes in this shop's group orders and usual orders.
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { receiveWebhook } from '~/lib/webhooks.server';
-import { deleteShopData, once } from '~/models/webhooks.server';
+import { deleteShopData, once } from '~/models/shop/webhooks.server';
 
 // 48 hours after uninstall Shopify asks for the shop's data to be erased: every table, every row.
 export async function action({ request }: ActionFunctionArgs) {

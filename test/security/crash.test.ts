@@ -72,9 +72,9 @@ process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo
 
 const { default: prisma } = await import('~/db.server');
 const { groupOrderTag } = await import('~/lib/draftOrderInput');
-const { processOutboxOnce } = await import('~/models/outbox.server');
-await import('~/models/outbox-handlers.server');
-await import('~/models/mail.server');
+const { processOutboxOnce } = await import('~/models/outbox/outbox.server');
+await import('~/models/outbox/outbox-handlers.server');
+await import('~/models/mail/mail.server');
 const { createTestGroupOrder, seedMenu } = await import('../support/factories');
 const { proxyRequest } = await import('../support/requests');
 const { databaseProblems, storedLinesOf } = await import('./invariants');

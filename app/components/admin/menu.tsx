@@ -18,7 +18,7 @@ import {
 } from '@shopify/polaris';
 import { useEffect, useState, type ReactNode } from 'react';
 import { MODIFIER_TYPES } from '~/lib/modifiers';
-import type { getMenuAdmin } from '~/models/menuAdmin.server';
+import type { getMenuAdmin } from '~/models/menu/menuAdmin.server';
 
 type Menu = Awaited<ReturnType<typeof getMenuAdmin>>;
 export type AdminMenuItem = Menu['items'][number];

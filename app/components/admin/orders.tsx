@@ -15,7 +15,7 @@ import {
 } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { paymentLabel } from '~/lib/payment';
-import type { AdminOrderDetail, UndeliveredEmail } from '~/models/adminOrders.server';
+import type { AdminOrderDetail, UndeliveredEmail } from '~/models/groupOrder/adminOrders.server';
 
 /** An active order past its deadline no longer accepts orders: it says so, waiting for the host to submit. */
 export function StatusBadge({ status, deadlineAt }: { status: string; deadlineAt?: string }) {

@@ -1,0 +1,273 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from '../../lib/text';
+import prisma from '../../db.server';
+import { MODIFIER_TYPES } from '../../lib/modifiers';
+import { centsToDecimal, decimalToCents } from '../../lib/money';
+
+// The merchant's menu editor: items, modifier groups and modifiers. Nothing is deleted (past orders point
+// at menu items); archiving hides a row from guests. Positions are dense per shop (or per group) so
+// "move up/down" is a swap with the neighbour.
+
+/** "Cold Drinks" / "cold-drinks" -> "cold_drinks": the storefront shows it as "Cold Drinks" again. */
+export function toCategoryKey(value: string) {
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+const price = (label: string, { allowNegative = false } = {}) =>
+  z
+    .string({ required_error: `Enter ${label}.` })
+    .trim()
+    .transform((value, ctx) => {
+      const cents = value === '' ? null : decimalToCents(value);
+      if (cents === null) {
+        ctx.addIssue({ code: 'custom', message: `${capitalise(label)} must be an amount such as 4.50.` });
+        return z.NEVER;
+      }
+      if (!allowNegative && cents < 0) {
+        ctx.addIssue({ code: 'custom', message: `${capitalise(label)} cannot be negative.` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+
+function capitalise(text: string) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const categoryKey = requiredText({
+  label: 'Category',
+  max: 60,
+  missing: 'Enter a category, such as White Coffee.',
+})
+  .transform(toCategoryKey)
+  .refine((key) => key.length > 0, 'The category needs at least one letter or digit.');
+
+export const MenuItemSchema = z.object({
+  name: requiredText({ label: 'Name', max: 120, missing: 'Enter the item name.' }),
+  category: categoryKey,
+  price: price('the price'),
+  description: optionalText({ label: 'Description', max: 500, multiline: true }).transform((v) => v ?? ''),
+});
+
+export const ModifierGroupSchema = z.object({
+  name: requiredText({ label: 'Group name', max: 60, missing: 'Enter the group name.' }),
+  type: z.enum(MODIFIER_TYPES, { errorMap: () => ({ message: 'Choose a type such as size or milk.' }) }),
+  maxSelections: z.coerce
+    .number({ invalid_type_error: 'Max selections must be a number.' })
+    .int('Max selections must be a whole number.')
+    .min(1, 'Guests must be able to choose at least 1.')
+    .max(20, 'Max selections can be at most 20.'),
+});
+
+export const ModifierSchema = z.object({
+  groupId: z.coerce.number().int().positive('Choose the group this modifier belongs to.'),
+  name: requiredText({ label: 'Modifier name', max: 60, missing: 'Enter the modifier name.' }),
+  priceDelta: price('the price change', { allowNegative: true }),
+  isDefault: z.preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean()),
+  applicableCategories: optionalText({ label: 'Categories', max: 2000 })
+    .transform((value) => value ?? '')
+    .transform((value) => [...new Set(value.split(',').map(toCategoryKey).filter(Boolean))].join(',')),
+});
+
+export type MenuItemInput = z.infer<typeof MenuItemSchema>;
+export type ModifierGroupInput = z.infer<typeof ModifierGroupSchema>;
+export type ModifierInput = z.infer<typeof ModifierSchema>;
+
+export class MenuAdminError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** Everything on the menu page, archived rows included. */
+export async function getMenuAdmin(shop: string) {
+  const [items, groups] = await Promise.all([
+    prisma.menuItem.findMany({ where: { shop }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+    prisma.modifierGroup.findMany({
+      where: { shop },
+      orderBy: [{ position: 'asc' }, { id: 'asc' }],
+      include: { modifiers: { where: { shop }, orderBy: [{ position: 'asc' }, { id: 'asc' }] } },
+    }),
+  ]);
+  return {
+    items: items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      category: item.category,
+      description: item.description,
+      price: centsToDecimal(item.priceCents),
+      priceCents: item.priceCents,
+      active: item.active,
+      imported: Boolean(item.shopifyVariantId),
+    })),
+    groups: groups.map((group) => ({
+      id: group.id,
+      name: group.name,
+      type: group.type,
+      maxSelections: group.maxSelections,
+      active: group.active,
+      modifiers: group.modifiers.map((m) => ({
+        id: m.id,
+        name: m.name,
+        isDefault: m.isDefault,
+        priceDelta: centsToDecimal(m.priceDeltaCents),
+        priceDeltaCents: m.priceDeltaCents,
+        applicableCategories: m.applicableCategories,
+        active: m.active,
+      })),
+    })),
+    categories: [...new Set(items.map((item) => item.category))],
+  };
+}
+
+async function nextPosition(
+  shop: string,
+  table: 'menuItem' | 'modifierGroup' | 'modifier',
+  groupId?: number,
+): Promise<number> {
+  const where = groupId ? { shop, groupId } : { shop };
+  const result = await (prisma[table] as any).aggregate({ where, _max: { position: true } });
+  return (result._max.position ?? -1) + 1;
+}
+
+export async function createMenuItem(shop: string, input: MenuItemInput) {
+  return prisma.menuItem.create({
+    data: {
+      shop,
+      name: input.name,
+      category: input.category,
+      description: input.description,
+      priceCents: input.price,
+      position: await nextPosition(shop, 'menuItem'),
+    },
+  });
+}
+
+export async function updateMenuItem(shop: string, id: number, input: MenuItemInput) {
+  const { count } = await prisma.menuItem.updateMany({
+    where: { id, shop },
+    data: {
+      name: input.name,
+      category: input.category,
+      description: input.description,
+      priceCents: input.price,
+    },
+  });
+  if (!count) throw new MenuAdminError('Menu item not found.', 404);
+}
+
+export async function setMenuItemActive(shop: string, id: number, active: boolean) {
+  const { count } = await prisma.menuItem.updateMany({ where: { id, shop }, data: { active } });
+  if (!count) throw new MenuAdminError('Menu item not found.', 404);
+}
+
+export async function createModifierGroup(shop: string, input: ModifierGroupInput) {
+  const clash = await prisma.modifierGroup.findUnique({ where: { shop_name: { shop, name: input.name } } });
+  if (clash) throw new MenuAdminError(`There is already a modifier group called ${input.name}.`);
+  return prisma.modifierGroup.create({
+    data: { shop, ...input, position: await nextPosition(shop, 'modifierGroup') },
+  });
+}
+
+export async function updateModifierGroup(shop: string, id: number, input: ModifierGroupInput) {
+  const clash = await prisma.modifierGroup.findFirst({ where: { shop, name: input.name, id: { not: id } } });
+  if (clash) throw new MenuAdminError(`There is already a modifier group called ${input.name}.`);
+  const { count } = await prisma.modifierGroup.updateMany({ where: { id, shop }, data: input });
+  if (!count) throw new MenuAdminError('Modifier group not found.', 404);
+}
+
+export async function setModifierGroupActive(shop: string, id: number, active: boolean) {
+  const { count } = await prisma.modifierGroup.updateMany({ where: { id, shop }, data: { active } });
+  if (!count) throw new MenuAdminError('Modifier group not found.', 404);
+}
+
+/** A group that allows one choice has at most one default: making one default clears the others. */
+async function enforceSingleDefault(shop: string, groupId: number, keepId: number) {
+  const group = await prisma.modifierGroup.findFirst({ where: { id: groupId, shop } });
+  if (group && group.maxSelections === 1) {
+    await prisma.modifier.updateMany({
+      where: { shop, groupId, id: { not: keepId }, isDefault: true },
+      data: { isDefault: false },
+    });
+  }
+}
+
+export async function createModifier(shop: string, input: ModifierInput) {
+  const group = await prisma.modifierGroup.findFirst({ where: { id: input.groupId, shop } });
+  if (!group) throw new MenuAdminError('Modifier group not found.', 404);
+  const modifier = await prisma.modifier.create({
+    data: {
+      shop,
+      groupId: group.id,
+      name: input.name,
+      priceDeltaCents: input.priceDelta,
+      isDefault: input.isDefault,
+      applicableCategories: input.applicableCategories,
+      position: await nextPosition(shop, 'modifier', group.id),
+    },
+  });
+  if (modifier.isDefault) await enforceSingleDefault(shop, group.id, modifier.id);
+  return modifier;
+}
+
+export async function updateModifier(shop: string, id: number, input: ModifierInput) {
+  const existing = await prisma.modifier.findFirst({ where: { id, shop } });
+  if (!existing) throw new MenuAdminError('Modifier not found.', 404);
+  await prisma.modifier.update({
+    where: { id },
+    data: {
+      name: input.name,
+      priceDeltaCents: input.priceDelta,
+      isDefault: input.isDefault,
+      applicableCategories: input.applicableCategories,
+    },
+  });
+  if (input.isDefault) await enforceSingleDefault(shop, existing.groupId, id);
+}
+
+export async function setModifierActive(shop: string, id: number, active: boolean) {
+  const { count } = await prisma.modifier.updateMany({ where: { id, shop }, data: { active } });
+  if (!count) throw new MenuAdminError('Modifier not found.', 404);
+}
+
+/**
+ * Swaps a row with its neighbour above or below. Positions are renumbered 0..n-1 first, so rows that
+ * share a position (imports, old data) still move one step at a time.
+ */
+export async function move(
+  shop: string,
+  kind: 'menuItem' | 'modifierGroup' | 'modifier',
+  id: number,
+  direction: 'up' | 'down',
+) {
+  await prisma.$transaction(async (tx) => {
+    const table = tx[kind] as any;
+    let where: Record<string, unknown> = { shop };
+    if (kind === 'modifier') {
+      const modifier = await tx.modifier.findFirst({ where: { id, shop } });
+      if (!modifier) throw new MenuAdminError('Modifier not found.', 404);
+      where = { shop, groupId: modifier.groupId };
+    }
+    const rows: { id: number }[] = await table.findMany({
+      where,
+      orderBy: [{ position: 'asc' }, { id: 'asc' }],
+      select: { id: true },
+    });
+    const index = rows.findIndex((row) => row.id === id);
+    if (index < 0) throw new MenuAdminError('Not found.', 404);
+    const target = direction === 'up' ? index - 1 : index + 1;
+    if (target < 0 || target >= rows.length) return;
+    [rows[index], rows[target]] = [rows[target], rows[index]];
+    for (const [position, row] of rows.entries()) {
+      await table.update({ where: { id: row.id }, data: { position } });
+    }
+  });
+}
