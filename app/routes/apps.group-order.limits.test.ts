@@ -3,7 +3,7 @@ import { startAdminApi } from '../../test/support/adminApi';
 import { args, call, proxyRequest, TEST_SHOP } from '../../test/support/requests';
 import { utcToZoned } from '~/lib/time';
 
-// Size limits (app/lib/limits.ts) and rate limits (app/models/hostRateLimits.server.ts): each one hit
+// Size limits (app/lib/limits.ts) and rate limits (app/models/limits/hostRateLimits.server.ts): each one hit
 // through the real routes answers its 4xx with a sentence, and a legal 200-guest order still works end to
 // end, including the Shopify hand-off (the simulated Admin API is the only fake).
 const api = await startAdminApi([TEST_SHOP]);
