@@ -3,15 +3,13 @@ import { readFormBody } from '~/lib/body.server';
 import { useLoaderData, useSearchParams } from '@remix-run/react';
 import { BlockStack, Layout, Page } from '@shopify/polaris';
 import { useState } from 'react';
-import {
-  ImportModal,
-  ItemModal,
-  MenuItemsCard,
-  ModifierGroupCard,
-  GroupModal,
-  ModifierModal,
-  type Editing,
-} from '~/components/admin/menu';
+import { GroupModal } from '~/components/admin/menu/GroupModal';
+import { ImportModal } from '~/components/admin/menu/ImportModal';
+import { ItemModal } from '~/components/admin/menu/ItemModal';
+import { MenuItemsCard } from '~/components/admin/menu/MenuItemsCard';
+import { ModifierGroupCard } from '~/components/admin/menu/ModifierGroupCard';
+import { ModifierModal } from '~/components/admin/menu/ModifierModal';
+import type { Editing } from '~/components/admin/menu/types';
 import {
   createMenuItem,
   createModifier,
