@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { categoryKey as toCategoryKey } from '../../lib/categories';
 import { optionalText, requiredText } from '../../lib/text';
 import prisma from '../../db.server';
 import { MODIFIER_TYPES } from '../../lib/modifiers';
@@ -7,16 +8,6 @@ import { centsToDecimal, decimalToCents } from '../../lib/money';
 // The merchant's menu editor: items, modifier groups and modifiers. Nothing is deleted (past orders point
 // at menu items); archiving hides a row from guests. Positions are dense per shop (or per group) so
 // "move up/down" is a swap with the neighbour.
-
-/** "Cold Drinks" / "cold-drinks" -> "cold_drinks": the storefront shows it as "Cold Drinks" again. */
-export function toCategoryKey(value: string) {
-  return value
-    .trim()
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-}
 
 const price = (label: string, { allowNegative = false } = {}) =>
   z

@@ -1,6 +1,6 @@
 import prisma from '../../db.server';
 import { decimalToCents } from '../../lib/money';
-import { toCategoryKey } from './menuAdmin.server';
+import { categoryKey } from '../../lib/categories';
 
 // "Import from Shopify products": every variant of the shop's active products becomes a menu item that
 // keeps its product and variant ids, so draft-order lines link to the real product. Importing again
@@ -92,13 +92,13 @@ export async function importShopifyProducts(
       );
       if (!data.collection) throw new Error('That collection no longer exists in Shopify.');
       page = data.collection.products;
-      collectionCategory = toCategoryKey(data.collection.title);
+      collectionCategory = categoryKey(data.collection.title);
     } else {
       page = (await query<{ products: Page }>(graphql, PRODUCTS, { after })).products;
     }
     for (const product of page.nodes) {
       if (product.status !== 'ACTIVE') continue;
-      const category = collectionCategory ?? (toCategoryKey(product.productType) || 'other');
+      const category = collectionCategory ?? (categoryKey(product.productType) || 'other');
       products.push({ product, category });
     }
     if (!page.pageInfo.hasNextPage) {
