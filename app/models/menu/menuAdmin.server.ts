@@ -1,82 +1,11 @@
-import { z } from 'zod';
-import { categoryKey as toCategoryKey } from '../../lib/categories';
-import { optionalText, requiredText } from '../../lib/text';
 import prisma from '../../db.server';
-import { MODIFIER_TYPES } from '../../lib/modifiers';
-import { centsToDecimal, decimalToCents } from '../../lib/money';
+import { Invalid, NotFound } from '../../lib/errors';
+import { centsToDecimal } from '../../lib/money';
+import type { MenuItemInput, ModifierGroupInput, ModifierInput } from '../../lib/schemas/menu';
 
 // The merchant's menu editor: items, modifier groups and modifiers. Nothing is deleted (past orders point
 // at menu items); archiving hides a row from guests. Positions are dense per shop (or per group) so
 // "move up/down" is a swap with the neighbour.
-
-const price = (label: string, { allowNegative = false } = {}) =>
-  z
-    .string({ required_error: `Enter ${label}.` })
-    .trim()
-    .transform((value, ctx) => {
-      const cents = value === '' ? null : decimalToCents(value);
-      if (cents === null) {
-        ctx.addIssue({ code: 'custom', message: `${capitalise(label)} must be an amount such as 4.50.` });
-        return z.NEVER;
-      }
-      if (!allowNegative && cents < 0) {
-        ctx.addIssue({ code: 'custom', message: `${capitalise(label)} cannot be negative.` });
-        return z.NEVER;
-      }
-      return cents;
-    });
-
-function capitalise(text: string) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-const categoryKey = requiredText({
-  label: 'Category',
-  max: 60,
-  missing: 'Enter a category, such as White Coffee.',
-})
-  .transform(toCategoryKey)
-  .refine((key) => key.length > 0, 'The category needs at least one letter or digit.');
-
-export const MenuItemSchema = z.object({
-  name: requiredText({ label: 'Name', max: 120, missing: 'Enter the item name.' }),
-  category: categoryKey,
-  price: price('the price'),
-  description: optionalText({ label: 'Description', max: 500, multiline: true }).transform((v) => v ?? ''),
-});
-
-export const ModifierGroupSchema = z.object({
-  name: requiredText({ label: 'Group name', max: 60, missing: 'Enter the group name.' }),
-  type: z.enum(MODIFIER_TYPES, { errorMap: () => ({ message: 'Choose a type such as size or milk.' }) }),
-  maxSelections: z.coerce
-    .number({ invalid_type_error: 'Max selections must be a number.' })
-    .int('Max selections must be a whole number.')
-    .min(1, 'Guests must be able to choose at least 1.')
-    .max(20, 'Max selections can be at most 20.'),
-});
-
-export const ModifierSchema = z.object({
-  groupId: z.coerce.number().int().positive('Choose the group this modifier belongs to.'),
-  name: requiredText({ label: 'Modifier name', max: 60, missing: 'Enter the modifier name.' }),
-  priceDelta: price('the price change', { allowNegative: true }),
-  isDefault: z.preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean()),
-  applicableCategories: optionalText({ label: 'Categories', max: 2000 })
-    .transform((value) => value ?? '')
-    .transform((value) => [...new Set(value.split(',').map(toCategoryKey).filter(Boolean))].join(',')),
-});
-
-export type MenuItemInput = z.infer<typeof MenuItemSchema>;
-export type ModifierGroupInput = z.infer<typeof ModifierGroupSchema>;
-export type ModifierInput = z.infer<typeof ModifierSchema>;
-
-export class MenuAdminError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
 
 /** Everything on the menu page, archived rows included. */
 export async function getMenuAdmin(shop: string) {
@@ -152,17 +81,17 @@ export async function updateMenuItem(shop: string, id: number, input: MenuItemIn
       priceCents: input.price,
     },
   });
-  if (!count) throw new MenuAdminError('Menu item not found.', 404);
+  if (!count) throw new NotFound('Menu item not found.');
 }
 
 export async function setMenuItemActive(shop: string, id: number, active: boolean) {
   const { count } = await prisma.menuItem.updateMany({ where: { id, shop }, data: { active } });
-  if (!count) throw new MenuAdminError('Menu item not found.', 404);
+  if (!count) throw new NotFound('Menu item not found.');
 }
 
 export async function createModifierGroup(shop: string, input: ModifierGroupInput) {
   const clash = await prisma.modifierGroup.findUnique({ where: { shop_name: { shop, name: input.name } } });
-  if (clash) throw new MenuAdminError(`There is already a modifier group called ${input.name}.`);
+  if (clash) throw new Invalid(`There is already a modifier group called ${input.name}.`);
   return prisma.modifierGroup.create({
     data: { shop, ...input, position: await nextPosition(shop, 'modifierGroup') },
   });
@@ -170,14 +99,14 @@ export async function createModifierGroup(shop: string, input: ModifierGroupInpu
 
 export async function updateModifierGroup(shop: string, id: number, input: ModifierGroupInput) {
   const clash = await prisma.modifierGroup.findFirst({ where: { shop, name: input.name, id: { not: id } } });
-  if (clash) throw new MenuAdminError(`There is already a modifier group called ${input.name}.`);
+  if (clash) throw new Invalid(`There is already a modifier group called ${input.name}.`);
   const { count } = await prisma.modifierGroup.updateMany({ where: { id, shop }, data: input });
-  if (!count) throw new MenuAdminError('Modifier group not found.', 404);
+  if (!count) throw new NotFound('Modifier group not found.');
 }
 
 export async function setModifierGroupActive(shop: string, id: number, active: boolean) {
   const { count } = await prisma.modifierGroup.updateMany({ where: { id, shop }, data: { active } });
-  if (!count) throw new MenuAdminError('Modifier group not found.', 404);
+  if (!count) throw new NotFound('Modifier group not found.');
 }
 
 /** A group that allows one choice has at most one default: making one default clears the others. */
@@ -193,7 +122,7 @@ async function enforceSingleDefault(shop: string, groupId: number, keepId: numbe
 
 export async function createModifier(shop: string, input: ModifierInput) {
   const group = await prisma.modifierGroup.findFirst({ where: { id: input.groupId, shop } });
-  if (!group) throw new MenuAdminError('Modifier group not found.', 404);
+  if (!group) throw new NotFound('Modifier group not found.');
   const modifier = await prisma.modifier.create({
     data: {
       shop,
@@ -211,7 +140,7 @@ export async function createModifier(shop: string, input: ModifierInput) {
 
 export async function updateModifier(shop: string, id: number, input: ModifierInput) {
   const existing = await prisma.modifier.findFirst({ where: { id, shop } });
-  if (!existing) throw new MenuAdminError('Modifier not found.', 404);
+  if (!existing) throw new NotFound('Modifier not found.');
   await prisma.modifier.update({
     where: { id },
     data: {
@@ -226,7 +155,7 @@ export async function updateModifier(shop: string, id: number, input: ModifierIn
 
 export async function setModifierActive(shop: string, id: number, active: boolean) {
   const { count } = await prisma.modifier.updateMany({ where: { id, shop }, data: { active } });
-  if (!count) throw new MenuAdminError('Modifier not found.', 404);
+  if (!count) throw new NotFound('Modifier not found.');
 }
 
 /**
@@ -244,7 +173,7 @@ export async function move(
     let where: Record<string, unknown> = { shop };
     if (kind === 'modifier') {
       const modifier = await tx.modifier.findFirst({ where: { id, shop } });
-      if (!modifier) throw new MenuAdminError('Modifier not found.', 404);
+      if (!modifier) throw new NotFound('Modifier not found.');
       where = { shop, groupId: modifier.groupId };
     }
     const rows: { id: number }[] = await table.findMany({
@@ -253,7 +182,7 @@ export async function move(
       select: { id: true },
     });
     const index = rows.findIndex((row) => row.id === id);
-    if (index < 0) throw new MenuAdminError('Not found.', 404);
+    if (index < 0) throw new NotFound('Not found.');
     const target = direction === 'up' ? index - 1 : index + 1;
     if (target < 0 || target >= rows.length) return;
     [rows[index], rows[target]] = [rows[target], rows[index]];
