@@ -1,5 +1,6 @@
 import type { z, ZodTypeAny } from 'zod';
 import { readJsonBody } from './body.server';
+import { toId } from './code';
 import {
   Conflict,
   DomainError,
@@ -83,11 +84,7 @@ export function parseWith<S extends ZodTypeAny>(schema: S, value: unknown): z.in
   return result.data;
 }
 
-/** A route param as a positive 32-bit id, or null when it cannot name anything. */
-export function toId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value) || Number(value) > 2_147_483_647) return null;
-  return Number(value);
-}
+export { toId };
 
 /** Route params that must be a positive integer id; anything else is a 404 (nothing to find). */
 export function parseId(value: string | undefined, what = 'Group order'): number {

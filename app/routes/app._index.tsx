@@ -47,8 +47,10 @@ import {
   undoKitchenState,
 } from '~/models/kitchen/kitchen.server';
 import { authenticate } from '~/shopify.server';
+import { statusOf, withHttpErrors } from '~/lib/http.server';
+import { DomainError } from '~/lib/errors';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
   const shop = session.shop;
   const url = new URL(request.url);
@@ -72,7 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currency: settings.currency,
     locale: settings.locale,
   };
-}
+});
 
 const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
 const RetrySchema = z.discriminatedUnion('intent', [
@@ -95,7 +97,7 @@ const RetrySchema = z.discriminatedUnion('intent', [
 const answer = (status: number, message: string) => Response.json({ ok: status < 300, message }, { status });
 
 /** "Retry now" for a failed or stuck Shopify hand-off, or for an e-mail that could not be delivered. */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   const { session, sessionToken } = await authenticate.admin(request);
   let form: FormData;
   try {
@@ -124,10 +126,7 @@ export async function action({ request }: ActionFunctionArgs) {
       });
       return answer(200, `${order.code} is now ${kitchenLabel(parsed.data.to, order.orderType)}`);
     } catch (error) {
-      if (error instanceof Response) {
-        const body = (await error.json()) as { message: string };
-        return answer(error.status, body.message);
-      }
+      if (error instanceof DomainError) return answer(statusOf(error), error.message);
       throw error;
     }
   }
@@ -140,7 +139,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (outcome === 'not-found') return answer(404, 'Submitted group order not found.');
   if (outcome === 'busy') return answer(409, 'This order is being sent to Shopify right now.');
   return answer(200, 'Sending to Shopify again');
-}
+});
 
 const TABS = [
   { id: 'active', content: 'Active Orders' },

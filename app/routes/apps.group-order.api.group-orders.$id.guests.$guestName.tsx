@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError, parseId, parseJson } from '~/lib/http.server';
+import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { getOwnGuest, GuestNoteSchema, guestTokenFrom, setOwnNote } from '~/models/groupOrder/guests.server';
 import { requireStorefront } from '~/storefront.server';
 
@@ -8,13 +8,13 @@ import { requireStorefront } from '~/storefront.server';
 //   { mine: false, message } for anyone else or an unknown name (the order itself unknown: 404).
 // - PATCH { specialInstructions }: replace or clear the note while the order accepts changes.
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const id = parseId(params.id);
   return Response.json(await getOwnGuest(shop, id, params.guestName ?? '', guestTokenFrom(request)));
-}
+});
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
   const { shop } = await requireStorefront(request);
   if (request.method !== 'PATCH') throw jsonError(405, 'Use PATCH with {specialInstructions}.');
   const id = parseId(params.id);
@@ -26,4 +26,4 @@ export async function action({ request, params }: ActionFunctionArgs) {
     specialInstructions: body.specialInstructions,
   });
   return Response.json(await getOwnGuest(shop, id, guestName, guestTokenFrom(request, body)));
-}
+});

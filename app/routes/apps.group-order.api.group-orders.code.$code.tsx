@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError } from '~/lib/http.server';
+import { jsonError, withHttpErrors } from '~/lib/http.server';
 import {
   findGroupOrderByCode,
   getGroupOrderWithItems,
@@ -9,7 +9,7 @@ import { clientKey, consumeOrRefuse, countMiss } from '~/models/limits/hostRateL
 import { requireStorefront } from '~/storefront.server';
 
 // GET /api/group-orders/code/{code}: codes match case-insensitively, only within the signed shop.
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   await consumeOrRefuse('orderReads', clientKey(shop, request));
   const found = await findGroupOrderByCode(shop, params.code ?? '');
@@ -19,9 +19,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw jsonError(404, 'Group order not found');
   }
   return Response.json(serializeGroupOrder(order, order.items));
-}
+});
 
-export async function action({ request }: LoaderFunctionArgs) {
+export const action = withHttpErrors(async function action({ request }: LoaderFunctionArgs) {
   await requireStorefront(request);
   return jsonError(405, 'This address only answers GET requests.');
-}
+});

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { jsonError, parseId, parseJson } from '~/lib/http.server';
+import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { GuestTokenSchema } from '~/lib/guestSchema';
 import { findGroupOrder, serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
 import {
@@ -24,7 +24,7 @@ const DeleteSchema = z.object({
   hostToken: z.string().max(200).optional(),
 });
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
   const { shop, customerId } = await requireStorefront(request);
   const itemId = parseId(params.id, 'Item');
   let groupOrderId: number | null;
@@ -52,9 +52,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     removed: request.method === 'DELETE',
     groupOrder: order && serializeGroupOrder(order),
   });
-}
+});
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   await requireStorefront(request);
   return jsonError(405, 'Use PATCH to change the quantity or DELETE to remove the item.');
-}
+});

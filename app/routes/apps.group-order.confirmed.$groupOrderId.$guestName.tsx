@@ -15,12 +15,13 @@ import { requireStorefront } from '~/storefront.server';
 import { KitchenTimeline } from '~/components/storefront/KitchenTimeline';
 import { PageLoading } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';
+import { withHttpErrors } from '~/lib/http.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
 // The page itself is public (its URL carries the guest's name); the guest's items and note are read by
 // the browser with its guest token, so only the browser (or e-mail) that ordered them sees and edits them.
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const url = new URL(request.url);
   const guest = (params.guestName ?? '').trim().slice(0, 60);
@@ -40,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     initials: (url.searchParams.get('initials') ?? '').slice(0, 3),
     email: url.searchParams.get('email') ?? '',
   };
-}
+});
 
 type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { found: true }>;
 

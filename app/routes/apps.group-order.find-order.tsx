@@ -18,6 +18,8 @@ import { clientKey, consumeOrRefuse } from '~/models/limits/hostRateLimits.serve
 import { findOrdersByHostEmail } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
+import { withHttpErrors } from '~/lib/http.server';
+import { Limited } from '~/lib/errors';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 export const meta: MetaFunction = () => [{ title: 'Find Order · Group Order' }];
@@ -28,7 +30,7 @@ type Problem = { title: string; message: string };
 const CODE_HINT = 'Order codes are 4-6 letters or numbers, like ABC123.';
 
 // Searching is a GET (the theme's no-JavaScript "join with a code" form lands here with ?code=).
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const url = new URL(request.url);
   const code = url.searchParams.get('code')?.trim() ?? '';
@@ -51,8 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     await consumeOrRefuse('lookups', clientKey(storefront.shop, request));
   } catch (error) {
-    if (error instanceof Response && error.status === 429) {
-      return refuse({ title: 'Too many searches', message: (await error.json()).message }, 429);
+    if (error instanceof Limited) {
+      return refuse({ title: 'Too many searches', message: error.message }, 429);
     }
     throw error;
   }
@@ -76,7 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   if (orders.length === 1) return join(orders[0].code);
   return { ...base, results: orders.map(card) };
-}
+});
 
 function card(order: Awaited<ReturnType<typeof findOrdersByHostEmail>>[number]) {
   return {

@@ -7,17 +7,18 @@ import { sfPath } from '~/lib/paths';
 import { peekOwnerClaim } from '~/models/mail/hostMail.server';
 import { requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
+import { withHttpErrors } from '~/lib/http.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 export const meta: MetaFunction = () => [{ title: 'Manage your group order' }];
 
 // Opening the e-mailed link only looks the claim up; it is used by a POST from the page's script, so a
 // mail scanner that fetches links cannot spend it.
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const order = await peekOwnerClaim(storefront.shop, params.token ?? '');
   return { order: order ? { id: order.id, title: order.name || `${order.companyName} Order` } : null };
-}
+});
 
 export default function ClaimOwnership() {
   const { order } = useLoaderData<typeof loader>();

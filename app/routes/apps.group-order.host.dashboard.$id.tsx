@@ -10,7 +10,7 @@ import { HostDevices, type HostDevice } from '~/components/storefront/host/HostD
 import { InviteBox } from '~/components/storefront/host/InviteBox';
 import { useShareLink } from '~/components/storefront/host/useShareLink';
 import { HOST_MESSAGES, maskEmail } from '~/lib/hostText';
-import { toId } from '~/lib/http.server';
+import { toId, withHttpErrors } from '~/lib/http.server';
 import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
@@ -27,7 +27,7 @@ const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QR
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const id = toId(params.id);
   const summary = id === null ? null : await getHostSummary(storefront.shop, id);
@@ -72,7 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     lineCount: summary.guests.reduce((sum, guest) => sum + guest.items.length, 0),
     shareUrl: await shareUrl(storefront, `/join/${order.code}`),
   };
-}
+});
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded?.found ? `${loaded.order.title} · Host dashboard` : 'Group order not found' },

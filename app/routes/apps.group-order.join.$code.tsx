@@ -29,10 +29,12 @@ import { requireStorefront } from '~/storefront.server';
 import { ensureGuestToken } from '~/components/storefront/guest/guestToken';
 import { PageLoading } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';
+import { withHttpErrors } from '~/lib/http.server';
+import { Conflict } from '~/lib/errors';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const order = await findGroupOrderByCode(shop, params.code ?? '');
   const email = new URL(request.url).searchParams.get('email') ?? '';
@@ -60,7 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       closedMessage: reason ? closedText(order, reason) : null,
     },
   };
-}
+});
 
 const JoinSchema = z.object({
   guestName: GuestNameSchema,
@@ -69,7 +71,7 @@ const JoinSchema = z.object({
   guestToken: z.preprocess((value) => value || undefined, GuestTokenSchema.optional()),
 });
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const order = await findGroupOrderByCode(shop, params.code ?? '');
   if (!order) return data({ error: 'Group order not found' }, { status: 404 });
@@ -93,10 +95,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         resolveGuest(tx, shop, order.id, { name: guestName, initials, email, token: guestToken }),
       );
     } catch (error) {
-      if (error instanceof Response && error.status === 409) {
-        const body = (await error.json()) as { message: string };
-        return data({ error: body.message }, { status: 409 });
-      }
+      if (error instanceof Conflict) return data({ error: error.message }, { status: 409 });
       // Someone else took this new name at the same moment: look again (now it exists).
       const raced = isUniqueViolation(error);
       if (!raced || attempt > 1) throw error;
@@ -110,7 +109,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const reason = closedReason(order);
   if (reason) return data({ error: closedText(order, reason) }, { status: 409 });
   return redirect(sfPath(`/order/${order.id}`, { guest: guest.name, email, initials }));
-}
+});
 
 export default function JoinPage() {
   const { order, email } = useLoaderData<typeof loader>();

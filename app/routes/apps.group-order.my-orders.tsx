@@ -19,11 +19,12 @@ import { getCustomerProfile } from '~/models/shop/customerProfile.server';
 import { ordersForCustomer } from '~/models/groupOrder/hosting.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
+import { withHttpErrors } from '~/lib/http.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 export const meta: MetaFunction = () => [{ title: 'My Orders · Group Order' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (!storefront.customerId) return { loggedIn: false as const };
   const customerId = storefront.customerId;
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     customer: { name: name || null, email: profile?.email ?? null, imageUrl: profile?.imageUrl ?? null },
     orders,
   };
-}
+});
 
 type OrderCard = {
   id: number;

@@ -34,6 +34,8 @@ import { GuestEmailSchema } from '~/models/groupOrder/orderItems.server';
 import { countMiss } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
+import { withHttpErrors } from '~/lib/http.server';
+import { DomainError } from '~/lib/errors';
 
 // The customise dialog (and Radix Dialog with it) loads when a guest first opens it, not with the menu.
 const CustomiseDialog = lazy(() =>
@@ -46,20 +48,20 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }
 export const LOAD_FAILED_MESSAGE =
   'We could not load this group order right now. Please try again in a moment.';
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   try {
     return await loadMenuPage(request, shop, params.groupOrderId);
   } catch (error) {
     // A database or data fault: say so in words (Remix would only say "Unexpected Server Error").
-    if (error instanceof Response) throw error;
+    if (error instanceof Response || error instanceof DomainError) throw error;
     console.error('Menu page failed to load', error);
     throw new Response(LOAD_FAILED_MESSAGE, {
       status: 500,
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     });
   }
-}
+});
 
 async function loadMenuPage(request: Request, shop: string, groupOrderId: string | undefined) {
   const url = new URL(request.url);

@@ -32,10 +32,11 @@ import { getMenu } from '~/models/menu/menu.server';
 import { requireStorefront } from '~/storefront.server';
 import { PageLoading, RemovedNotice } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';
+import { withHttpErrors } from '~/lib/http.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const url = new URL(request.url);
   const guest = (params.guestName ?? '').trim().slice(0, 60);
@@ -53,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     email: (url.searchParams.get('email') ?? '').trim(),
     now: new Date().toISOString(),
   };
-}
+});
 
 function noteStorage(): Storage | undefined {
   try {

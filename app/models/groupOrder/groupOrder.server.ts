@@ -1,9 +1,8 @@
 import type { GroupOrder, OrderItem } from '@prisma/client';
 import prisma from '../../db.server';
 import { centsToDecimal } from '../../lib/money';
-import { normalizeCode } from '../../lib/code';
+import { normalizeCode, toId } from '../../lib/code';
 import { personKey } from '../../lib/guests';
-import { toId } from '../../lib/http.server';
 import { maskEmail } from '../../lib/hosting';
 import { formatDateTime, utcToZoned } from '../../lib/time';
 

@@ -11,6 +11,7 @@ import {
 } from '../../routes/apps.group-order.api.group-orders.$id.guests.$guestName';
 import { getHostSummary } from './hosting.server';
 import { confirmCart } from './orderItems.server';
+import { asHttp } from '../../../test/support/http';
 
 // Guests are people (issue 11): same-name strangers never merge, a guest's items and note are theirs to
 // change until the order closes, a repeated item merges into one line, and the note is kept once.
@@ -32,17 +33,19 @@ beforeEach(async () => {
 
 function confirm(key: string, overrides: Record<string, unknown> = {}, lines = [{ menuItemId: flatWhite }]) {
   return call(() =>
-    confirmCart(TEST_SHOP, {
-      groupOrderId: order.id,
-      confirmationKey: key,
-      guestName: 'Bob',
-      guestInitials: null,
-      guestEmail: null,
-      guestToken: BOB_PHONE,
-      specialInstructions: null,
-      items: lines.map((line) => ({ quantity: 1, selectedModifiers: [], ...line })),
-      ...overrides,
-    } as Parameters<typeof confirmCart>[1]),
+    asHttp(
+      confirmCart(TEST_SHOP, {
+        groupOrderId: order.id,
+        confirmationKey: key,
+        guestName: 'Bob',
+        guestInitials: null,
+        guestEmail: null,
+        guestToken: BOB_PHONE,
+        specialInstructions: null,
+        items: lines.map((line) => ({ quantity: 1, selectedModifiers: [], ...line })),
+        ...overrides,
+      } as Parameters<typeof confirmCart>[1]),
+    ),
   );
 }
 

@@ -1,7 +1,7 @@
 import type { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import prisma from '../../db.server';
-import { jsonError } from '../../lib/http.server';
+import { Conflict, DomainError, Forbidden, NotFound } from '../../lib/errors';
 import {
   GUEST_TOKEN_PATTERN,
   guestNameKey,
@@ -75,12 +75,12 @@ export async function resolveGuest(db: Db, shop: string, groupOrderId: number, c
       },
     });
   }
-  if (existing.shop !== shop) throw jsonError(404, 'Group order not found');
+  if (existing.shop !== shop) throw new NotFound('Group order not found');
   const holdsToken = Boolean(tokenHash && existing.tokens.some((t) => t.tokenHash === tokenHash));
   const unclaimed = existing.tokens.length === 0;
   const sameEmail = Boolean(claim.email && existing.email && claim.email === existing.email);
   if (!holdsToken && !unclaimed && !sameEmail) {
-    throw jsonError(409, nameTakenMessage(existing.name), { reason: 'name-taken' });
+    throw new Conflict(nameTakenMessage(existing.name), { reason: 'name-taken' });
   }
   return db.guest.update({
     where: { id: existing.id },
@@ -104,9 +104,9 @@ async function requireOwnGuest(
     where: { groupOrderId_nameKey: { groupOrderId, nameKey: guestNameKey(name) } },
     include: { tokens: { select: { tokenHash: true } } },
   });
-  if (!guest || guest.shop !== shop) throw jsonError(404, 'We could not find an order under that name.');
+  if (!guest || guest.shop !== shop) throw new NotFound('We could not find an order under that name.');
   const hash = token ? hashSecret(token) : null;
-  if (!hash || !guest.tokens.some((t) => t.tokenHash === hash)) throw jsonError(403, NOT_YOUR_ORDER_MESSAGE);
+  if (!hash || !guest.tokens.some((t) => t.tokenHash === hash)) throw new Forbidden(NOT_YOUR_ORDER_MESSAGE);
   return guest;
 }
 
@@ -131,16 +131,15 @@ export async function getOwnGuest(
   now = new Date(),
 ) {
   const order = await prisma.groupOrder.findFirst({ where: { id: groupOrderId, shop } });
-  if (!order) throw jsonError(404, 'Group order not found');
+  if (!order) throw new NotFound('Group order not found');
   let guest;
   try {
     guest = await requireOwnGuest(prisma, shop, groupOrderId, name, token);
   } catch (error) {
     // Not this browser's guest (or nobody by that name yet): an answer, not an error, so pages can ask
     // without a failed request in the console.
-    if (!(error instanceof Response)) throw error;
-    const body = (await error.json()) as { message: string };
-    return { mine: false as const, message: body.message };
+    if (!(error instanceof DomainError)) throw error;
+    return { mine: false as const, message: error.message };
   }
   const items = await prisma.orderItem.findMany({
     where: { shop, groupOrderId, guestId: guest.id },
@@ -164,14 +163,14 @@ export async function getOwnGuest(
 /** Inside a write: the order must still accept changes; taking its write lock as the existing confirm does. */
 async function lockOpenOrder(db: Db, shop: string, groupOrderId: number, now: Date) {
   const order = await db.groupOrder.findFirst({ where: { id: groupOrderId, shop } });
-  if (!order) throw jsonError(404, 'Group order not found');
+  if (!order) throw new NotFound('Group order not found');
   const reason = closedReason(order, now);
-  if (reason) throw jsonError(409, CLOSED_MESSAGES[reason].replace('added', 'changed'), { reason });
+  if (reason) throw new Conflict(CLOSED_MESSAGES[reason].replace('added', 'changed'), { reason });
   const open = await db.groupOrder.updateMany({
     where: { id: order.id, shop, status: 'active', deadlineAt: { gt: now } },
     data: { updatedAt: now },
   });
-  if (open.count === 0) throw jsonError(409, CLOSED_MESSAGES.submitted, { reason: 'submitted' });
+  if (open.count === 0) throw new Conflict(CLOSED_MESSAGES.submitted, { reason: 'submitted' });
   return order;
 }
 
@@ -189,7 +188,7 @@ export const GuestItemChangeSchema = z.object({
 
 async function findItem(db: Db, shop: string, itemId: number) {
   const item = await db.orderItem.findFirst({ where: { id: itemId, shop } });
-  if (!item) throw jsonError(404, 'That item is no longer in the order.');
+  if (!item) throw new NotFound('That item is no longer in the order.');
   return item;
 }
 
@@ -204,7 +203,7 @@ export async function setOwnItemQuantity(
     const item = await findItem(tx, shop, itemId);
     await lockOpenOrder(tx, shop, item.groupOrderId, now);
     const guest = await requireOwnGuest(tx, shop, item.groupOrderId, input.guestName, input.token);
-    if (item.guestId !== guest.id) throw jsonError(403, NOT_YOUR_ORDER_MESSAGE);
+    if (item.guestId !== guest.id) throw new Forbidden(NOT_YOUR_ORDER_MESSAGE);
     // The unit price is the one the guest confirmed (modifiers included); the server multiplies it.
     const price = priceLine(item.unitPriceCents, [], input.quantity);
     await tx.orderItem.update({
@@ -250,7 +249,7 @@ export async function removeItem(
       who.guestName ?? '',
       who.guestToken ?? null,
     );
-    if (item.guestId !== guest.id) throw jsonError(403, NOT_YOUR_ORDER_MESSAGE);
+    if (item.guestId !== guest.id) throw new Forbidden(NOT_YOUR_ORDER_MESSAGE);
     await tx.orderItem.delete({ where: { id: item.id } });
     await refreshTotals(tx, item.groupOrderId);
     return item.groupOrderId;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import prisma from '../../db.server';
 import { createTestGroupOrder, seedMenu } from '../../../test/support/factories';
 import { OTHER_SHOP, TEST_SHOP } from '../../../test/support/requests';
+import { asHttp } from '../../../test/support/http';
 import { hashSecret } from '../../lib/ids.server';
 import { createGroupOrder, CreateValidationError, extendDeadline, isHost } from './hosting.server';
 import {
@@ -184,7 +185,7 @@ describe('ownership claim', () => {
 
     // Another shop cannot use it; this shop can, once.
     expect(await peekOwnerClaim(OTHER_SHOP, token)).toBeNull();
-    await expect(redeemOwnerClaim(OTHER_SHOP, token)).rejects.toMatchObject({ status: 410 });
+    await expect(asHttp(redeemOwnerClaim(OTHER_SHOP, token))).rejects.toMatchObject({ status: 410 });
     const redeemed = await redeemOwnerClaim(TEST_SHOP, token, new Date(), {
       userAgent:
         'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
@@ -213,15 +214,19 @@ describe('ownership claim', () => {
     expect(notice.subject).toBe('Another device now manages "Friday coffee"');
     expect(notice.text).toContain('Chrome on Android');
     expect(notice.text).toContain(`https://shop.example/apps/group-order/host/dashboard/${order.id}`);
-    await expect(redeemOwnerClaim(TEST_SHOP, token)).rejects.toMatchObject({ status: 410 });
+    await expect(asHttp(redeemOwnerClaim(TEST_SHOP, token))).rejects.toMatchObject({ status: 410 });
 
     // Any host may remove an added device; the removed browser is no longer the host.
     await revokeHostDevice(TEST_SHOP, order.id, devices[1].id, { hostToken });
     expect(await isHost(stored, { hostToken: redeemed.hostToken })).toBe(false);
-    await expect(revokeHostDevice(TEST_SHOP, order.id, devices[1].id, { hostToken })).rejects.toMatchObject({
+    await expect(
+      asHttp(revokeHostDevice(TEST_SHOP, order.id, devices[1].id, { hostToken })),
+    ).rejects.toMatchObject({
       status: 404,
     });
-    await expect(revokeHostDevice(OTHER_SHOP, order.id, devices[1].id, { hostToken })).rejects.toMatchObject({
+    await expect(
+      asHttp(revokeHostDevice(OTHER_SHOP, order.id, devices[1].id, { hostToken })),
+    ).rejects.toMatchObject({
       status: 404,
     });
   });
@@ -235,14 +240,12 @@ describe('ownership claim', () => {
       orderBy: { id: 'desc' },
     });
     const token = /\/host\/claim\/([A-Za-z0-9_-]+)/.exec(JSON.parse(mail.payload).text)![1];
-    await expect(redeemOwnerClaim(TEST_SHOP, token)).rejects.toMatchObject({ status: 410 });
+    await expect(asHttp(redeemOwnerClaim(TEST_SHOP, token))).rejects.toMatchObject({ status: 410 });
 
     await requestOwnerClaim(TEST_SHOP, order.id, 'https://shop.example/apps/group-order');
     await requestOwnerClaim(TEST_SHOP, order.id, 'https://shop.example/apps/group-order');
-    const fourth = await requestOwnerClaim(
-      TEST_SHOP,
-      order.id,
-      'https://shop.example/apps/group-order',
+    const fourth = await asHttp(
+      requestOwnerClaim(TEST_SHOP, order.id, 'https://shop.example/apps/group-order'),
     ).catch((e) => e);
     expect(fourth).toBeInstanceOf(Response);
     expect(fourth.status).toBe(429);

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { GroupOrder, Prisma } from '@prisma/client';
 import prisma, { isUniqueViolation } from '../../db.server';
-import { jsonError } from '../../lib/http.server';
+import { Conflict, Forbidden, Invalid, NotFound, Unauthenticated, Unavailable } from '../../lib/errors';
 import { hashSecret, newSecret, randomOrderCode, randomOrderId } from '../../lib/ids.server';
 import {
   CreateGroupOrderSchema,
@@ -25,9 +25,9 @@ import { enabledPaymentMethods, getShopSettings } from '../shop/settings.server'
 export const EXTEND_MINUTES = 15;
 
 /** A create request the host must correct: one message per field (the JSON API sends the first). */
-export class CreateValidationError extends Error {
-  constructor(public fieldErrors: FieldErrors) {
-    super(Object.values(fieldErrors)[0] ?? 'The order details are not valid.');
+export class CreateValidationError extends Invalid {
+  constructor(readonly fieldErrors: FieldErrors) {
+    super(Object.values(fieldErrors)[0] ?? 'The order details are not valid.', { fieldErrors });
   }
 }
 
@@ -113,7 +113,7 @@ export async function createGroupOrder(
       throw error;
     }
   }
-  throw jsonError(503, HOST_MESSAGES.createFailed);
+  throw new Unavailable(HOST_MESSAGES.createFailed);
 }
 
 export type HostCredentials = { hostToken?: string | null; customerId?: string | null };
@@ -147,7 +147,7 @@ export async function isHost(
 }
 
 export function notFound() {
-  return jsonError(404, HOST_MESSAGES.notFound);
+  return new NotFound(HOST_MESSAGES.notFound);
 }
 
 /** 404 for another shop's or an unknown id; 401 without any credential; 403 with the wrong one. */
@@ -158,8 +158,8 @@ export async function authorizeHost(
 ): Promise<GroupOrder> {
   if (!order) throw notFound();
   if (await isHost(order, credentials, tx)) return order;
-  if (!credentials.hostToken && !credentials.customerId) throw jsonError(401, HOST_MESSAGES.login);
-  throw jsonError(403, HOST_MESSAGES.forbidden);
+  if (!credentials.hostToken && !credentials.customerId) throw new Unauthenticated(HOST_MESSAGES.login);
+  throw new Forbidden(HOST_MESSAGES.forbidden);
 }
 
 export async function requireHostOrder(shop: string, id: number, credentials: HostCredentials) {
@@ -190,8 +190,7 @@ export async function setGroupOrderStatus(
         orderBy: { id: 'asc' },
       });
       if (items.length === 0) {
-        throw jsonError(
-          409,
+        throw new Conflict(
           'Nobody has added an order yet. Share the link, then submit once guests have ordered.',
         );
       }
@@ -209,8 +208,7 @@ export async function setGroupOrderStatus(
       if (merchantMail) await queueEmail(tx, shop, merchantMail);
     } else {
       if (order.kitchenState) {
-        throw jsonError(
-          409,
+        throw new Conflict(
           order.kitchenState === 'cancelled'
             ? 'The shop cancelled this order, so it cannot be reopened.'
             : 'The kitchen has started on this order, so it cannot be reopened. Please contact the shop.',
@@ -243,7 +241,7 @@ export async function extendDeadline(
       tx,
     );
     if (order.status !== 'active') {
-      throw jsonError(409, 'This order has been submitted. Reopen it before extending the deadline.');
+      throw new Conflict('This order has been submitted. Reopen it before extending the deadline.');
     }
     const what = order.orderType === 'delivery' ? 'delivery' : 'pickup';
     let pickupAt = order.pickupAt;
@@ -256,12 +254,12 @@ export async function extendDeadline(
         order.timeZone,
         { notBefore: new Date(minuteStart) },
       );
-      if (!moved) throw jsonError(400, `Please choose a valid ${what} date and time.`);
+      if (!moved) throw new Invalid(`Please choose a valid ${what} date and time.`);
       if (what === 'pickup' && moved.getTime() < minuteStart + settings.pickupNoticeMinutes * 60_000) {
-        throw jsonError(400, pickupNoticeMessage(settings.pickupNoticeMinutes));
+        throw new Invalid(pickupNoticeMessage(settings.pickupNoticeMinutes));
       }
       if (moved.getTime() <= now.getTime()) {
-        throw jsonError(400, 'The delivery time has already passed. Please choose a later time.');
+        throw new Invalid('The delivery time has already passed. Please choose a later time.');
       }
       pickupAt = moved;
     }
@@ -270,13 +268,9 @@ export async function extendDeadline(
     const from = Math.max(now.getTime(), order.deadlineAt.getTime());
     const wanted = from + EXTEND_MINUTES * 60_000;
     if (latest <= from) {
-      throw jsonError(
-        409,
-        extendRefusedMessage(what, pickupAt, order.timeZone, settings.pickupNoticeMinutes),
-        {
-          latestDeadlineAt: new Date(latest).toISOString(),
-        },
-      );
+      throw new Conflict(extendRefusedMessage(what, pickupAt, order.timeZone, settings.pickupNoticeMinutes), {
+        latestDeadlineAt: new Date(latest).toISOString(),
+      });
     }
     const deadlineAt = new Date(Math.min(wanted, latest));
     const updated = await tx.groupOrder.update({ where: { id }, data: { deadlineAt, pickupAt } });

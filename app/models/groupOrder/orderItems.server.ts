@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Prisma, type GroupOrder, type OrderItem } from '@prisma/client';
 import { z } from 'zod';
 import prisma, { isUniqueViolation } from '../../db.server';
-import { jsonError } from '../../lib/http.server';
+import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { lineKey } from '../../lib/cart';
 import { GuestTokenSchema } from '../../lib/guestSchema';
 import { createKeyedQueue } from '../../lib/keyedQueue.server';
@@ -131,7 +131,7 @@ function closedError(
   order: Parameters<typeof closedText>[0],
   reason: Exclude<ReturnType<typeof closedReason>, null>,
 ) {
-  return jsonError(409, closedText(order, reason), { reason });
+  return new Conflict(closedText(order, reason), { reason });
 }
 
 /** Confirms a whole cart: every line or none, and the same confirmation key again writes nothing. */
@@ -250,7 +250,7 @@ function replay(
   const hash = requestHash(request);
   const sameLines = request.scope === 'line' || receipts.length === request.lines.length;
   if (!sameLines || receipts.some((r) => r.requestHash !== null && r.requestHash !== hash)) {
-    throw jsonError(409, KEY_REUSED_MESSAGE, { reason: 'key-reused' });
+    throw new Conflict(KEY_REUSED_MESSAGE, { reason: 'key-reused' });
   }
   return { items, replayed: true, order };
 }
@@ -262,7 +262,7 @@ async function writeLines(
   now: Date,
 ): Promise<ConfirmResult> {
   const order = await tx.groupOrder.findFirst({ where: { id: request.groupOrderId, shop } });
-  if (!order) throw jsonError(404, 'Group order not found');
+  if (!order) throw new NotFound('Group order not found');
 
   const previous = await findByKey(tx, shop, request);
   if (previous) return replay(previous, request, order);
@@ -313,9 +313,9 @@ async function writeLines(
   for (const [index, line] of request.lines.entries()) {
     const where = many ? `Item ${index + 1}: ` : '';
     const menuItem = itemsById.get(line.menuItemId);
-    if (!menuItem) throw jsonError(400, `${where}That item is not on the menu.`);
+    if (!menuItem) throw new Invalid(`${where}That item is not on the menu.`);
     const selection = validateSelection(modifiers, menuItem, line.selectedModifiers);
-    if (!selection.ok) throw jsonError(400, `${where}${selection.message}`);
+    if (!selection.ok) throw new Invalid(`${where}${selection.message}`);
     const price = priceLine(menuItem.priceCents, selection.modifiers, line.quantity);
     rows.push({
       key: lineKey(
@@ -431,17 +431,17 @@ async function checkOrderLimits(
     tx.guest.count({ where: { shop, groupOrderId, items: { some: {} } } }),
   ]);
   if (lines + request.lines.length > ORDER_LIMITS.linesPerOrder) {
-    throw jsonError(409, ORDER_LIMIT_MESSAGES.linesPerOrder, { limit: 'linesPerOrder' });
+    throw new Conflict(ORDER_LIMIT_MESSAGES.linesPerOrder, { limit: 'linesPerOrder' });
   }
   if (!mine.length && participants >= ORDER_LIMITS.guestsPerOrder) {
-    throw jsonError(409, ORDER_LIMIT_MESSAGES.guestsPerOrder, { limit: 'guestsPerOrder' });
+    throw new Conflict(ORDER_LIMIT_MESSAGES.guestsPerOrder, { limit: 'guestsPerOrder' });
   }
   if (mine.length + request.lines.length > ORDER_LIMITS.linesPerGuest) {
-    throw jsonError(422, ORDER_LIMIT_MESSAGES.linesPerGuest, { limit: 'linesPerGuest' });
+    throw new Invalid(ORDER_LIMIT_MESSAGES.linesPerGuest, { limit: 'linesPerGuest' }, true);
   }
   const units = (list: { quantity: number }[]) => list.reduce((sum, line) => sum + line.quantity, 0);
   if (units(mine) + units(request.lines) > ORDER_LIMITS.quantityPerGuest) {
-    throw jsonError(422, ORDER_LIMIT_MESSAGES.quantityPerGuest, { limit: 'quantityPerGuest' });
+    throw new Invalid(ORDER_LIMIT_MESSAGES.quantityPerGuest, { limit: 'quantityPerGuest' }, true);
   }
   return participants;
 }

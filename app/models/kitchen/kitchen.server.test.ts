@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import prisma from '../../db.server';
+import { DomainError } from '../../lib/errors';
+import { errorResponse } from '../../lib/http.server';
 import { createTestGroupOrder, seedMenu } from '../../../test/support/factories';
 import { OTHER_SHOP, TEST_SHOP } from '../../../test/support/requests';
 import { setGroupOrderStatus } from '../groupOrder/hosting.server';
@@ -51,7 +53,10 @@ async function refusal(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof Response) return { status: error.status, message: (await error.json()).message };
+    if (error instanceof DomainError) {
+      const response = errorResponse(error);
+      return { status: response.status, message: (await response.json()).message };
+    }
     throw error;
   }
   throw new Error('expected a refusal');

@@ -1,7 +1,7 @@
 import type { GroupOrder, OrderStateEvent, ShopSettings } from '@prisma/client';
 import prisma from '../../db.server';
 import { env } from '../../env.server';
-import { jsonError } from '../../lib/http.server';
+import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/time';
 import { escapeHtml, orderTitle } from '../mail/hostMail.server';
 import { queueEmail, type Email } from '../mail/mail.server';
@@ -46,9 +46,9 @@ export function kitchenLabel(state: KitchenState, orderType: string) {
 
 async function lockedSubmittedOrder(tx: Tx, shop: string, id: number) {
   const order = await tx.groupOrder.findFirst({ where: { id, shop } });
-  if (!order) throw jsonError(404, 'That group order was not found in your shop.');
+  if (!order) throw new NotFound('That group order was not found in your shop.');
   if (order.status !== 'submitted') {
-    throw jsonError(409, 'This order has not been submitted yet, so the kitchen cannot move it.');
+    throw new Conflict('This order has not been submitted yet, so the kitchen cannot move it.');
   }
   return order;
 }
@@ -65,7 +65,7 @@ async function swapState(
     data: { kitchenState: to === 'submitted' ? null : to, cancelReason },
   });
   if (moved.count === 0) {
-    throw jsonError(409, 'Someone else just moved this order. Reload to see where it is now.');
+    throw new Conflict('Someone else just moved this order. Reload to see where it is now.');
   }
 }
 
@@ -80,14 +80,14 @@ export async function moveKitchenState(shop: string, id: number, input: MoveInpu
   return prisma.$transaction(async (tx) => {
     const order = await lockedSubmittedOrder(tx, shop, id);
     const from = kitchenStateOf(order);
-    if (from === 'cancelled') throw jsonError(409, 'This order was cancelled; it cannot move any more.');
+    if (from === 'cancelled') throw new Conflict('This order was cancelled; it cannot move any more.');
     const next = nextKitchenStep(from);
     if (input.to === 'cancelled') {
       if (from === 'collected') {
-        throw jsonError(409, 'This order has already been collected, so it cannot be cancelled.');
+        throw new Conflict('This order has already been collected, so it cannot be cancelled.');
       }
       const reason = input.reason?.trim();
-      if (!reason) throw jsonError(400, 'Say why the order is cancelled; the host and guests are told.');
+      if (!reason) throw new Invalid('Say why the order is cancelled; the host and guests are told.');
       await swapState(tx, order, 'cancelled', reason.slice(0, CANCEL_REASON_MAX));
       await tx.orderStateEvent.create({
         data: {
@@ -103,18 +103,16 @@ export async function moveKitchenState(shop: string, id: number, input: MoveInpu
       await queueKitchenEmails(tx, { ...order, kitchenState: 'cancelled', cancelReason: reason }, settings);
       return tx.groupOrder.findFirstOrThrow({ where: { id, shop } });
     }
-    if (!next) throw jsonError(409, 'This order has already been collected; there is no next step.');
+    if (!next) throw new Conflict('This order has already been collected; there is no next step.');
     if (input.to !== next) {
       const label = kitchenLabel(next, order.orderType);
       if (input.to === from) {
         // A second tab or a double click: already done.
-        throw jsonError(
-          409,
+        throw new Conflict(
           `This order is already ${kitchenLabel(from, order.orderType)}; the next step is ${label}.`,
         );
       }
-      throw jsonError(
-        409,
+      throw new Conflict(
         KITCHEN_STEPS.indexOf(input.to) < KITCHEN_STEPS.indexOf(from)
           ? `Orders only move forward; use Undo to take back the last step. The next step is ${label}.`
           : `Orders move one step at a time; the next step is ${label}.`,
@@ -146,12 +144,12 @@ export async function undoKitchenState(shop: string, id: number, actor: string, 
       where: { shop, groupOrderId: id },
       orderBy: { id: 'desc' },
     });
-    if (!last) throw jsonError(409, 'There is no step to undo yet.');
+    if (!last) throw new Conflict('There is no step to undo yet.');
     if (last.undoneAt) {
-      throw jsonError(409, 'The last step was already undone; only one step can be taken back.');
+      throw new Conflict('The last step was already undone; only one step can be taken back.');
     }
     if (last.toState !== kitchenStateOf(order)) {
-      throw jsonError(409, 'Someone else just moved this order. Reload to see where it is now.');
+      throw new Conflict('Someone else just moved this order. Reload to see where it is now.');
     }
     await swapState(tx, order, last.fromState as KitchenState, null);
     // Only this request marks the event, so two undos at once take back one step.
@@ -159,7 +157,7 @@ export async function undoKitchenState(shop: string, id: number, actor: string, 
       where: { id: last.id, undoneAt: null },
       data: { undoneAt: now, undoneBy: actor },
     });
-    if (marked.count === 0) throw jsonError(409, 'The last step was already undone.');
+    if (marked.count === 0) throw new Conflict('The last step was already undone.');
     return tx.groupOrder.findFirstOrThrow({ where: { id, shop } });
   });
 }

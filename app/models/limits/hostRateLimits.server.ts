@@ -1,5 +1,6 @@
 import { RateLimiterPrisma, RateLimiterRes } from 'rate-limiter-flexible';
 import prisma, { provider } from '../../db.server';
+import { Limited } from '../../lib/errors';
 
 // Rate limits. Counters live in the database (RateLimiterFlexible model), so every app instance shares
 // them. Limits are per client (the shopper's address) and per order first; a shop-wide budget is only a
@@ -144,13 +145,10 @@ function limiter(name: LimitName) {
 export function tooManyRequests(message: string, msBeforeNext: number) {
   const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
   const text = `${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-  return Response.json(
-    { error: text, message: text },
-    { status: 429, headers: { 'Retry-After': String(Math.ceil(msBeforeNext / 1000)) } },
-  );
+  return new Limited(text, Math.ceil(msBeforeNext / 1000));
 }
 
-/** Takes `points` from the named budget or throws a 429 JSON response a person can read. */
+/** Takes `points` from the named budget or raises Limited with a sentence a person can read. */
 export async function consumeOrRefuse(name: LimitName, key: string, points = 1) {
   try {
     await limiter(name).consume(key, points);

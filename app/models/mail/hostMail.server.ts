@@ -1,7 +1,7 @@
 import Bowser from 'bowser';
 import type { GroupOrder } from '@prisma/client';
 import prisma, { isUniqueViolation } from '../../db.server';
-import { jsonError } from '../../lib/http.server';
+import { Conflict, Forbidden, Gone, Invalid, NotFound } from '../../lib/errors';
 import { hashSecret, newSecret } from '../../lib/ids.server';
 import { isValidEmail, maskEmail, splitEmailList } from '../../lib/hosting';
 import { formatDateTime } from '../../lib/time';
@@ -110,12 +110,11 @@ export async function sendInvitations(
   const previous = await recentInvitations(shop, id, valid, now);
   const replayed = previous.filter((p) => p.requestKey === requestKey);
   if (order.status !== 'active' && !replayed.length) {
-    throw jsonError(
-      409,
+    throw new Conflict(
       'This order has been submitted, so nobody can join it. Reopen it before inviting people.',
     );
   }
-  if (valid.length === 0) throw jsonError(400, 'Please enter valid email addresses.');
+  if (valid.length === 0) throw new Invalid('Please enter valid email addresses.');
   const invitedBefore = new Set(previous.map((p) => p.email));
   const fresh = valid.filter((email) => !invitedBefore.has(email));
   if (fresh.length) {
@@ -265,12 +264,12 @@ export async function redeemOwnerClaim(
       where: { shop, tokenHash: hashSecret(token) },
       include: { groupOrder: true },
     });
-    if (!claim || claim.usedAt || claim.expiresAt <= now) throw jsonError(410, CLAIM_GONE);
+    if (!claim || claim.usedAt || claim.expiresAt <= now) throw new Gone(CLAIM_GONE);
     const used = await tx.ownerClaim.updateMany({
       where: { id: claim.id, usedAt: null },
       data: { usedAt: now },
     });
-    if (used.count === 0) throw jsonError(410, CLAIM_GONE);
+    if (used.count === 0) throw new Gone(CLAIM_GONE);
     const hostToken = newSecret();
     await tx.hostDevice.create({
       data: {
@@ -347,10 +346,10 @@ export async function revokeHostDevice(
 ) {
   await authorizeHost(await prisma.groupOrder.findFirst({ where: { id, shop } }), credentials);
   const removed = await prisma.hostDevice.deleteMany({ where: { id: deviceId, shop, groupOrderId: id } });
-  if (removed.count === 0) throw jsonError(404, 'That device no longer manages this order.');
+  if (removed.count === 0) throw new NotFound('That device no longer manages this order.');
   return listHostDevices(shop, id, credentials).catch((error) => {
     // A browser that removed itself is no longer the host: it gets an empty list.
-    if (error instanceof Response && error.status === 403) return [];
+    if (error instanceof Forbidden) return [];
     throw error;
   });
 }

@@ -4,6 +4,7 @@ import { createTestGroupOrder, seedMenu } from '../../../test/support/factories'
 import { OTHER_SHOP, TEST_SHOP } from '../../../test/support/requests';
 import { setGroupOrderStatus } from '../groupOrder/hosting.server';
 import { confirmCart } from '../groupOrder/orderItems.server';
+import { asHttp } from '../../../test/support/http';
 
 // Submitting tells people: each guest who gave an e-mail gets their items with pickup time and place, and
 // the host a receipt with every guest's items. Once per submit, through the outbox.
@@ -85,12 +86,12 @@ describe('e-mails on submit', () => {
   it('sends nothing when another shop tries, or when nobody ordered', async () => {
     const { order, hostToken } = await orderWithGuests();
     const before = (await mails()).at(-1)?.id ?? 0;
-    await expect(setGroupOrderStatus(OTHER_SHOP, order.id, 'submitted', { hostToken })).rejects.toMatchObject(
-      { status: 404 },
-    );
+    await expect(
+      asHttp(setGroupOrderStatus(OTHER_SHOP, order.id, 'submitted', { hostToken })),
+    ).rejects.toMatchObject({ status: 404 });
     const { order: empty, hostToken: emptyToken } = await createTestGroupOrder();
     await expect(
-      setGroupOrderStatus(TEST_SHOP, empty.id, 'submitted', { hostToken: emptyToken }),
+      asHttp(setGroupOrderStatus(TEST_SHOP, empty.id, 'submitted', { hostToken: emptyToken })),
     ).rejects.toMatchObject({ status: 409 });
     expect(await mails(before)).toEqual([]);
   });
