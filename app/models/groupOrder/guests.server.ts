@@ -20,26 +20,29 @@ import { authorizeHost, type HostCredentials } from './hosting.server';
 
 type Db = Prisma.TransactionClient;
 
+const ITEM_GONE = 'That item is no longer in the order.';
+
 /** Recomputes the order's running totals from its items, inside the caller's transaction. */
-export async function refreshTotals(tx: Db, groupOrderId: number) {
+export async function refreshTotals(tx: Db, shop: string, groupOrderId: number) {
   const [sums, people] = await Promise.all([
-    tx.orderItem.aggregate({ where: { groupOrderId }, _sum: { quantity: true, totalCents: true } }),
+    tx.orderItem.aggregate({ where: { shop, groupOrderId }, _sum: { quantity: true, totalCents: true } }),
     tx.orderItem.findMany({
-      where: { groupOrderId },
+      where: { shop, groupOrderId },
       select: { guestId: true, guestName: true },
       distinct: ['guestId', 'guestName'],
     }),
   ]);
   // People, not names: two guests never count as one, and a guest's renamed snapshot never as two.
   const participants = new Set(people.map((p) => p.guestId ?? `name:${guestNameKey(p.guestName)}`));
-  await tx.groupOrder.update({
-    where: { id: groupOrderId },
+  const { count } = await tx.groupOrder.updateMany({
+    where: { id: groupOrderId, shop },
     data: {
       participantCount: participants.size,
       totalItems: sums._sum.quantity ?? 0,
       totalCents: sums._sum.totalCents ?? 0,
     },
   });
+  if (count === 0) throw new NotFound('Group order not found');
 }
 
 export type GuestClaim = {
@@ -83,7 +86,7 @@ export async function resolveGuest(db: Db, shop: string, groupOrderId: number, c
     throw new Conflict(nameTakenMessage(existing.name), { reason: 'name-taken' });
   }
   return db.guest.update({
-    where: { id: existing.id },
+    where: { id: existing.id, shop },
     data: {
       initials: claim.initials ?? existing.initials,
       email: claim.email ?? existing.email,
@@ -188,7 +191,7 @@ export const GuestItemChangeSchema = z.object({
 
 async function findItem(db: Db, shop: string, itemId: number) {
   const item = await db.orderItem.findFirst({ where: { id: itemId, shop } });
-  if (!item) throw new NotFound('That item is no longer in the order.');
+  if (!item) throw new NotFound(ITEM_GONE);
   return item;
 }
 
@@ -206,11 +209,12 @@ export async function setOwnItemQuantity(
     if (item.guestId !== guest.id) throw new Forbidden(NOT_YOUR_ORDER_MESSAGE);
     // The unit price is the one the guest confirmed (modifiers included); the server multiplies it.
     const price = priceLine(item.unitPriceCents, [], input.quantity);
-    await tx.orderItem.update({
-      where: { id: item.id },
+    const { count } = await tx.orderItem.updateMany({
+      where: { id: item.id, shop },
       data: { quantity: input.quantity, totalCents: price.totalCents },
     });
-    await refreshTotals(tx, item.groupOrderId);
+    if (count === 0) throw new NotFound(ITEM_GONE);
+    await refreshTotals(tx, shop, item.groupOrderId);
     return item.groupOrderId;
   });
 }
@@ -234,8 +238,8 @@ export async function removeItem(
         who.host,
         tx,
       );
-      await tx.orderItem.delete({ where: { id: item.id } });
-      await refreshTotals(tx, order.id);
+      await tx.orderItem.deleteMany({ where: { id: item.id, shop } });
+      await refreshTotals(tx, shop, order.id);
       if (order.status !== 'active' && order.shopifyState !== 'none') {
         await queueDraftOrderSync(tx, shop, order.id);
       }
@@ -250,8 +254,8 @@ export async function removeItem(
       who.guestToken ?? null,
     );
     if (item.guestId !== guest.id) throw new Forbidden(NOT_YOUR_ORDER_MESSAGE);
-    await tx.orderItem.delete({ where: { id: item.id } });
-    await refreshTotals(tx, item.groupOrderId);
+    await tx.orderItem.deleteMany({ where: { id: item.id, shop } });
+    await refreshTotals(tx, shop, item.groupOrderId);
     return item.groupOrderId;
   });
 }
@@ -278,10 +282,11 @@ export async function setOwnNote(
   return prisma.$transaction(async (tx) => {
     await lockOpenOrder(tx, shop, groupOrderId, now);
     const guest = await requireOwnGuest(tx, shop, groupOrderId, input.guestName, input.token);
-    await tx.guest.update({
-      where: { id: guest.id },
+    const { count } = await tx.guest.updateMany({
+      where: { id: guest.id, shop },
       data: { specialInstructions: input.specialInstructions },
     });
+    if (count === 0) throw new NotFound('We could not find an order under that name.');
   });
 }
 

@@ -214,7 +214,7 @@ export async function setGroupOrderStatus(
             : 'The kitchen has started on this order, so it cannot be reopened. Please contact the shop.',
         );
       }
-      await tx.groupOrder.update({ where: { id }, data: { status: 'active', submittedAt: null } });
+      await tx.groupOrder.updateMany({ where: { id, shop }, data: { status: 'active', submittedAt: null } });
     }
     return tx.groupOrder.findFirstOrThrow({ where: { id, shop } });
   });
@@ -273,7 +273,7 @@ export async function extendDeadline(
       });
     }
     const deadlineAt = new Date(Math.min(wanted, latest));
-    const updated = await tx.groupOrder.update({ where: { id }, data: { deadlineAt, pickupAt } });
+    const updated = await tx.groupOrder.update({ where: { id, shop }, data: { deadlineAt, pickupAt } });
     return { order: updated, capped: wanted > latest };
   });
 }

@@ -363,7 +363,7 @@ async function writeLines(
     const merged = same && same.quantity + data.quantity <= MAX_QUANTITY;
     const item = merged
       ? await tx.orderItem.update({
-          where: { id: same.id },
+          where: { id: same.id, shop },
           data: {
             quantity: same.quantity + data.quantity,
             totalCents: priceLine(same.unitPriceCents, [], same.quantity + data.quantity).totalCents,
@@ -389,14 +389,14 @@ async function writeLines(
   // One note per guest: a confirm that brings one replaces it; a confirm without one keeps the old note.
   if (request.specialInstructions) {
     await tx.guest.update({
-      where: { id: guest.id },
+      where: { id: guest.id, shop },
       data: { specialInstructions: request.specialInstructions },
     });
   }
   // The running totals move by what this confirm added, in the same transaction: no recount of the
   // order's items. People, not names: the guests with items (counted for the limits) and this one.
   const updated = await tx.groupOrder.update({
-    where: { id: order.id },
+    where: { id: order.id, shop },
     data: {
       totalItems: { increment: addedUnits },
       totalCents: { increment: addedCents },

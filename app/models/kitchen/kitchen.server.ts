@@ -154,7 +154,7 @@ export async function undoKitchenState(shop: string, id: number, actor: string, 
     await swapState(tx, order, last.fromState as KitchenState, null);
     // Only this request marks the event, so two undos at once take back one step.
     const marked = await tx.orderStateEvent.updateMany({
-      where: { id: last.id, undoneAt: null },
+      where: { id: last.id, shop, undoneAt: null },
       data: { undoneAt: now, undoneBy: actor },
     });
     if (marked.count === 0) throw new Conflict('The last step was already undone.');

@@ -266,7 +266,7 @@ export async function redeemOwnerClaim(
     });
     if (!claim || claim.usedAt || claim.expiresAt <= now) throw new Gone(CLAIM_GONE);
     const used = await tx.ownerClaim.updateMany({
-      where: { id: claim.id, usedAt: null },
+      where: { id: claim.id, shop, usedAt: null },
       data: { usedAt: now },
     });
     if (used.count === 0) throw new Gone(CLAIM_GONE);

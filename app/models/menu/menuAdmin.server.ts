@@ -53,8 +53,13 @@ async function nextPosition(
   table: 'menuItem' | 'modifierGroup' | 'modifier',
   groupId?: number,
 ): Promise<number> {
-  const where = groupId ? { shop, groupId } : { shop };
-  const result = await (prisma[table] as any).aggregate({ where, _max: { position: true } });
+  const max = { _max: { position: true } } as const;
+  const result =
+    table === 'modifier'
+      ? await prisma.modifier.aggregate({ where: { shop, groupId }, ...max })
+      : table === 'modifierGroup'
+        ? await prisma.modifierGroup.aggregate({ where: { shop }, ...max })
+        : await prisma.menuItem.aggregate({ where: { shop }, ...max });
   return (result._max.position ?? -1) + 1;
 }
 
@@ -141,8 +146,8 @@ export async function createModifier(shop: string, input: ModifierInput) {
 export async function updateModifier(shop: string, id: number, input: ModifierInput) {
   const existing = await prisma.modifier.findFirst({ where: { id, shop } });
   if (!existing) throw new NotFound('Modifier not found.');
-  await prisma.modifier.update({
-    where: { id },
+  const { count } = await prisma.modifier.updateMany({
+    where: { id, shop },
     data: {
       name: input.name,
       priceDeltaCents: input.priceDelta,
@@ -150,6 +155,7 @@ export async function updateModifier(shop: string, id: number, input: ModifierIn
       applicableCategories: input.applicableCategories,
     },
   });
+  if (!count) throw new NotFound('Modifier not found.');
   if (input.isDefault) await enforceSingleDefault(shop, existing.groupId, id);
 }
 
@@ -169,25 +175,27 @@ export async function move(
   direction: 'up' | 'down',
 ) {
   await prisma.$transaction(async (tx) => {
-    const table = tx[kind] as any;
-    let where: Record<string, unknown> = { shop };
+    const order = { orderBy: [{ position: 'asc' as const }, { id: 'asc' as const }], select: { id: true } };
+    let rows: { id: number }[];
     if (kind === 'modifier') {
       const modifier = await tx.modifier.findFirst({ where: { id, shop } });
       if (!modifier) throw new NotFound('Modifier not found.');
-      where = { shop, groupId: modifier.groupId };
+      rows = await tx.modifier.findMany({ where: { shop, groupId: modifier.groupId }, ...order });
+    } else if (kind === 'modifierGroup') {
+      rows = await tx.modifierGroup.findMany({ where: { shop }, ...order });
+    } else {
+      rows = await tx.menuItem.findMany({ where: { shop }, ...order });
     }
-    const rows: { id: number }[] = await table.findMany({
-      where,
-      orderBy: [{ position: 'asc' }, { id: 'asc' }],
-      select: { id: true },
-    });
     const index = rows.findIndex((row) => row.id === id);
     if (index < 0) throw new NotFound('Not found.');
     const target = direction === 'up' ? index - 1 : index + 1;
     if (target < 0 || target >= rows.length) return;
     [rows[index], rows[target]] = [rows[target], rows[index]];
     for (const [position, row] of rows.entries()) {
-      await table.update({ where: { id: row.id }, data: { position } });
+      const args = { where: { id: row.id, shop }, data: { position } };
+      if (kind === 'modifier') await tx.modifier.updateMany(args);
+      else if (kind === 'modifierGroup') await tx.modifierGroup.updateMany(args);
+      else await tx.menuItem.updateMany(args);
     }
   });
 }

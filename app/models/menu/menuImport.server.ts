@@ -133,7 +133,7 @@ export async function importShopifyProducts(
           select: { id: true },
         });
         if (existing) {
-          await tx.menuItem.update({ where: { id: existing.id }, data });
+          await tx.menuItem.updateMany({ where: { id: existing.id, shop }, data });
           updated++;
         } else {
           await tx.menuItem.create({

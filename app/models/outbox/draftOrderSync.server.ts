@@ -74,8 +74,9 @@ async function run<T>(graphql: AdminGraphql, query: string, variables: Record<st
  */
 export function classify(error: unknown): Error {
   if (error instanceof GraphqlQueryError) {
-    const errors = (error.body as any)?.errors?.graphQLErrors ?? [];
-    const throttled = errors.some((e: any) => e?.extensions?.code === 'THROTTLED');
+    const body = error.body as
+      { errors?: { graphQLErrors?: { extensions?: { code?: string } }[] } } | undefined;
+    const throttled = (body?.errors?.graphQLErrors ?? []).some((e) => e?.extensions?.code === 'THROTTLED');
     return throttled
       ? new Error('Shopify is throttling requests; will retry.')
       : new ShopifyRejected(`Shopify refused the request: ${error.message}`);

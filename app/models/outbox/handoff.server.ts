@@ -1,3 +1,4 @@
+import { NotFound } from '../../lib/errors';
 import { enqueue } from './outbox.server';
 
 type Tx = Parameters<typeof enqueue>[0];
@@ -8,10 +9,11 @@ type Tx = Parameters<typeof enqueue>[0];
  * into a single delivery that creates or updates the same draft order.
  */
 export async function queueDraftOrderSync(tx: Tx, shop: string, groupOrderId: number) {
-  await tx.groupOrder.update({
-    where: { id: groupOrderId },
+  const { count } = await tx.groupOrder.updateMany({
+    where: { id: groupOrderId, shop },
     data: { shopifyState: 'pending', shopifyError: null },
   });
+  if (count === 0) throw new NotFound('Group order not found');
   return enqueue(tx, {
     shop,
     kind: 'shopify.draftOrder',

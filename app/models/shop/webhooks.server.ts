@@ -186,9 +186,9 @@ export async function redactCustomer(tx: Tx, shop: string, customer: CustomerRef
     ? await tx.guest.findMany({ where: { shop, email: { in: emails } }, select: { id: true } })
     : [];
   for (const guest of guests) {
-    await tx.guestToken.deleteMany({ where: { guestId: guest.id } });
-    await tx.guest.update({
-      where: { id: guest.id },
+    await tx.guestToken.deleteMany({ where: { guestId: guest.id, guest: { shop } } });
+    await tx.guest.updateMany({
+      where: { id: guest.id, shop },
       data: {
         name: REDACTED_NAME,
         nameKey: `redacted:${guest.id}`,
