@@ -80,6 +80,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { found: true }>;
 
+/** What POST /api/group-orders/{id}/host answers to a host. */
+type HostView = { hostName: string; hostEmail: string; hostInitials: string | null; devices: HostDevice[] };
+
 export default function HostDashboard() {
   const loaded = useLoaderData<typeof loader>();
   if (!loaded.found) {
@@ -123,12 +126,7 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
   const now = useNow(loaded.now);
   const [token, setToken] = useState<string | null>(null);
   const [checked, setChecked] = useState(false);
-  const [host, setHost] = useState<{
-    hostName: string;
-    hostEmail: string;
-    hostInitials: string | null;
-    devices: HostDevice[];
-  } | null>(null);
+  const [host, setHost] = useState<HostView | null>(null);
   const share = useShareLink(loaded.shareUrl, order.title);
   const deadline = new Date(order.deadlineAt);
   const timeLeft = timeLeftText(deadline, new Date(now));
@@ -145,7 +143,7 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
     }
     // POST: the token also travels in the body. Only a 403 (the server read the token and refused it)
     // forgets it; a 401 means no credential arrived, which is no reason to throw the token away.
-    callApi(`/group-orders/${order.id}/host`, { method: 'POST', body: {}, hostToken: stored }).then(
+    callApi<HostView>(`/group-orders/${order.id}/host`, { method: 'POST', body: {}, hostToken: stored }).then(
       (result) => {
         if (result.ok) setHost(result.body);
         else if (result.status === 403 || result.status === 401) {

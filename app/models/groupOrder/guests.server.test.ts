@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
 import { nameTakenMessage, NOT_YOUR_ORDER_MESSAGE } from '~/lib/guests';
 import { createTestGroupOrder, seedMenu } from '../../../test/support/factories';
-import { args, call, proxyRequest, TEST_SHOP } from '../../../test/support/requests';
+import { args, call, proxyRequest, TEST_SHOP, type Answer } from '../../../test/support/requests';
 import { action as joinAction } from '../../routes/apps.group-order.join.$code';
 import { action as itemAction } from '../../routes/apps.group-order.api.order-items.$id';
 import {
@@ -59,7 +59,7 @@ async function joinForm(fields: Record<string, string>) {
   const result = await call(() => joinAction(args(request, { code: order.code })));
   const body = result.body as { type?: string; data?: unknown; init?: { status?: number } } | undefined;
   if (body?.type === 'DataWithResponseInit')
-    return { status: body.init?.status ?? 200, body: body.data as any, location: null };
+    return { status: body.init?.status ?? 200, body: body.data as Answer, location: null };
   return { ...result, location: result.response?.headers.get('Location') ?? null };
 }
 
@@ -142,7 +142,7 @@ describe("a guest's own order", () => {
     expect(more.status).toBe(200);
     await confirm('bob-more-00001', {}, [{ menuItemId: flatWhite }, { menuItemId: croissant }]);
     const mine = await ownOrder(BOB_PHONE);
-    expect(mine.items.map((i: any) => `${i.quantity}x ${i.name}`)).toEqual([
+    expect(mine.items.map((i: Answer) => `${i.quantity}x ${i.name}`)).toEqual([
       '2x Flat White',
       '1x Almond Croissant',
     ]);
@@ -187,7 +187,7 @@ describe("a guest's own order", () => {
     expect((await remove()).status).toBe(200);
     expect((await remove()).status).toBe(200); // twice is fine
     const mine = await ownOrder(BOB_PHONE);
-    expect(mine.items.map((i: any) => `${i.quantity}x ${i.name}`)).toEqual(['3x Flat White']);
+    expect(mine.items.map((i: Answer) => `${i.quantity}x ${i.name}`)).toEqual(['3x Flat White']);
     expect(mine.totalCents).toBe(fw.unitPriceCents * 3);
     const row = await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } });
     expect([row.totalItems, row.totalCents]).toEqual([3, fw.unitPriceCents * 3]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAdminApi } from '../../../test/support/adminApi';
-import { TEST_SHOP } from '../../../test/support/requests';
+import { TEST_SHOP, type Answer } from '../../../test/support/requests';
 
 // The real Admin API client talks HTTP to the simulated Admin API (the only fake), so the payload Shopify
 // would receive and the error shapes it would answer with are exercised end to end.
@@ -89,7 +89,7 @@ function failOn(operation: string, kind: string) {
   };
 }
 
-const mine = () => sim.state.draftOrders.filter((d: any) => d.shop === TEST_SHOP);
+const mine = () => sim.state.draftOrders.filter((d: Answer) => d.shop === TEST_SHOP);
 
 beforeEach(async () => {
   sim.reset();
@@ -110,7 +110,7 @@ describe('Shopify draft-order hand-off', () => {
     expect(draft.tags).toEqual(
       expect.arrayContaining(['group-order', `group-order-${order.code}`, 'pay-in-store']),
     );
-    expect(draft.lineItems.map((l: any) => [l.title, l.quantity, l.unitPrice, l.custom])).toEqual([
+    expect(draft.lineItems.map((l: Answer) => [l.title, l.quantity, l.unitPrice, l.custom])).toEqual([
       ['Flat White — Large, Oat', 2, 700, true],
       ['Almond Croissant', 1, 700, true],
     ]);
@@ -121,7 +121,7 @@ describe('Shopify draft-order hand-off', () => {
       { key: 'Notes', value: 'Extra hot' },
     ]);
     expect(draft.shippingLine.title).toMatch(/^Pickup — /);
-    const attrs = Object.fromEntries(draft.customAttributes.map((a: any) => [a.key, a.value]));
+    const attrs = Object.fromEntries(draft.customAttributes.map((a: Answer) => [a.key, a.value]));
     expect(attrs).toMatchObject({
       'Group order code': order.code,
       'Pickup date': '2026-11-24',
@@ -197,7 +197,7 @@ describe('Shopify draft-order hand-off', () => {
     const saved = await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } });
     expect(saved.shopifyDraftOrderId).toBe(mine()[0].id);
     expect(saved.shopifyState).toBe('sent');
-    expect(sim.state.calls.filter((c: any) => c.rootFields.includes('draftOrderCreate'))).toHaveLength(1);
+    expect(sim.state.calls.filter((c: Answer) => c.rootFields.includes('draftOrderCreate'))).toHaveLength(1);
   });
 
   it('updates the same draft when the order is reopened, changed and submitted again', async () => {
@@ -218,7 +218,7 @@ describe('Shopify draft-order hand-off', () => {
     expect(mine()[0].id).toBe(first.id);
     expect(mine()[0].note).toBe('Ring the bell');
     expect(mine()[0].lineItems).toHaveLength(1);
-    expect(sim.state.calls.map((c: any) => c.rootFields[0])).toContain('draftOrderUpdate');
+    expect(sim.state.calls.map((c: Answer) => c.rootFields[0])).toContain('draftOrderUpdate');
   });
 
   it('sends the draft-order invoice to the host for invoice payment', async () => {

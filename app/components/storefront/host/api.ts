@@ -4,9 +4,12 @@ import { hostActionError, hostTokenKey } from '~/lib/hostText';
 // Browser-side calls to the JSON API. The host token lives in local storage per order (cookies do not
 // pass Shopify's app proxy) and travels in the X-Host-Token header.
 
-export type ApiResult<T = any> = { ok: boolean; status: number; body: T & { message?: string } };
+/** What every answer may carry: the API's error sentence (`{error, message}`) and a closed order's reason. */
+export type ApiMessage = { message?: string; error?: string; reason?: string };
 
-export async function callApi<T = any>(
+export type ApiResult<T = unknown> = { ok: boolean; status: number; body: T & ApiMessage };
+
+export async function callApi<T = unknown>(
   path: string,
   options: { method?: string; body?: unknown; hostToken?: string | null; guestToken?: string | null } = {},
 ): Promise<ApiResult<T>> {
@@ -36,15 +39,16 @@ export async function callApi<T = any>(
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    let parsed: any = {};
+    // The body is what this path answers (the caller names it as T); an unreadable one becomes its text.
+    let parsed: T & ApiMessage;
     try {
       parsed = text ? JSON.parse(text) : {};
     } catch {
-      parsed = { message: text };
+      parsed = { message: text } as T & ApiMessage;
     }
     return { ok: response.ok, status: response.status, body: parsed };
   } catch {
-    return { ok: false, status: 0, body: { message: '' } as T & { message?: string } };
+    return { ok: false, status: 0, body: { message: '' } as T & ApiMessage };
   }
 }
 
