@@ -20,6 +20,7 @@ import { requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { Limited } from '~/lib/errors';
+import { orderTitle } from '~/lib/groupOrder';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 export const meta: MetaFunction = () => [{ title: 'Find Order · Group Order' }];
@@ -84,7 +85,7 @@ function card(order: Awaited<ReturnType<typeof findOrdersByHostEmail>>[number]) 
   return {
     id: order.id,
     code: order.code,
-    title: order.name || `${order.companyName} Order`,
+    title: orderTitle(order),
     active: order.status === 'active',
     pickup: formatDateTime(order.pickupAt, order.timeZone),
     deadline: formatDateTime(order.deadlineAt, order.timeZone),

@@ -8,6 +8,7 @@ import { peekOwnerClaim } from '~/models/mail/hostMail.server';
 import { requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { withHttpErrors } from '~/lib/http.server';
+import { orderTitle } from '~/lib/groupOrder';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 export const meta: MetaFunction = () => [{ title: 'Manage your group order' }];
@@ -17,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: 'Manage your group order' }];
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const order = await peekOwnerClaim(storefront.shop, params.token ?? '');
-  return { order: order ? { id: order.id, title: order.name || `${order.companyName} Order` } : null };
+  return { order: order ? { id: order.id, title: orderTitle(order) } : null };
 });
 
 export default function ClaimOwnership() {

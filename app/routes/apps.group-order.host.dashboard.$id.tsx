@@ -21,6 +21,7 @@ import { getShopSettings } from '~/models/shop/settings.server';
 import { requireStorefront, shareUrl } from '~/storefront.server';
 import { KitchenTimeline } from '~/components/storefront/KitchenTimeline';
 import hostCss from '~/styles/host.css?url';
+import { orderTitle } from '~/lib/groupOrder';
 
 // The QR code library loads after the page, in its own chunk; the placeholder keeps its space meanwhile.
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
@@ -50,7 +51,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
       items: [],
       // The host's address is theirs; other visitors (guests) only see where a claim link would go.
       hostEmail: isCreator ? order.hostEmail : maskEmail(order.hostEmail),
-      title: order.name || `${order.companyName} Order`,
+      title: orderTitle(order),
       pickupText: formatDateTime(new Date(order.pickupAt), zone),
       deadlineText: formatDateTime(new Date(order.deadlineAt), zone),
       paymentText: paymentLabel(order.paymentMethod),

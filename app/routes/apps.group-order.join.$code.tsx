@@ -31,6 +31,7 @@ import { PageLoading } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { Conflict } from '~/lib/errors';
+import { orderTitle } from '~/lib/groupOrder';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
@@ -144,7 +145,7 @@ export default function JoinPage() {
     );
   }
 
-  const title = order.name || `${order.companyName} Order`;
+  const title = orderTitle(order);
   const refusedAsClosed = Boolean(result && 'error' in result && result.error === order.closedMessage);
   return (
     <main className="shell-main shell-main--narrow guest">

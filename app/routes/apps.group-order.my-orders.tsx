@@ -20,6 +20,7 @@ import { ordersForCustomer } from '~/models/groupOrder/hosting.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { withHttpErrors } from '~/lib/http.server';
+import { orderTitle } from '~/lib/groupOrder';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 export const meta: MetaFunction = () => [{ title: 'My Orders · Group Order' }];
@@ -34,7 +35,7 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
     list.map((order) => ({
       id: order.id,
       code: order.code,
-      title: order.name || `${order.companyName} Order`,
+      title: orderTitle(order),
       status: order.status,
       pickup: formatDateTime(order.pickupAt, order.timeZone),
       deadline: formatDateTime(order.deadlineAt, order.timeZone),

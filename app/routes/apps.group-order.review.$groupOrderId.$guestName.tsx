@@ -2,7 +2,8 @@ import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/no
 import { Link, useLoaderData, useNavigate, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useNow, Countdown } from '~/components/storefront/guest/Countdown';
-import { FALLBACK_ORDER_NAME, GuestTopBar } from '~/components/storefront/guest/OrderHero';
+import { GuestTopBar } from '~/components/storefront/guest/OrderHero';
+import { menuTitle } from '~/lib/groupOrder';
 import { modifierText } from '~/components/storefront/guest/OrderCard';
 import { useDraftCart } from '~/components/storefront/guest/useDraftCart';
 import { ensureGuestToken } from '~/components/storefront/guest/guestToken';
@@ -238,7 +239,7 @@ function Review({
       <GuestTopBar
         orderId={order.id}
         code={order.code}
-        title={order.name || FALLBACK_ORDER_NAME}
+        title={menuTitle(order)}
         titleAs="p"
         backTo={menuUrl}
         backLabel="Back to menu"
@@ -312,7 +313,7 @@ function Review({
         <dl className="facts">
           <div>
             <dt>Group</dt>
-            <dd>{order.name || FALLBACK_ORDER_NAME}</dd>
+            <dd>{menuTitle(order)}</dd>
           </div>
           <div>
             <dt>{order.orderType === 'delivery' ? 'Delivery time' : 'Pickup time'}</dt>

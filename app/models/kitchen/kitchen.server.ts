@@ -3,7 +3,8 @@ import prisma from '../../db.server';
 import { env } from '../../env.server';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/time';
-import { escapeHtml, orderTitle } from '../mail/hostMail.server';
+import { orderTitle } from '../../lib/groupOrder';
+import { escapeHtml } from '../mail/hostMail.server';
 import { queueEmail, type Email } from '../mail/mail.server';
 import { getShopSettings } from '../shop/settings.server';
 

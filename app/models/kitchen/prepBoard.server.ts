@@ -5,6 +5,7 @@ import { formatDateTime, formatTime12, utcToZoned, zonedToUtc } from '../../lib/
 import { guestNote, GUEST_NOTE, parseModifiers } from '../groupOrder/groupOrder.server';
 import { kitchenLabel, kitchenStateOf, nextKitchenStep } from './kitchen.server';
 import { getShopSettings } from '../shop/settings.server';
+import { orderTitle } from '../../lib/groupOrder';
 
 // The kitchen's prep board: today's and upcoming submitted orders by pickup time, each with what to make
 // (merged counts by item and modifiers) and who it is for (per guest, with notes), plus one label per
@@ -151,7 +152,7 @@ function toBoardOrder(order: OrderRow) {
   return {
     id: order.id,
     code: order.code,
-    title: order.name || `${order.companyName} Order`,
+    title: orderTitle(order),
     companyName: order.companyName,
     hostName: order.hostName,
     orderType: order.orderType,

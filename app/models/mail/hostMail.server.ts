@@ -10,6 +10,7 @@ import { authorizeHost, notFound, type HostCredentials } from '../groupOrder/hos
 import { queueEmail, type Email } from './mail.server';
 import { deliverMessagesNow } from '../outbox/outbox.server';
 import { getShopSettings } from '../shop/settings.server';
+import { orderTitle } from '../../lib/groupOrder';
 
 // E-mails a host sends: invitations to guests and the one-time ownership link to the host's own address.
 // Both go through the durable outbox (written with the change), then are delivered right away so the
@@ -22,10 +23,6 @@ export function escapeHtml(value: string) {
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
-}
-
-export function orderTitle(order: GroupOrder) {
-  return order.name || `${order.companyName} Order`;
 }
 
 function htmlEmail(paragraphs: string[], link: { href: string; label: string }, details: [string, string][]) {

@@ -4,7 +4,8 @@ import { personKey } from '../../lib/guests';
 import { paymentLabel } from '../../lib/payment';
 import { formatDateTime } from '../../lib/time';
 import { parseModifiers } from '../groupOrder/groupOrder.server';
-import { escapeHtml, orderTitle } from './hostMail.server';
+import { orderTitle } from '../../lib/groupOrder';
+import { escapeHtml } from './hostMail.server';
 import { queueEmail, type Email } from './mail.server';
 
 // What people are told when the host submits: each guest who gave an e-mail address gets their own items

@@ -3,8 +3,7 @@ import { ButtonLink } from '~/components/storefront/ui';
 import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
 import { Countdown } from './Countdown';
-
-export const FALLBACK_ORDER_NAME = 'Coffee Order';
+import { menuTitle } from '~/lib/groupOrder';
 
 /** Back, the title Menu and 'View Group Order' (the host dashboard). */
 export function GuestTopBar({
@@ -62,7 +61,7 @@ export function OrderHero({ order, now, guest }: { order: HeroOrder; now: Date; 
   return (
     <section className="order-hero" aria-label="Group order">
       <div className="order-hero__main">
-        <p className="order-hero__name">{order.name || FALLBACK_ORDER_NAME}</p>
+        <p className="order-hero__name">{menuTitle(order)}</p>
         {guest ? <p className="order-hero__guest">Ordering as {guest}</p> : null}
       </div>
       <dl className="order-hero__facts">
