@@ -49,7 +49,6 @@ import {
 import { authenticate } from '~/shopify.server';
 import { statusOf, withHttpErrors } from '~/lib/http.server';
 import { DomainError } from '~/lib/errors';
-import { orderTitle } from '~/lib/groupOrder';
 
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
@@ -180,7 +179,7 @@ export default function Dashboard() {
     );
     const groupName = (
       <BlockStack gap="050">
-        <Text as="span">{orderTitle(order)}</Text>
+        <Text as="span">{order.title}</Text>
         <Text as="span" tone="subdued" variant="bodySm">
           {order.companyName}
         </Text>

@@ -51,6 +51,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
       code: order.code,
       name: order.name,
       companyName: order.companyName,
+      title: orderTitle(order),
       hostName: order.hostName,
       orderType: order.orderType,
       payment: paymentLabel(order.paymentMethod),
@@ -145,7 +146,7 @@ export default function JoinPage() {
     );
   }
 
-  const title = orderTitle(order);
+  const title = order.title;
   const refusedAsClosed = Boolean(result && 'error' in result && result.error === order.closedMessage);
   return (
     <main className="shell-main shell-main--narrow guest">

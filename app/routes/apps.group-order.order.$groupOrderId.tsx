@@ -28,6 +28,7 @@ import {
   findGroupOrderByParam,
   serializeGroupOrder,
 } from '~/models/groupOrder/groupOrder.server';
+import { menuTitle } from '~/lib/groupOrder';
 import { getMenu } from '~/models/menu/menu.server';
 import { getUsualOrder, type UsualItem } from '~/models/groupOrder/usualOrders.server';
 import { GuestEmailSchema } from '~/models/groupOrder/orderItems.server';
@@ -81,6 +82,7 @@ async function loadMenuPage(request: Request, shop: string, groupOrderId: string
   return {
     found: true as const,
     order: serializeGroupOrder(order),
+    title: menuTitle(order),
     closedMessage: closedMessage(order),
     expiredMessage: closedText(order, 'expired'),
     menu,
@@ -114,6 +116,7 @@ export default function MenuPage() {
 
 function Menu({
   order,
+  title,
   closedMessage,
   expiredMessage,
   menu,
@@ -229,7 +232,7 @@ function Menu({
   return (
     <main className="shell-main guest guest-menu">
       <GuestTopBar orderId={order.id} code={order.code} email={email} />
-      <OrderHero order={order} now={now} guest={guest} />
+      <OrderHero order={order} title={title} now={now} guest={guest} />
       {closed ? (
         <p className="notice notice--critical guest-closed" role="alert">
           <strong>Ordering is closed.</strong> {closed}

@@ -47,6 +47,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   return {
     found: true as const,
     order: serializeGroupOrder(order),
+    title: menuTitle(order),
     closedMessage: closedMessage(order),
     expiredMessage: closedText(order, 'expired'),
     menu,
@@ -127,6 +128,7 @@ export default function ReviewPage() {
 
 function Review({
   order,
+  title,
   closedMessage,
   expiredMessage,
   menu,
@@ -239,7 +241,7 @@ function Review({
       <GuestTopBar
         orderId={order.id}
         code={order.code}
-        title={menuTitle(order)}
+        title={title}
         titleAs="p"
         backTo={menuUrl}
         backLabel="Back to menu"
@@ -313,7 +315,7 @@ function Review({
         <dl className="facts">
           <div>
             <dt>Group</dt>
-            <dd>{menuTitle(order)}</dd>
+            <dd>{title}</dd>
           </div>
           <div>
             <dt>{order.orderType === 'delivery' ? 'Delivery time' : 'Pickup time'}</dt>

@@ -16,7 +16,6 @@ import {
 import { useEffect, useState } from 'react';
 import { paymentLabel } from '~/lib/payment';
 import type { AdminOrderDetail, UndeliveredEmail } from '~/models/groupOrder/adminOrders.server';
-import { orderTitle } from '~/lib/groupOrder';
 
 /** An active order past its deadline no longer accepts orders: it says so, waiting for the host to submit. */
 export function StatusBadge({ status, deadlineAt }: { status: string; deadlineAt?: string }) {
@@ -59,7 +58,7 @@ export function OrderDetailModal({ order, missing, money, onClose }: Props) {
       </Modal>
     );
   }
-  const title = `${orderTitle(order)} · ${order.code}`;
+  const title = `${order.title} · ${order.code}`;
   return (
     <Modal
       open

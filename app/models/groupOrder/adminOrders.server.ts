@@ -7,6 +7,7 @@ import { formatDateTime, utcToZoned } from '../../lib/time';
 import { GUEST_NOTE, summarize } from './groupOrder.server';
 import { queueDraftOrderSync } from '../outbox/handoff.server';
 import { shopOrigin } from '../shop/shopDomain.server';
+import { orderTitle } from '../../lib/groupOrder';
 
 // The merchant's view of group orders: search, the two tabs, one order in detail. Every query is scoped
 // by shop and served by the (shop, status, createdAt) index; pages are fetched one row past the page size
@@ -131,6 +132,7 @@ function toListEntry(shop: string, origin: string, row: ListRow, message?: Hando
     id: row.id,
     code: row.code,
     name: row.name,
+    title: orderTitle(row),
     hostName: row.hostName,
     hostEmail: row.hostEmail,
     companyName: row.companyName,
