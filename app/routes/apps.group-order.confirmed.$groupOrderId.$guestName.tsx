@@ -1,7 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
-import { callApi } from '~/components/storefront/host/api';
+import { callApi } from '~/components/storefront/api';
 import { readGuestToken } from '~/components/storefront/guest/guestToken';
 import { useToast } from '~/components/storefront/toast';
 import { Button, ButtonLink, Card, EmptyState, Spinner, TextArea } from '~/components/storefront/ui';

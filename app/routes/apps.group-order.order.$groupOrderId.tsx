@@ -20,7 +20,7 @@ import {
   type MenuItemView,
 } from '~/lib/cart';
 import { formatMoney } from '~/lib/money';
-import { sfPath, apiPath } from '~/lib/paths';
+import { sfPath } from '~/lib/paths';
 import { isAllowedFor } from '~/lib/modifiers';
 import {
   closedMessage,
@@ -30,7 +30,9 @@ import {
 } from '~/models/groupOrder/groupOrder.server';
 import { menuTitle } from '~/lib/groupOrder';
 import { getMenu } from '~/models/menu/menu.server';
-import { getUsualOrder, type UsualItem } from '~/models/groupOrder/usualOrders.server';
+import { getUsualOrder } from '~/models/groupOrder/usualOrders.server';
+import type { SaveUsualOrderBody, UsualItem } from '~/lib/schemas/usualOrder';
+import { callApi } from '~/components/storefront/api';
 import { GuestEmailSchema } from '~/models/groupOrder/orderItems.server';
 import { countMiss } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
@@ -168,20 +170,20 @@ function Menu({
     }
     setBusy(true);
     try {
-      const orderItems = cart.lines.map((line) => ({
-        id: line.menuItemId,
-        name: line.name,
-        quantity: line.quantity,
-        selectedModifiers: line.modifiers.map((m) => m.id),
-      }));
-      const response = await fetch(apiPath('/usual-order'), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email, name: guest, orderItems }),
-      });
-      if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
-      const saved = await fetch(apiPath(`/usual-order?email=${encodeURIComponent(email)}`));
-      if (saved.ok) setUsual(await saved.json());
+      const body: SaveUsualOrderBody = {
+        email,
+        name: guest,
+        orderItems: cart.lines.map((line) => ({
+          id: line.menuItemId,
+          name: line.name,
+          quantity: line.quantity,
+          selectedModifiers: line.modifiers.map((m) => m.id),
+        })),
+      };
+      const response = await callApi('/usual-order', { method: 'POST', body });
+      if (!response.ok) throw new Error(`${response.status}: ${response.body.message ?? ''}`);
+      const saved = await callApi<UsualItem[]>(`/usual-order?email=${encodeURIComponent(email)}`);
+      if (saved.ok) setUsual(saved.body);
       toast.show({
         title: 'Usual order saved',
         description: 'Your current order has been saved for future use.',

@@ -4,10 +4,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useNow, Countdown } from '~/components/storefront/guest/Countdown';
 import { GuestTopBar } from '~/components/storefront/guest/OrderHero';
 import { menuTitle } from '~/lib/groupOrder';
+import type { ConfirmCartBody } from '~/lib/schemas/orderItems';
 import { modifierText } from '~/components/storefront/guest/OrderCard';
 import { useDraftCart } from '~/components/storefront/guest/useDraftCart';
 import { ensureGuestToken } from '~/components/storefront/guest/guestToken';
-import { callApi } from '~/components/storefront/host/api';
+import { callApi } from '~/components/storefront/api';
 import { useToast } from '~/components/storefront/toast';
 import {
   Button,
@@ -21,7 +22,7 @@ import {
 import { cartTotalCents, itemCount } from '~/lib/cart';
 import { itemsInOrderText, noteDraftKey } from '~/lib/guests';
 import { formatMoney } from '~/lib/money';
-import { apiPath, sfPath } from '~/lib/paths';
+import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
 import {
   closedMessage,
@@ -166,40 +167,37 @@ function Review({
     const confirmationKey = cart.confirmationKey ?? crypto.randomUUID();
     if (!cart.confirmationKey) update((current) => ({ ...current, confirmationKey }));
     try {
-      const response = await fetch(apiPath('/order-items'), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          groupOrderId: order.id,
-          confirmationKey,
-          guestToken: ensureGuestToken(order.id),
-          guestName: guest,
-          guestInitials: initials || null,
-          guestEmail: email || null,
-          specialInstructions: instructions.trim() || null,
-          items: cart.lines.map((line) => ({
-            menuItemId: line.menuItemId,
-            quantity: line.quantity,
-            selectedModifiers: line.modifiers.map((m) => m.id),
-          })),
-        }),
-      });
+      const body: ConfirmCartBody = {
+        groupOrderId: order.id,
+        confirmationKey,
+        guestToken: ensureGuestToken(order.id),
+        guestName: guest,
+        guestInitials: initials || null,
+        guestEmail: email || null,
+        specialInstructions: instructions.trim() || null,
+        items: cart.lines.map((line) => ({
+          menuItemId: line.menuItemId,
+          quantity: line.quantity,
+          selectedModifiers: line.modifiers.map((m) => m.id),
+        })),
+      };
+      const response = await callApi('/order-items', { method: 'POST', body });
       if (!response.ok) {
-        const body = await response.json().catch(() => null);
-        if (response.status === 409 && body?.reason === 'key-reused') {
+        const answer = response.body;
+        if (response.status === 409 && answer.reason === 'key-reused') {
           // The earlier try went through with other choices: the next confirm is a new request, so the
           // spec's "please try again" is true here.
-          if (body?.message) setProblem(body.message);
+          if (answer.message) setProblem(answer.message);
           update((current) => ({ lines: current.lines }));
-        } else if (body?.reason === 'name-taken') {
+        } else if (answer.reason === 'name-taken') {
           setNameTaken(true);
-          if (body?.message) setProblem(body.message);
+          if (answer.message) setProblem(answer.message);
           inFlight.current = false;
           setPending(false);
           return;
-        } else if (response.status < 500 && body?.message) {
+        } else if (response.status < 500 && answer.message) {
           // Retrying cannot help with a refusal the server explained (closed, bad item): say its reason.
-          setProblem(body.message);
+          setProblem(answer.message);
           if (response.status === 409) {
             setClosed(true);
             // The deadline or status changed since the page loaded: show the times as they are now.
@@ -207,14 +205,14 @@ function Review({
           }
           toast.show({
             title: response.status === 409 ? 'Ordering is closed' : 'Error',
-            description: body.message,
+            description: answer.message,
             tone: 'error',
           });
           inFlight.current = false;
           setPending(false);
           return;
         }
-        throw new Error(`${response.status}: ${body?.message ?? response.statusText}`);
+        throw new Error(`${response.status}: ${answer.message ?? ''}`);
       }
       clear();
       clearNoteDraft(order.id, guest);
