@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { HostTokenBodySchema } from '~/lib/hosting';
 import { revokeHostDevice } from '~/models/mail/hostMail.server';
-import { hostTokenFrom } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
+import { hostTokenFrom } from '~/lib/credentials.server';
 
 // POST /api/group-orders/{id}/devices/{deviceId} (or DELETE): a host removes a browser that was added by a
 // claim link; answers with the devices that still manage the order.

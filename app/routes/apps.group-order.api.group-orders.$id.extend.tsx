@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { ExtendSchema } from '~/lib/hosting';
 import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
-import { extendDeadline, hostTokenFrom } from '~/models/groupOrder/hosting.server';
+import { extendDeadline } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
+import { hostTokenFrom } from '~/lib/credentials.server';
 
 // POST /api/group-orders/{id}/extend {pickupDate?, pickupTime?}: the host moves the deadline 15 minutes later
 // (never past pickup minus the shop's notice: `capped` says it stopped there), and may move pickup too.

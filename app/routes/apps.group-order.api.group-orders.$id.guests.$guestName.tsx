@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
-import { getOwnGuest, GuestNoteSchema, guestTokenFrom, setOwnNote } from '~/models/groupOrder/guests.server';
+import { getOwnGuest, GuestNoteSchema, setOwnNote } from '~/models/groupOrder/guests.server';
 import { requireStorefront } from '~/storefront.server';
+import { guestTokenFrom } from '~/lib/credentials.server';
 
 // A guest's own order in a group order, for the browser that holds their token (X-Guest-Token):
 // - GET: { mine: true, guest, items, totalCents, acceptingOrders } for the guest's own browser, or

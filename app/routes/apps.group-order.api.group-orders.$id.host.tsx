@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { HostTokenBodySchema } from '~/lib/hosting';
 import { listHostDevices } from '~/models/mail/hostMail.server';
-import { hostTokenFrom, requireHostOrder } from '~/models/groupOrder/hosting.server';
+import { requireHostOrder } from '~/models/groupOrder/hosting.server';
 import { requireStorefront, type Storefront } from '~/storefront.server';
+import { hostTokenFrom } from '~/lib/credentials.server';
 
 // GET /api/group-orders/{id}/host: checks the caller is the host (X-Host-Token or the logged-in creator)
 // and returns the host's own details, which the dashboard needs for "Add My Order", and the browsers

@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { StatusSchema } from '~/lib/hosting';
 import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
-import { hostTokenFrom, setGroupOrderStatus } from '~/models/groupOrder/hosting.server';
+import { setGroupOrderStatus } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
+import { hostTokenFrom } from '~/lib/credentials.server';
 
 // PATCH /api/group-orders/{id}/status {status}: submit or reopen; the host token travels in X-Host-Token.
 export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {

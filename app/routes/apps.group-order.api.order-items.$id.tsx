@@ -3,14 +3,9 @@ import { z } from 'zod';
 import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { GuestTokenSchema } from '~/lib/guestSchema';
 import { findGroupOrder, serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
-import {
-  GuestItemChangeSchema,
-  guestTokenFrom,
-  removeItem,
-  setOwnItemQuantity,
-} from '~/models/groupOrder/guests.server';
-import { hostTokenFrom } from '~/models/groupOrder/hosting.server';
+import { GuestItemChangeSchema, removeItem, setOwnItemQuantity } from '~/models/groupOrder/guests.server';
 import { requireStorefront } from '~/storefront.server';
+import { guestTokenFrom, hostTokenFrom } from '~/lib/credentials.server';
 
 // One confirmed item, changed until the order closes:
 // - PATCH { guestName, quantity } with the guest's token (X-Guest-Token or guestToken): their own items only.

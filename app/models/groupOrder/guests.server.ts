@@ -2,12 +2,7 @@ import type { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import prisma from '../../db.server';
 import { Conflict, DomainError, Forbidden, NotFound } from '../../lib/errors';
-import {
-  GUEST_TOKEN_PATTERN,
-  guestNameKey,
-  nameTakenMessage,
-  NOT_YOUR_ORDER_MESSAGE,
-} from '../../lib/guests';
+import { guestNameKey, nameTakenMessage, NOT_YOUR_ORDER_MESSAGE } from '../../lib/guests';
 import { GuestTokenSchema } from '../../lib/guestSchema';
 import { hashSecret } from '../../lib/ids.server';
 import { MAX_QUANTITY, MIN_QUANTITY, priceLine } from '../../lib/pricing';
@@ -288,11 +283,4 @@ export async function setOwnNote(
     });
     if (count === 0) throw new NotFound('We could not find an order under that name.');
   });
-}
-
-/** The guest token from the X-Guest-Token header or a body field. */
-export function guestTokenFrom(request: Request, body?: { guestToken?: string | null } | null) {
-  const header = request.headers.get('x-guest-token')?.trim();
-  const value = header || body?.guestToken || null;
-  return value && GUEST_TOKEN_PATTERN.test(value) ? value : null;
 }

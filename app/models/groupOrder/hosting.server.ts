@@ -321,11 +321,3 @@ export async function ordersForCustomer(shop: string, customerId: string) {
     take: 100,
   });
 }
-
-/** The host token from the API header or a page form field. */
-export function hostTokenFrom(request: Request, form?: FormData | Record<string, unknown> | null) {
-  const header = request.headers.get('x-host-token');
-  if (header) return header.trim();
-  const value = form instanceof FormData ? form.get('hostToken') : form?.hostToken;
-  return typeof value === 'string' && value ? value.trim() : null;
-}
