@@ -20,14 +20,12 @@ import {
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { z } from 'zod';
-import {
-  HandoffRetryButton,
-  KitchenBadge,
-  OrderDetailModal,
-  ShopifyStateBadge,
-  StatusBadge,
-  UndeliveredEmails,
-} from '~/components/admin/orders';
+import { HandoffRetryButton } from '~/components/admin/orders/HandoffRetryButton';
+import { KitchenBadge } from '~/components/admin/orders/KitchenBadge';
+import { OrderDetailModal } from '~/components/admin/orders/OrderDetailModal';
+import { ShopifyStateBadge } from '~/components/admin/orders/ShopifyStateBadge';
+import { StatusBadge } from '~/components/admin/orders/StatusBadge';
+import { UndeliveredEmails } from '~/components/admin/orders/UndeliveredEmails';
 import { formatMoney } from '~/lib/money';
 import {
   getAdminOrderDetail,

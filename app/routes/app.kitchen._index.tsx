@@ -16,7 +16,7 @@ import {
 } from '@shopify/polaris';
 import { useEffect } from 'react';
 import { z } from 'zod';
-import { KitchenBadge } from '~/components/admin/orders';
+import { KitchenBadge } from '~/components/admin/orders/KitchenBadge';
 import { readFormBody } from '~/lib/body.server';
 import { kitchenLabel, moveKitchenState } from '~/models/kitchen/kitchen.server';
 import { getPrepBoard, type BoardOrder } from '~/models/kitchen/prepBoard.server';
