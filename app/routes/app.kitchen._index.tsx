@@ -15,7 +15,7 @@ import {
   Text,
 } from '@shopify/polaris';
 import { useEffect } from 'react';
-import { z } from 'zod';
+import { KitchenNextStepSchema } from '~/lib/schemas/adminOrders';
 import { KitchenBadge } from '~/components/admin/orders/KitchenBadge';
 import { readFormBody } from '~/lib/body.server';
 import { kitchenLabel, moveKitchenState } from '~/models/kitchen/kitchen.server';
@@ -32,14 +32,6 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
   return getPrepBoard(session.shop);
 });
 
-const MoveSchema = z.object({
-  intent: z.literal('next-step'),
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  to: z.enum(['received', 'preparing', 'ready', 'collected'], {
-    message: 'Choose received, preparing, ready or collected.',
-  }),
-});
-
 const answer = (status: number, message: string) => Response.json({ ok: status < 300, message }, { status });
 
 /** One click moves an order to its next step (the step is sent, so a stale board cannot skip one). */
@@ -52,7 +44,7 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
     if (error instanceof Response) return error;
     return answer(400, 'The request could not be read.');
   }
-  const parsed = MoveSchema.safeParse(Object.fromEntries(form));
+  const parsed = KitchenNextStepSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return answer(400, parsed.error.issues[0]?.message ?? 'Unknown action.');
   const actor = sessionToken?.sub ? `Staff ${sessionToken.sub}` : 'Merchant';
   try {

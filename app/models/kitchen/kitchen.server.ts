@@ -2,6 +2,7 @@ import type { GroupOrder, OrderStateEvent, ShopSettings } from '@prisma/client';
 import prisma from '../../db.server';
 import { env } from '../../env.server';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
+import { CANCEL_REASON_MAX } from '../../lib/schemas/adminOrders';
 import { formatDateTime } from '../../lib/time';
 import { orderTitle } from '../../lib/groupOrder';
 import { escapeHtml } from '../mail/hostMail.server';
@@ -26,7 +27,7 @@ export const KITCHEN_LABELS: Record<KitchenState, string> = {
   cancelled: 'Cancelled',
 };
 
-export const CANCEL_REASON_MAX = 300;
+export { CANCEL_REASON_MAX };
 
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 
