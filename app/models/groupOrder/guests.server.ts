@@ -2,7 +2,7 @@ import type { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import prisma from '../../db.server';
 import { Conflict, DomainError, Forbidden, NotFound } from '../../lib/errors';
-import { guestNameKey, nameTakenMessage, NOT_YOUR_ORDER_MESSAGE } from '../../lib/guests';
+import { guestNameKey, nameTakenMessage, NOT_YOUR_ORDER_MESSAGE, personKey } from '../../lib/guests';
 import { GuestTokenSchema } from '../../lib/guestSchema';
 import { hashSecret } from '../../lib/ids.server';
 import { MAX_QUANTITY, MIN_QUANTITY, priceLine } from '../../lib/pricing';
@@ -28,7 +28,7 @@ export async function refreshTotals(tx: Db, shop: string, groupOrderId: number) 
     }),
   ]);
   // People, not names: two guests never count as one, and a guest's renamed snapshot never as two.
-  const participants = new Set(people.map((p) => p.guestId ?? `name:${guestNameKey(p.guestName)}`));
+  const participants = new Set(people.map(personKey));
   const { count } = await tx.groupOrder.updateMany({
     where: { id: groupOrderId, shop },
     data: {

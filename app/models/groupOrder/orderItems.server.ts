@@ -10,7 +10,7 @@ import { MAX_QUANTITY, priceLine } from '../../lib/pricing';
 import { type ConfirmCartInput, type SingleOrderItemInput } from '../../lib/schemas/orderItems';
 import { closedReason, closedText, parseModifiers } from './groupOrder.server';
 import { resolveGuest } from './guests.server';
-import { serializeModifier } from '../menu/menu.server';
+import { listMenuModifiers } from '../menu/menu.server';
 
 // The request schemas live in app/lib/schemas/orderItems.ts (the Review page types its body with them);
 // re-exported here for the routes and models that import them from the model.
@@ -211,16 +211,7 @@ async function writeLines(
   });
   const itemsById = new Map(menuItems.map((item) => [item.id, item]));
   const modifierIds = [...new Set(request.lines.flatMap((l) => l.selectedModifiers))];
-  const modifiers = (
-    modifierIds.length
-      ? await tx.modifier.findMany({
-          where: { shop, active: true, id: { in: modifierIds }, group: { shop, active: true } },
-          include: { group: true },
-        })
-      : []
-  )
-    .sort((a, b) => a.group.position - b.group.position || a.groupId - b.groupId || a.position - b.position)
-    .map(serializeModifier);
+  const modifiers = await listMenuModifiers(shop, { ids: modifierIds, db: tx });
 
   const hash = requestHash(request);
   const many = request.lines.length > 1;

@@ -1,4 +1,4 @@
-import type { MenuItem, Modifier, ModifierGroup } from '@prisma/client';
+import type { MenuItem, Modifier, ModifierGroup, Prisma } from '@prisma/client';
 import prisma from '../../db.server';
 import { centsToDecimal } from '../../lib/money';
 import type { MenuItemView } from '../../lib/cart';
@@ -45,9 +45,17 @@ export async function listMenuItems(shop: string): Promise<MenuItemView[]> {
   return items.map(serializeMenuItem);
 }
 
-export async function listMenuModifiers(shop: string): Promise<MenuModifier[]> {
-  const modifiers = await prisma.modifier.findMany({
-    where: { shop, active: true, group: { shop, active: true } },
+/**
+ * Active modifiers of active groups, in menu order. `ids` reads only those (the confirm needs only the
+ * modifiers its cart selected), `db` runs the read inside the caller's transaction.
+ */
+export async function listMenuModifiers(
+  shop: string,
+  { ids, db = prisma }: { ids?: number[]; db?: Prisma.TransactionClient } = {},
+): Promise<MenuModifier[]> {
+  if (ids && ids.length === 0) return [];
+  const modifiers = await db.modifier.findMany({
+    where: { shop, active: true, ...(ids ? { id: { in: ids } } : {}), group: { shop, active: true } },
     include: { group: true },
   });
   return modifiers
