@@ -1,6 +1,7 @@
 import { GUEST_TOKEN_PATTERN } from './guests';
 
-// Who is asking, as the request says it: the host's and the guest's browser tokens travel in headers
+// Who is asking, as the request says it: the client's address (per-client rate limits), and the
+// host's and the guest's browser tokens, which travel in headers
 // (X-Host-Token, X-Guest-Token; cookies do not cross Shopify's app proxy) or in the body of a write.
 // Routes read them here and hand the models plain values.
 
@@ -17,4 +18,19 @@ export function guestTokenFrom(request: Request, body?: { guestToken?: string | 
   const header = request.headers.get('x-guest-token')?.trim();
   const value = header || body?.guestToken || null;
   return value && GUEST_TOKEN_PATTERN.test(value) ? value : null;
+}
+
+/**
+ * The shopper's address, for per-client limits. Shopify's app proxy (and the local simulator) appends the
+ * address it received the request from to X-Forwarded-For, so the LAST entry is the one a trusted proxy
+ * wrote; earlier entries are whatever the client sent and can be rotated at will.
+ */
+export function clientAddress(request: Request) {
+  const entries = (request.headers.get('x-forwarded-for') ?? '').split(',');
+  return entries[entries.length - 1]?.trim() || 'unknown';
+}
+
+/** The per-client key of a limit: the shop and the client's address. */
+export function clientKey(shop: string, request: Request) {
+  return `${shop}:${clientAddress(request)}`;
 }

@@ -2,9 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, parseWith, withHttpErrors } from '~/lib/http.server';
 import { InviteSchema, RequestKeySchema } from '~/lib/hosting';
 import { sendInvitations } from '~/models/mail/hostMail.server';
-import { clientKey } from '~/models/limits/hostRateLimits.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
-import { hostTokenFrom } from '~/lib/credentials.server';
+import { clientKey, hostTokenFrom } from '~/lib/credentials.server';
 
 // POST /api/group-orders/{id}/invite {emails[], requestKey?} -> {sent, total, invalid, skipped}: one e-mail
 // per address, rate-limited. The request key (body, or an Idempotency-Key header) makes a retry send

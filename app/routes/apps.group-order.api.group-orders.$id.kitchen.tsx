@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, toId, withHttpErrors } from '~/lib/http.server';
 import { notFound } from '~/models/groupOrder/hosting.server';
-import { clientKey, consumeOrRefuse, countMiss } from '~/models/limits/hostRateLimits.server';
+import { consumeOrRefuse, countMiss } from '~/models/limits/hostRateLimits.server';
 import { getKitchenProgress } from '~/models/kitchen/kitchen.server';
 import { requireStorefront } from '~/storefront.server';
+import { clientKey } from '~/lib/credentials.server';
 
 // GET /api/group-orders/{id}/kitchen: where a submitted order is in the kitchen, for the host dashboard
 // and the guest's confirmed screen (polled while the page is visible). Who moved it is not shown here.
@@ -13,7 +14,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   const id = toId(params.id);
   const progress = id === null ? null : await getKitchenProgress(storefront.shop, id);
   if (!progress) {
-    await countMiss(storefront.shop, request);
+    await countMiss(clientKey(storefront.shop, request));
     throw notFound();
   }
   const { canUndo: _canUndo, next: _next, nextLabel: _nextLabel, ...shown } = progress;

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, toId, withHttpErrors } from '~/lib/http.server';
 import { getHostSummary, notFound } from '~/models/groupOrder/hosting.server';
-import { clientKey, consumeOrRefuse, countMiss } from '~/models/limits/hostRateLimits.server';
+import { consumeOrRefuse, countMiss } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
+import { clientKey } from '~/lib/credentials.server';
 
 // GET /api/group-orders/{id}/summary: the spec's per-guest summary (guests' e-mail addresses never appear).
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
@@ -11,7 +12,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   const id = toId(params.id);
   const summary = id === null ? null : await getHostSummary(storefront.shop, id);
   if (!summary) {
-    await countMiss(storefront.shop, request);
+    await countMiss(clientKey(storefront.shop, request));
     throw notFound();
   }
   return Response.json(summary.guests);

@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, withHttpErrors } from '~/lib/http.server';
 import { INVALID_EMAIL, isValidEmail } from '~/lib/hosting';
 import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
-import { clientKey, consumeOrRefuse } from '~/models/limits/hostRateLimits.server';
+import { consumeOrRefuse } from '~/models/limits/hostRateLimits.server';
 import { findOrdersByHostEmail } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
+import { clientKey } from '~/lib/credentials.server';
 
 // GET /api/group-orders/by-email/{email}: the host's active and recent orders (rate-limited per client).
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {

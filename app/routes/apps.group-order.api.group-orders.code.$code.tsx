@@ -5,8 +5,9 @@ import {
   getGroupOrderWithItems,
   serializeGroupOrder,
 } from '~/models/groupOrder/groupOrder.server';
-import { clientKey, consumeOrRefuse, countMiss } from '~/models/limits/hostRateLimits.server';
+import { consumeOrRefuse, countMiss } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
+import { clientKey } from '~/lib/credentials.server';
 
 // GET /api/group-orders/code/{code}: codes match case-insensitively, only within the signed shop.
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
@@ -15,7 +16,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   const found = await findGroupOrderByCode(shop, params.code ?? '');
   const order = found && (await getGroupOrderWithItems(shop, found.id));
   if (!order) {
-    await countMiss(shop, request);
+    await countMiss(clientKey(shop, request));
     throw jsonError(404, 'Group order not found');
   }
   return Response.json(serializeGroupOrder(order, order.items));

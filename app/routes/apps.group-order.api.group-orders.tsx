@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { jsonError, parseJson, withHttpErrors } from '~/lib/http.server';
 import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
-import { clientKey, consumeAll, refund } from '~/models/limits/hostRateLimits.server';
+import { consumeAll, refund } from '~/models/limits/hostRateLimits.server';
 import { createGroupOrder } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
+import { clientKey } from '~/lib/credentials.server';
 
 // POST /api/group-orders: the spec's create call. The response carries the host token once.
 export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {

@@ -8,8 +8,9 @@ import {
   ConfirmCartSchema,
   SingleOrderItemSchema,
 } from '~/models/groupOrder/orderItems.server';
-import { clientKey, consumeOrRefuse } from '~/models/limits/hostRateLimits.server';
+import { consumeOrRefuse } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
+import { clientKey } from '~/lib/credentials.server';
 
 // POST /api/order-items accepts two bodies:
 // - one item per call, as the spec's client sends it: { groupOrderId, guestName, guestInitials, menuItemId,

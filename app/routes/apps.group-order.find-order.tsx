@@ -14,13 +14,14 @@ import { INVALID_EMAIL, isValidEmail } from '~/lib/hosting';
 import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
 import { findGroupOrderByCode } from '~/models/groupOrder/groupOrder.server';
-import { clientKey, consumeOrRefuse } from '~/models/limits/hostRateLimits.server';
+import { consumeOrRefuse } from '~/models/limits/hostRateLimits.server';
 import { findOrdersByHostEmail } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { Limited } from '~/lib/errors';
 import { orderTitle } from '~/lib/groupOrder';
+import { clientKey } from '~/lib/credentials.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 export const meta: MetaFunction = () => [{ title: 'Find Order · Group Order' }];

@@ -21,6 +21,7 @@ import { countMiss } from '~/models/limits/hostRateLimits.server';
 import { getShopSettings } from '~/models/shop/settings.server';
 import { requireStorefront, shareUrl } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
+import { clientKey } from '~/lib/credentials.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 
@@ -29,7 +30,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   const id = toId(params.id);
   const summary = id === null ? null : await getHostSummary(storefront.shop, id);
   if (!summary) {
-    await countMiss(storefront.shop, request);
+    await countMiss(clientKey(storefront.shop, request));
     return data({ found: false as const }, { status: 404 });
   }
   const order = summary.groupOrder;

@@ -32,6 +32,7 @@ import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { Conflict } from '~/lib/errors';
 import { orderTitle } from '~/lib/groupOrder';
+import { clientKey } from '~/lib/credentials.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
@@ -40,7 +41,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   const order = await findGroupOrderByCode(shop, params.code ?? '');
   const email = new URL(request.url).searchParams.get('email') ?? '';
   if (!order) {
-    await countMiss(shop, request);
+    await countMiss(clientKey(shop, request));
     return data({ order: null, email }, { status: 404 });
   }
   const reason = closedReason(order);

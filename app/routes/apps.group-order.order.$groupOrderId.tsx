@@ -39,6 +39,7 @@ import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { DomainError } from '~/lib/errors';
+import { clientKey } from '~/lib/credentials.server';
 
 // The customise dialog (and Radix Dialog with it) loads when a guest first opens it, not with the menu.
 const CustomiseDialog = lazy(() =>
@@ -75,7 +76,7 @@ async function loadMenuPage(request: Request, shop: string, groupOrderId: string
   const order = await findGroupOrderByParam(shop, groupOrderId);
   if (!order) {
     // Pages count misses like the API does, so guessing ids through them is just as slow.
-    await countMiss(shop, request);
+    await countMiss(clientKey(shop, request));
     return data({ found: false as const }, { status: 404 });
   }
   // The menu needs a name to keep the guest's cart apart from others on a shared device.

@@ -177,22 +177,7 @@ export async function consumeAll(budgets: { name: LimitName; key: string; points
   }
 }
 
-/**
- * The shopper's address, for per-client limits. Shopify's app proxy (and the local simulator) appends the
- * address it received the request from to X-Forwarded-For, so the LAST entry is the one a trusted proxy
- * wrote; earlier entries are whatever the client sent and can be rotated at will.
- */
-export function clientAddress(request: Request) {
-  const entries = (request.headers.get('x-forwarded-for') ?? '').split(',');
-  return entries[entries.length - 1]?.trim() || 'unknown';
-}
-
-/** The per-client key of a limit: the shop and the client's address. */
-export function clientKey(shop: string, request: Request) {
-  return `${shop}:${clientAddress(request)}`;
-}
-
 /** Counts a look-up that found nothing, so guessing codes or ids is slow. */
-export async function countMiss(shop: string, request: Request) {
-  await consumeOrRefuse('orderMisses', clientKey(shop, request));
+export async function countMiss(clientKey: string) {
+  await consumeOrRefuse('orderMisses', clientKey);
 }
