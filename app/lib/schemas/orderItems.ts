@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GuestTokenSchema } from '../guestSchema';
 import { ORDER_LIMIT_MESSAGES, ORDER_LIMITS } from '../limits';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../pricing';
+import { emailAddress } from './email';
 import { graphemes, optionalText, readableText, requiredText } from '../text';
 
 // What a guest sends to add items: POST /api/order-items, one line (the spec's client) or the whole cart
@@ -38,9 +39,7 @@ export const GuestInitialsSchema = z.preprocess(
 
 export const GuestEmailSchema = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-  readableText('Your e-mail address', 254)
-    .pipe(z.string().toLowerCase().email('Enter a valid email address.'))
-    .nullish(),
+  readableText('Your e-mail address', 254).pipe(emailAddress('Enter a valid email address.')).nullish(),
 );
 
 /** A modifier arrives as its id, or as an object with an id (the menu-modifiers shape). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../pricing';
 import { optionalText, requiredText } from '../text';
+import { emailAddress } from './email';
 import { GuestNameSchema } from './orderItems';
 
 // GET/POST /api/usual-order: a guest's usual order, by e-mail. The menu page sends SaveUsualOrderBody and
@@ -14,7 +15,7 @@ const EmailRequired = requiredText({
   max: 254,
   missing: EMAIL_MISSING,
   tooLong: 'Enter a valid email address.',
-}).pipe(z.string().toLowerCase().email('Enter a valid email address.'));
+}).pipe(emailAddress('Enter a valid email address.'));
 
 export const UsualOrderQuerySchema = z.object({ email: EmailRequired });
 

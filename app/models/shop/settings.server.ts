@@ -1,6 +1,7 @@
 import type { ShopSettings } from '@prisma/client';
 import { optionalText, requiredText } from '../../lib/text';
 import { z } from 'zod';
+import { isValidEmail } from '../../lib/schemas/email';
 import prisma from '../../db.server';
 import { isValidTimeZone } from '../../lib/time';
 
@@ -60,7 +61,7 @@ export const SettingsSchema = z.object({
     .max(254, 'The notification address can be at most 254 characters.')
     .optional()
     .transform((v) => v || null)
-    .refine((v) => v === null || z.string().email().safeParse(v).success, {
+    .refine((v) => v === null || isValidEmail(v), {
       message: 'Enter an e-mail address such as kitchen@example.com, or leave it empty.',
     }),
 });
