@@ -1,5 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { lazy, Suspense } from 'react';
 import { Badge, ButtonLink, EmptyState, PageHeader } from '~/components/storefront/ui';
 import { DashboardStats } from '~/components/storefront/host/DashboardStats';
 import { GuestOrders } from '~/components/storefront/host/GuestOrders';
@@ -8,7 +9,6 @@ import { HostDevices } from '~/components/storefront/host/HostDevices';
 import { InviteBox } from '~/components/storefront/host/InviteBox';
 import { ShareCard } from '~/components/storefront/host/ShareCard';
 import { useHostDashboard } from '~/components/storefront/host/useHostDashboard';
-import { KitchenTimeline } from '~/components/storefront/KitchenTimeline';
 import { orderTitle } from '~/lib/groupOrder';
 import { HOST_MESSAGES, maskEmail } from '~/lib/hostText';
 import { toId, withHttpErrors } from '~/lib/http.server';
@@ -22,6 +22,11 @@ import { getShopSettings } from '~/models/shop/settings.server';
 import { requireStorefront, shareUrl } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { clientKey } from '~/lib/credentials.server';
+
+// Only a submitted order shows the kitchen's timeline: its code loads with it, not with every dashboard.
+const KitchenTimeline = lazy(() =>
+  import('~/components/storefront/KitchenTimeline').then((m) => ({ default: m.KitchenTimeline })),
+);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 
@@ -130,7 +135,9 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
       <DashboardStats loaded={loaded} expired={expired} timeLeft={view.timeLeft} />
 
       {order.status === 'submitted' ? (
-        <KitchenTimeline orderId={order.id} orderType={order.orderType} timeZone={order.timeZone} />
+        <Suspense fallback={null}>
+          <KitchenTimeline orderId={order.id} orderType={order.orderType} timeZone={order.timeZone} />
+        </Suspense>
       ) : null}
 
       <div className="host-columns">
