@@ -13,8 +13,8 @@ import { addDocumentResponseHeaders } from './shopify.server';
 import { NonceContext } from './lib/nonce';
 import { PROXY_BASE } from './lib/paths';
 import { env } from './env.server';
-import { startOutboxWorker } from './models/outbox.server';
-import './models/outbox-handlers.server';
+import { startOutboxWorker } from './models/outbox/outbox.server';
+import './models/outbox/outbox-handlers.server';
 
 export const streamTimeout = 5000;
 

@@ -1,7 +1,7 @@
 import { authenticate } from './shopify.server';
 import { jsonError } from './lib/http.server';
 import { PROXY_BASE } from './lib/paths';
-import { shopOrigin } from './models/shopDomain.server';
+import { shopOrigin } from './models/shop/shopDomain.server';
 
 export type Storefront = {
   shop: string;

@@ -45,8 +45,8 @@ execFileSync(path.resolve('node_modules/.bin/prisma'), ['migrate', 'deploy'], {
 
 const { default: prisma } = await import('../app/db.server');
 const { seedDemo } = await import('../prisma/demo-data');
-const { getOrderStats } = await import('../app/models/stats.server');
-const { listGroupOrders } = await import('../app/models/adminOrders.server');
+const { getOrderStats } = await import('../app/models/groupOrder/stats.server');
+const { listGroupOrders } = await import('../app/models/groupOrder/adminOrders.server');
 const { loader } = await import('../app/routes/app._index');
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

@@ -277,7 +277,15 @@ function pageLoad(base: string, page: Page, load: Load) {
 }
 async function run(base: string, load: Load, requests: unknown[]) {
   const times: number[] = [];
-  const result: any = await new Promise((resolve, reject) => {
+  // The fields of autocannon's result this report reads.
+  type Result = {
+    requests: { total: number };
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  };
+  const result = await new Promise<Result>((resolve, reject) => {
     const instance = autocannon(
       {
         url: base,
@@ -287,7 +295,7 @@ async function run(base: string, load: Load, requests: unknown[]) {
         ...(load.overallRate ? { overallRate: load.overallRate } : {}),
         timeout: 30,
       },
-      (error: Error | null, value: unknown) => (error ? reject(error) : resolve(value)),
+      (error: Error | null, value: unknown) => (error ? reject(error) : resolve(value as Result)),
     );
     instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) =>
       times.push(ms),
@@ -301,7 +309,7 @@ async function run(base: string, load: Load, requests: unknown[]) {
     p50: at(0.5),
     p95: at(0.95),
     p99: at(0.99),
-    requests: result.requests.total as number,
+    requests: result.requests.total,
     errors: result.errors + result.timeouts + result.non2xx,
   };
 }
@@ -464,11 +472,14 @@ row('', ...SIZES.map(String), 'ratio');
 row('app', ...SIZES.map((size) => bySize[size]), +(bySize[largest] / bySize[smallest]).toFixed(2));
 console.log('\n4. SSR pages at 10 connections');
 row('', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors');
-for (const [name, r] of Object.entries(results.ssr as Record<string, any>)) {
+for (const [name, r] of Object.entries(results.ssr as Record<string, Awaited<ReturnType<typeof run>>>)) {
   row(name, r.reqPerSec, r.p50, r.p95, r.p99, r.errors);
 }
 console.log('   Admin dashboard loader (in-process), 10,000 orders / 100,000 items');
-for (const [name, s] of Object.entries((results.dashboard as any).cases as Record<string, any>)) {
+type DashboardCase = { median: number; p95: number };
+for (const [name, s] of Object.entries(
+  (results.dashboard as { cases: Record<string, DashboardCase> }).cases,
+)) {
   row(`   ${name}`.slice(0, 44), `${s.median.toFixed(1)} med`, `${s.p95.toFixed(1)} p95`);
 }
 console.log('\n5. Storefront pages: JS and CSS on first load');

@@ -101,7 +101,7 @@ describe('embedded admin', () => {
     const { page, context } = await browser.newUser(DESKTOP);
     await page.goto('/admin');
     await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
-    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
     await page.getByText('Total orders').waitFor();
 
     await page.getByRole('tab', { name: 'Submitted Orders' }).click();
@@ -173,7 +173,7 @@ describe('embedded admin', () => {
     const { page, context } = await browser.newUser(DESKTOP);
     await page.goto('/admin');
     await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
-    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
     await page.getByRole('tab', { name: 'Submitted Orders' }).click();
     await page.waitForURL('**tab=submitted**');
     await page.getByRole('cell', { name: order.code, exact: true }).waitFor();
@@ -208,7 +208,7 @@ describe('embedded admin', () => {
   it('a menu item edited in the admin appears on the storefront menu', async () => {
     const { page, context } = await browser.newUser(DESKTOP);
     await page.goto('/admin');
-    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
     await page.locator('ui-nav-menu').getByRole('link', { name: 'Menu' }).click();
     await page.waitForURL('**/app/menu**');
     // An item no other browser test orders, so the shared e2e database stays valid for them.

@@ -64,7 +64,7 @@ async function join(page: Page, name: string, initials: string, email?: string) 
   await page.goto(
     `/apps/group-order/join/${code.toLowerCase()}${email ? `?email=${encodeURIComponent(email)}` : ''}`,
   );
-  await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+  await page.waitForFunction(() => Boolean(window.__remixRouter));
   const joinButton = page.getByRole('button', { name: 'Join', exact: true });
   expect(await joinButton.isDisabled()).toBe(true);
   await page.getByLabel('Your name').fill(name);
@@ -216,7 +216,7 @@ describe('guest journey through the app proxy', () => {
 
     // Joining again with a confirmed name goes to the confirmation.
     await alex.page.goto(`/apps/group-order/join/${code}`);
-    await alex.page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await alex.page.waitForFunction(() => Boolean(window.__remixRouter));
     await alex.page.getByLabel('Your name').fill('alex');
     await alex.page.getByRole('button', { name: 'Join', exact: true }).click();
     await alex.page.waitForURL(`**/apps/group-order/confirmed/${orderId}/Alex**`);
@@ -247,7 +247,7 @@ describe('guest journey through the app proxy', () => {
     await page.goto(`/apps/group-order/order/${orderId}?guest=Wide&email=wide%40example.com&initials=wd`);
     await page.getByRole('heading', { name: 'Menu', exact: true }).waitFor();
     await shot(page, 'guest-menu-1280');
-    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
     // On a wide screen the dialog is a centred card.
     await customise(page, 'Flat White', ['Large']);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'guest-customise-1280.png') });
@@ -295,7 +295,7 @@ describe('guest journey through the app proxy', () => {
     await shot(page, 'guest-join-390');
     await page.goto(`/apps/group-order/order/${late.id}?guest=Lou`);
     await page.getByText('Coffee Order', { exact: true }).waitFor(); // fallback name
-    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
     await addItem(page, 'Espresso', []);
     await page.getByRole('button', { name: 'Review My Order' }).click();
     await page.getByRole('button', { name: 'Confirm My Order' }).waitFor();
@@ -346,7 +346,7 @@ describe('guest journey through the app proxy', () => {
     );
     const { page, context } = await browser.newUser(PHONE);
     await page.goto(`/apps/group-order/order/${full.id}?guest=Lou`);
-    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
     await addItem(page, 'Espresso', []);
     await page.getByRole('button', { name: 'Review My Order' }).click();
     await page.getByRole('button', { name: 'Confirm My Order' }).click();
@@ -362,7 +362,7 @@ describe('guest journey through the app proxy', () => {
   it('keeps the customise dialog usable by keyboard and screen reader', async () => {
     const { page, context } = await browser.newUser(PHONE);
     await page.goto(`/apps/group-order/order/${orderId}?guest=Kim`);
-    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
     await page.getByRole('button', { name: 'Add Latte', exact: true }).focus();
     await page.keyboard.press('Enter');
     // Named by its title and described by the item's description.
@@ -432,7 +432,7 @@ describe('guest journey through the app proxy', () => {
   it('shows toasts as the spec sets them: one at a time, F8, swipe right, gone after 5 seconds', async () => {
     const { page, context } = await browser.newUser(PHONE);
     await page.goto(`/apps/group-order/order/${orderId}?guest=Toni`);
-    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
     const toasts = page.locator('.toast');
 
     // A second toast replaces the first.
@@ -521,7 +521,7 @@ describe('guest journey through the app proxy', () => {
 
     // Saving the usual order fails on the server: the spec's error toast, and the cart stays.
     await page.goto(`/apps/group-order/order/${orderId}?guest=Lou&email=lou%40example.com`);
-    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
     // Nothing to save yet: the spec's validation toast, and no call to the server.
     await page.getByRole('button', { name: 'Save as My Usual' }).click();
     await page.getByText('Cannot save', { exact: true }).waitFor();

@@ -55,7 +55,7 @@ describe('host journey', () => {
     const host = await browser.newUser(PHONE);
     const email = `host-${Date.now()}@example.com`;
     await host.page.goto('/apps/group-order/host/create');
-    await host.page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await host.page.waitForFunction(() => Boolean(window.__remixRouter));
     await host.page.getByText('START GROUP ORDER').waitFor();
     await screenshot(host.page, 'host-create-390');
 
@@ -242,7 +242,7 @@ describe('host journey', () => {
       const user = await browser.newUser(viewport);
       const suffix = viewport.width;
       await user.page.goto('/apps/group-order/find-order');
-      await user.page.waitForFunction(() => Boolean((window as any).__remixRouter));
+      await user.page.waitForFunction(() => Boolean(window.__remixRouter));
       await user.page.getByRole('button', { name: 'FIND ORDER' }).click();
       await user.page.getByText('Please enter a order code.').waitFor();
       await screenshot(user.page, `host-find-order-${suffix}`);

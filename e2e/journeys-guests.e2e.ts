@@ -41,7 +41,7 @@ async function createOrder() {
 }
 
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+  await page.waitForFunction(() => Boolean(window.__remixRouter));
 }
 
 async function join(page: Page, code: string, name: string) {

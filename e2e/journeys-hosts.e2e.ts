@@ -209,7 +209,7 @@ describe('guest journeys on a closed order (issue 11)', () => {
     const guest = await browser.newUser(PHONE);
     const { page } = guest;
     await page.goto(`/apps/group-order/order/${id}?guest=Lou`);
-    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
     await page.getByRole('button', { name: 'Add Espresso', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Add to Order' }).click();
     await page.getByRole('button', { name: 'Review My Order' }).click();
@@ -254,7 +254,7 @@ describe('guest journeys on a closed order (issue 11)', () => {
     const guest = await browser.newUser(PHONE);
     const { page } = guest;
     await page.goto(`/apps/group-order/join/${code}`);
-    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
     expect(await page.getByText(/\d+m left/).count()).toBe(0);
     await page.getByLabel('Your name').fill('Nina');
     await page.getByRole('button', { name: 'Join', exact: true }).click();
@@ -278,7 +278,7 @@ describe('guest journeys on a closed order (issue 11)', () => {
     await host.context.close();
     const { page, context } = await browser.newUser(PHONE);
     await page.goto('/apps/group-order/find-order');
-    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
     await page.getByRole('textbox', { name: 'Order code' }).fill('ZZZZ99');
     await page.getByRole('button', { name: 'FIND ORDER' }).click();
     await toast(page, 'Order Not Found');
@@ -343,7 +343,7 @@ describe('the small things (issue 11)', () => {
     const { page, context } = await browser.newUser(DESKTOP);
     await page.goto('/admin');
     await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
-    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
     await page.getByLabel('Search orders').fill(code);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(`**q=${code}**`);

@@ -88,7 +88,7 @@ describe('kitchen states (issue 12)', () => {
     const { page } = merchant;
     await page.goto(`/admin`);
     await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
-    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
     await page.getByRole('tab', { name: 'Submitted Orders' }).click();
     await page.waitForURL('**tab=submitted**');
     await page.getByRole('button', { name: `View details of ${order.code}` }).click();
@@ -184,7 +184,7 @@ describe('prep board (issue 12)', () => {
     const { page, context } = await browser.newUser(DESKTOP);
     await page.goto('/admin');
     await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
-    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
     await page.getByRole('link', { name: 'Prep board' }).click();
     await page.getByText('Prep board', { exact: true }).first().waitFor();
     const card = page.getByRole('region', { name: `Order ${order.code}` });

@@ -7,7 +7,7 @@ describe('storefront shell through the app proxy', () => {
   it('loads, hydrates, navigates client-side and posts a form without leaving the proxy', async () => {
     const { page, requests, context } = await browser.newUser(PHONE);
     await page.goto('/apps/group-order/find-order');
-    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
 
     // A client-side navigation fetches single-fetch data through the proxy, not a new document.
     const documentsBefore = requests.filter(
@@ -80,7 +80,7 @@ describe('embedded admin through the simulator', () => {
     await page.goto('/admin');
     await page.waitForURL('**/app?**');
     await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
-    await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
     await page.locator('ui-nav-menu').getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL('**/app/settings**');
     await page.getByLabel('Pickup location (kitchen) name').waitFor();

@@ -29,7 +29,7 @@ async function recordedUser() {
   await user.page.exposeFunction('__reportCsp', (line: string) => walk.violations.push(line));
   await user.context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      (window as any).__reportCsp(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+      window.__reportCsp(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
     });
   });
   user.page.on('console', (message) => {
@@ -50,7 +50,7 @@ async function recordedUser() {
 }
 
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean((window as any).__remixRouter));
+  await page.waitForFunction(() => Boolean(window.__remixRouter));
 }
 
 describe('storefront surface', () => {
@@ -133,7 +133,7 @@ describe('storefront surface', () => {
       document.body.append(script);
     });
     await expect.poll(() => guest.walk.violations.length).toBe(1);
-    expect(await guest.page.evaluate(() => (window as any).__injected)).toBeUndefined();
+    expect(await guest.page.evaluate(() => window.__injected)).toBeUndefined();
     await host.context.close();
     await guest.context.close();
   });

@@ -48,7 +48,7 @@ function post(
   path: string,
   headers: Record<string, string>,
   write: (req: http.ClientRequest) => void,
-): Promise<{ status: number; body: any; sent: () => number }> {
+): Promise<{ status: number; body: { error?: string; message?: string } | null; sent: () => number }> {
   return new Promise((resolve, reject) => {
     let sent = 0;
     const req = http.request(`${origin}${path}`, { method: 'POST', headers }, (res) => {
@@ -67,7 +67,10 @@ function post(
         reject(error);
     });
     const original = req.write.bind(req);
-    req.write = ((chunk: any, ...rest: any[]) => {
+    req.write = ((
+      chunk: string | Uint8Array,
+      ...rest: Parameters<typeof original> extends [unknown, ...infer R] ? R : never
+    ) => {
       sent += chunk.length;
       return original(chunk, ...rest);
     }) as typeof req.write;
@@ -88,7 +91,7 @@ describe('transport body limit (server.mjs)', () => {
       (req) => req.write('{"a":'), // the rest never comes: the answer must not wait for it
     );
     expect(result.status).toBe(413);
-    expect(result.body.message).toBe('The request is too large: at most 64 KB can be sent.');
+    expect(result.body?.message).toBe('The request is too large: at most 64 KB can be sent.');
     expect(bytesReadByApp).toBe(0);
   });
 

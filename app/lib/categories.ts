@@ -1,4 +1,4 @@
-// Menu categories are stored as keys ("white_coffee"); shoppers see labels ("White Coffee").
+// Menu categories are stored as keys ("white_coffee"); merchants and shoppers see labels ("White Coffee").
 
 export function categoryLabel(category: string): string {
   return category
@@ -10,12 +10,17 @@ export function categoryLabel(category: string): string {
     .join(' ');
 }
 
-/** Compares "white_coffee", "White Coffee" and "white coffee" as the same category. */
+/**
+ * The one key rule: "Cold Drinks", "cold-drinks", "cold_drinks" -> "cold_drinks". The admin stores it,
+ * the import derives it from product types and collections, and the storefront compares categories by it.
+ */
 export function categoryKey(category: string): string {
   return category
     .trim()
     .toLowerCase()
-    .replace(/[\s_]+/g, '_');
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
 }
 
 /** Distinct categories in the order they first appear on the menu. */

@@ -13,3 +13,9 @@ export function normalizeCode(input: string): string | null {
   const code = input.trim().toUpperCase();
   return /^[A-Z0-9]{4,6}$/.test(code) ? code : null;
 }
+
+/** A route param as a positive 32-bit id, or null when it cannot name anything. */
+export function toId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value) || Number(value) > 2_147_483_647) return null;
+  return Number(value);
+}

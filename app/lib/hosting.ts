@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress, isValidEmail } from './schemas/email';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from './payment';
 import {
   INVALID_EMAIL,
@@ -34,9 +35,7 @@ const timeText = (message: string) =>
 export const CreateGroupOrderSchema = z
   .object({
     hostName: required(REQUIRED_MESSAGES.hostName, 80, 'Your name'),
-    hostEmail: required(REQUIRED_MESSAGES.hostEmail, 254, 'Email address')
-      .pipe(z.string().email(INVALID_EMAIL))
-      .transform((email) => email.toLowerCase()),
+    hostEmail: required(REQUIRED_MESSAGES.hostEmail, 254, 'Email address').pipe(emailAddress(INVALID_EMAIL)),
     companyName: required(REQUIRED_MESSAGES.companyName, 120, 'Company name'),
     name: optional(120, 'Group or meeting name'),
     orderType: z.enum(['pickup', 'delivery'], { message: 'Choose pickup or delivery.' }).default('pickup'),
@@ -98,11 +97,7 @@ export const ExtendSchema = z.object({
     .nullish(),
 });
 
-const emailCheck = z.string().email().max(254);
-
-export function isValidEmail(value: string) {
-  return emailCheck.safeParse(value).success;
-}
+export { isValidEmail };
 
 /** A client-made key that makes a retried request do nothing twice (also accepted as Idempotency-Key). */
 export const RequestKeySchema = z

@@ -1,9 +1,62 @@
 import type { z, ZodTypeAny } from 'zod';
 import { readJsonBody } from './body.server';
+import { toId } from './code';
+import {
+  Conflict,
+  DomainError,
+  Forbidden,
+  Gone,
+  Invalid,
+  Limited,
+  NotFound,
+  Unauthenticated,
+  Unavailable,
+} from './errors';
 
 /** A JSON error the storefront client shows as "<status>: <body>" (spec section 8). */
-export function jsonError(status: number, message: string, extra?: Record<string, unknown>): Response {
-  return Response.json({ error: message, message, ...extra }, { status });
+export function jsonError(
+  status: number,
+  message: string,
+  extra?: Record<string, unknown>,
+  headers?: HeadersInit,
+): Response {
+  return Response.json({ error: message, message, ...extra }, { status, headers });
+}
+
+// The one place where what the domain refuses becomes an HTTP answer.
+
+/** The HTTP status of a domain error. */
+export function statusOf(error: DomainError): number {
+  if (error instanceof NotFound) return 404;
+  if (error instanceof Unauthenticated) return 401;
+  if (error instanceof Forbidden) return 403;
+  if (error instanceof Conflict) return 409;
+  if (error instanceof Gone) return 410;
+  if (error instanceof Invalid) return error.unprocessable ? 422 : 400;
+  if (error instanceof Limited) return 429;
+  if (error instanceof Unavailable) return 503;
+  return 400;
+}
+
+/** `{error, message, ...details}` with the error's status (and Retry-After for a rate limit). */
+export function errorResponse(error: DomainError): Response {
+  const headers = error instanceof Limited ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
+  return jsonError(statusOf(error), error.message, error.details, headers);
+}
+
+/**
+ * Wraps a loader or action: a domain error a model raised leaves as its HTTP answer (thrown, so pages show
+ * it in their error boundary and the JSON API answers it as is); anything else stays unexpected.
+ */
+export function withHttpErrors<Args, Result>(handler: (args: Args) => Promise<Result>) {
+  return async (args: Args): Promise<Result> => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (error instanceof DomainError) throw errorResponse(error);
+      throw error;
+    }
+  };
 }
 
 /** One readable sentence from a zod error: the first problem, named by its field. */
@@ -31,11 +84,7 @@ export function parseWith<S extends ZodTypeAny>(schema: S, value: unknown): z.in
   return result.data;
 }
 
-/** A route param as a positive 32-bit id, or null when it cannot name anything. */
-export function toId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value) || Number(value) > 2_147_483_647) return null;
-  return Number(value);
-}
+export { toId };
 
 /** Route params that must be a positive integer id; anything else is a 404 (nothing to find). */
 export function parseId(value: string | undefined, what = 'Group order'): number {

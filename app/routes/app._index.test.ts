@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
 import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
 import { adminRequest } from '../../test/support/adminRequests';
-import { args, call, OTHER_SHOP, TEST_SHOP } from '../../test/support/requests';
+import { args, call, OTHER_SHOP, TEST_SHOP, type Answer } from '../../test/support/requests';
 import { action, loader } from './app._index';
 
 let submitted: Awaited<ReturnType<typeof createTestGroupOrder>>['order'];
@@ -84,7 +84,7 @@ describe('admin dashboard loader', () => {
     const first = (await loadSigned()).body.list;
     expect(first).toMatchObject({ tab: 'active', page: 1, hasNext: true, hasPrevious: false });
     expect(first.orders).toHaveLength(20);
-    expect(first.orders.every((o: any) => o.status === 'active')).toBe(true);
+    expect(first.orders.every((o: Answer) => o.status === 'active')).toBe(true);
     const second = (await loadSigned('?tab=active&page=2')).body.list;
     expect(second.orders).toHaveLength(3);
     expect(second).toMatchObject({ hasNext: false, hasPrevious: true });
@@ -92,7 +92,7 @@ describe('admin dashboard loader', () => {
 
   it('lists submitted orders with their Shopify hand-off state and draft-order link', async () => {
     const { orders } = (await loadSigned('?tab=submitted')).body.list;
-    expect(orders.map((o: any) => o.code)).toEqual([submitted.code]);
+    expect(orders.map((o: Answer) => o.code)).toEqual([submitted.code]);
     expect(orders[0].shopify).toMatchObject({
       state: 'sent',
       draftOrderName: '#D42',
@@ -111,7 +111,7 @@ describe('admin dashboard loader', () => {
     ['group name', () => 'board'],
   ])('search finds the order by %s', async (_what, term) => {
     const { orders } = (await loadSigned(`?tab=submitted&q=${encodeURIComponent(term())}`)).body.list;
-    expect(orders.map((o: any) => o.id)).toEqual([submitted.id]);
+    expect(orders.map((o: Answer) => o.id)).toEqual([submitted.id]);
   });
 
   it('search finds nothing for an unknown term', async () => {
@@ -122,7 +122,7 @@ describe('admin dashboard loader', () => {
   it('opens one order with its guests, items, modifiers, notes and totals', async () => {
     const { detail } = (await loadSigned(`?tab=submitted&order=${submitted.id}`)).body;
     expect(detail.code).toBe(submitted.code);
-    expect(detail.guests.map((g: any) => [g.guestName, g.totalCents])).toEqual([
+    expect(detail.guests.map((g: Answer) => [g.guestName, g.totalCents])).toEqual([
       ['Priya', 1280],
       ['Marco', 640],
     ]);

@@ -10,7 +10,6 @@ import {
   InlineGrid,
   InlineStack,
   Layout,
-  Link,
   Page,
   Pagination,
   Tabs,
@@ -19,15 +18,10 @@ import {
   useBreakpoints,
 } from '@shopify/polaris';
 import { useState } from 'react';
-import { z } from 'zod';
-import {
-  HandoffRetryButton,
-  KitchenBadge,
-  OrderDetailModal,
-  ShopifyStateBadge,
-  StatusBadge,
-  UndeliveredEmails,
-} from '~/components/admin/orders';
+import { AdminOrderActionSchema } from '~/lib/schemas/adminOrders';
+import { OrderDetailModal } from '~/components/admin/orders/OrderDetailModal';
+import { OrderRow } from '~/components/admin/orders/OrderRow';
+import { UndeliveredEmails } from '~/components/admin/orders/UndeliveredEmails';
 import { formatMoney } from '~/lib/money';
 import {
   getAdminOrderDetail,
@@ -37,13 +31,15 @@ import {
   parseTab,
   retryDraftOrderSync,
   retryEmail,
-} from '~/models/adminOrders.server';
-import { getAdminSettings } from '~/models/adminSettings.server';
-import { getOrderStats } from '~/models/stats.server';
-import { CANCEL_REASON_MAX, kitchenLabel, moveKitchenState, undoKitchenState } from '~/models/kitchen.server';
+} from '~/models/groupOrder/adminOrders.server';
+import { getAdminSettings } from '~/models/shop/adminSettings.server';
+import { getOrderStats } from '~/models/groupOrder/stats.server';
+import { kitchenLabel, moveKitchenState, undoKitchenState } from '~/models/kitchen/kitchen.server';
 import { authenticate } from '~/shopify.server';
+import { statusOf, withHttpErrors } from '~/lib/http.server';
+import { DomainError } from '~/lib/errors';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
   const shop = session.shop;
   const url = new URL(request.url);
@@ -67,30 +63,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currency: settings.currency,
     locale: settings.locale,
   };
-}
-
-const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
-const RetrySchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('retry-shopify'), id: positiveId }),
-  z.object({ intent: z.literal('retry-email'), messageId: positiveId }),
-  z.object({
-    intent: z.literal('kitchen-move'),
-    id: positiveId,
-    to: z.enum(['received', 'preparing', 'ready', 'collected', 'cancelled'], {
-      message: 'Choose received, preparing, ready, collected or cancelled.',
-    }),
-    reason: z
-      .string()
-      .max(CANCEL_REASON_MAX, `The reason can be at most ${CANCEL_REASON_MAX} characters.`)
-      .optional(),
-  }),
-  z.object({ intent: z.literal('kitchen-undo'), id: positiveId }),
-]);
+});
 
 const answer = (status: number, message: string) => Response.json({ ok: status < 300, message }, { status });
 
 /** "Retry now" for a failed or stuck Shopify hand-off, or for an e-mail that could not be delivered. */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   const { session, sessionToken } = await authenticate.admin(request);
   let form: FormData;
   try {
@@ -99,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof Response) return error;
     return answer(400, 'The request could not be read.');
   }
-  const parsed = RetrySchema.safeParse(Object.fromEntries(form));
+  const parsed = AdminOrderActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const issue = parsed.error.issues.find((i) => i.path[0] === 'to' || i.path[0] === 'reason');
     return answer(400, issue?.message ?? 'Unknown action.');
@@ -119,10 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
       });
       return answer(200, `${order.code} is now ${kitchenLabel(parsed.data.to, order.orderType)}`);
     } catch (error) {
-      if (error instanceof Response) {
-        const body = (await error.json()) as { message: string };
-        return answer(error.status, body.message);
-      }
+      if (error instanceof DomainError) return answer(statusOf(error), error.message);
       throw error;
     }
   }
@@ -135,7 +110,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (outcome === 'not-found') return answer(404, 'Submitted group order not found.');
   if (outcome === 'busy') return answer(409, 'This order is being sent to Shopify right now.');
   return answer(200, 'Sending to Shopify again');
-}
+});
 
 const TABS = [
   { id: 'active', content: 'Active Orders' },
@@ -166,104 +141,6 @@ export default function Dashboard() {
     { label: "Today's orders", value: String(stats.today) },
     { label: 'Average order value', value: money(stats.averageCents) },
   ];
-
-  const rows = list.orders.map((order, index) => {
-    const code = (
-      <Text as="span" variant="bodyMd" fontWeight="semibold">
-        {order.code}
-      </Text>
-    );
-    const groupName = (
-      <BlockStack gap="050">
-        <Text as="span">{order.name || `${order.companyName} Order`}</Text>
-        <Text as="span" tone="subdued" variant="bodySm">
-          {order.companyName}
-        </Text>
-      </BlockStack>
-    );
-    const host = (
-      <BlockStack gap="050">
-        <Text as="span">{order.hostName}</Text>
-        <Text as="span" tone="subdued" variant="bodySm">
-          {order.hostEmail}
-        </Text>
-      </BlockStack>
-    );
-    const total = (
-      <Text as="span" alignment="end" numeric>
-        {money(order.totalCents)}
-      </Text>
-    );
-    const status = (
-      <BlockStack gap="100" inlineAlign="start">
-        <InlineStack gap="100">
-          <StatusBadge status={order.status} deadlineAt={order.deadlineAt} />
-          {order.status !== 'active' ? <ShopifyStateBadge state={order.shopify.state} /> : null}
-          <KitchenBadge state={order.kitchenState} label={order.kitchenLabel} />
-        </InlineStack>
-        {order.status !== 'active' && order.shopify.draftOrderUrl ? (
-          <Link
-            url={order.shopify.draftOrderUrl}
-            target="_blank"
-            accessibilityLabel={`Open draft order ${order.shopify.draftOrderName ?? ''} of ${order.code} in Shopify`}
-          >
-            Draft order {order.shopify.draftOrderName}
-          </Link>
-        ) : null}
-        {order.status !== 'active' && order.shopify.retryable ? (
-          <HandoffRetryButton id={order.id} code={order.code} />
-        ) : null}
-      </BlockStack>
-    );
-    const actions = (
-      <InlineStack gap="200" wrap={false}>
-        <Button
-          size="slim"
-          onClick={() => update({ order: String(order.id) })}
-          accessibilityLabel={`View details of ${order.code}`}
-        >
-          View details
-        </Button>
-        <Button size="slim" variant="plain" url={order.hostDashboardUrl} target="_blank">
-          Host dashboard
-        </Button>
-      </InlineStack>
-    );
-    return (
-      <IndexTable.Row id={String(order.id)} key={order.id} position={index}>
-        {smDown ? (
-          // Phones (the Shopify mobile app): one stacked row per order instead of a wide table.
-          <div style={{ padding: '12px 16px', width: '100%' }}>
-            <BlockStack gap="200">
-              <InlineStack align="space-between" blockAlign="center" gap="200">
-                {code}
-                {total}
-              </InlineStack>
-              {groupName}
-              {host}
-              <Text as="span" tone="subdued" variant="bodySm">
-                Pickup {order.pickupLabel} · {order.participantCount}{' '}
-                {order.participantCount === 1 ? 'guest' : 'guests'}
-              </Text>
-              {status}
-              {actions}
-            </BlockStack>
-          </div>
-        ) : (
-          <>
-            <IndexTable.Cell>{code}</IndexTable.Cell>
-            <IndexTable.Cell>{groupName}</IndexTable.Cell>
-            <IndexTable.Cell>{host}</IndexTable.Cell>
-            <IndexTable.Cell>{order.pickupLabel}</IndexTable.Cell>
-            <IndexTable.Cell>{order.participantCount}</IndexTable.Cell>
-            <IndexTable.Cell>{total}</IndexTable.Cell>
-            <IndexTable.Cell>{status}</IndexTable.Cell>
-            <IndexTable.Cell>{actions}</IndexTable.Cell>
-          </>
-        )}
-      </IndexTable.Row>
-    );
-  });
 
   return (
     <Page title="ADMIN DASHBOARD">
@@ -338,7 +215,16 @@ export default function Dashboard() {
                   { title: 'Actions' },
                 ]}
               >
-                {rows}
+                {list.orders.map((order, index) => (
+                  <OrderRow
+                    key={order.id}
+                    order={order}
+                    position={index}
+                    condensed={smDown}
+                    money={money}
+                    onView={() => update({ order: String(order.id) })}
+                  />
+                ))}
               </IndexTable>
             ) : (
               <EmptyState

@@ -15,33 +15,27 @@ import {
   Text,
 } from '@shopify/polaris';
 import { useEffect } from 'react';
-import { z } from 'zod';
-import { KitchenBadge } from '~/components/admin/orders';
+import { KitchenNextStepSchema } from '~/lib/schemas/adminOrders';
+import { KitchenBadge } from '~/components/admin/orders/KitchenBadge';
 import { readFormBody } from '~/lib/body.server';
-import { kitchenLabel, moveKitchenState } from '~/models/kitchen.server';
-import { getPrepBoard, type BoardOrder } from '~/models/prepBoard.server';
+import { kitchenLabel, moveKitchenState } from '~/models/kitchen/kitchen.server';
+import { getPrepBoard, type BoardOrder } from '~/models/kitchen/prepBoard.server';
 import { authenticate } from '~/shopify.server';
+import { statusOf, withHttpErrors } from '~/lib/http.server';
+import { DomainError } from '~/lib/errors';
 
 // The kitchen's prep board: today's and upcoming submitted orders by pickup time, what to make (merged
 // counts), who it is for, a one-click next step, and printable labels and order sheets.
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   return getPrepBoard(session.shop);
-}
-
-const MoveSchema = z.object({
-  intent: z.literal('next-step'),
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  to: z.enum(['received', 'preparing', 'ready', 'collected'], {
-    message: 'Choose received, preparing, ready or collected.',
-  }),
 });
 
 const answer = (status: number, message: string) => Response.json({ ok: status < 300, message }, { status });
 
 /** One click moves an order to its next step (the step is sent, so a stale board cannot skip one). */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   const { session, sessionToken } = await authenticate.admin(request);
   let form: FormData;
   try {
@@ -50,18 +44,17 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof Response) return error;
     return answer(400, 'The request could not be read.');
   }
-  const parsed = MoveSchema.safeParse(Object.fromEntries(form));
+  const parsed = KitchenNextStepSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return answer(400, parsed.error.issues[0]?.message ?? 'Unknown action.');
   const actor = sessionToken?.sub ? `Staff ${sessionToken.sub}` : 'Merchant';
   try {
     const order = await moveKitchenState(session.shop, parsed.data.id, { to: parsed.data.to, actor });
     return answer(200, `${order.code} is now ${kitchenLabel(parsed.data.to, order.orderType)}`);
   } catch (error) {
-    if (error instanceof Response)
-      return answer(error.status, ((await error.json()) as { message: string }).message);
+    if (error instanceof DomainError) return answer(statusOf(error), error.message);
     throw error;
   }
-}
+});
 
 function NextStepButton({ order }: { order: BoardOrder }) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();

@@ -1,20 +1,20 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PRINT_TOOLBAR_CSS, PrintToolbar } from '~/components/admin/print';
-import { toId } from '~/lib/http.server';
-import { getPrepOrder } from '~/models/prepBoard.server';
+import { toId, withHttpErrors } from '~/lib/http.server';
+import { getPrepOrder } from '~/models/kitchen/prepBoard.server';
 import { authenticate } from '~/shopify.server';
 
 // Labels for a 62 mm continuous label roll (Brother QL and the like): one 62 × 40 mm label per item unit,
 // with the guest's name and initials large, then the item, its modifiers and the guest's note.
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const id = toId(params.id);
   const order = id === null ? null : await getPrepOrder(session.shop, id);
   if (!order) throw new Response('That submitted group order was not found in your shop.', { status: 404 });
   return { order };
-}
+});
 
 const LABEL_CSS = `
 @page { size: 62mm 40mm; margin: 0; }

@@ -1,19 +1,19 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PRINT_TOOLBAR_CSS, PrintToolbar } from '~/components/admin/print';
-import { toId } from '~/lib/http.server';
-import { getPrepOrder } from '~/models/prepBoard.server';
+import { toId, withHttpErrors } from '~/lib/http.server';
+import { getPrepOrder } from '~/models/kitchen/prepBoard.server';
 import { authenticate } from '~/shopify.server';
 
 // The A4 order sheet: what to make (merged counts), then every guest's items and note, with boxes to tick.
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const id = toId(params.id);
   const order = id === null ? null : await getPrepOrder(session.shop, id);
   if (!order) throw new Response('That submitted group order was not found in your shop.', { status: 404 });
   return { order };
-}
+});
 
 const SHEET_CSS = `
 @page { size: A4; margin: 14mm; }

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startAdminApi } from '../../test/support/adminApi';
-import { OTHER_SHOP, TEST_SHOP } from '../../test/support/requests';
+import { OTHER_SHOP, TEST_SHOP, type Answer } from '../../test/support/requests';
 
 // Import talks to the simulated Admin API through the app's real Admin client, so it is started first.
 const api = await startAdminApi([TEST_SHOP]);
@@ -39,7 +39,7 @@ describe('menu items', () => {
       description: 'Golden milk',
     });
     expect(result.body).toMatchObject({ ok: true, message: 'Menu item added' });
-    const item = (await menu()).items.find((i: any) => i.name === 'Turmeric Latte');
+    const item = (await menu()).items.find((i: Answer) => i.name === 'Turmeric Latte');
     expect(item).toMatchObject({ category: 'hot_drinks', price: '5.80', active: true });
     const guests = await call(async () =>
       storefrontMenu(args(await proxyRequest('/apps/group-order/api/menu-items'))),
@@ -80,13 +80,13 @@ describe('menu items', () => {
 
     await post({ intent: 'item.archive', id: String(first.id) });
     items = (await menu()).items;
-    expect(items.find((i: any) => i.id === first.id).active).toBe(false);
+    expect(items.find((i: Answer) => i.id === first.id).active).toBe(false);
     const guests = await call(async () =>
       storefrontMenu(args(await proxyRequest('/apps/group-order/api/menu-items'))),
     );
     expect(JSON.stringify(guests.body)).not.toContain('Flat White XL');
     await post({ intent: 'item.unarchive', id: String(first.id) });
-    expect((await menu()).items.find((i: any) => i.id === first.id).active).toBe(true);
+    expect((await menu()).items.find((i: Answer) => i.id === first.id).active).toBe(true);
   });
 
   it("cannot touch another shop's menu item", async () => {
@@ -114,7 +114,7 @@ describe('modifier groups and modifiers', () => {
     expect(
       (await post({ intent: 'group.create', name: 'Syrups', type: 'other', maxSelections: '2' })).body.ok,
     ).toBe(true);
-    const group = (await menu()).groups.find((g: any) => g.name === 'Syrups');
+    const group = (await menu()).groups.find((g: Answer) => g.name === 'Syrups');
     expect(group).toMatchObject({ type: 'other', maxSelections: 2 });
     const created = await post({
       intent: 'modifier.create',
@@ -125,7 +125,7 @@ describe('modifier groups and modifiers', () => {
       applicableCategories: 'White Coffee,cold_drinks',
     });
     expect(created.body.ok).toBe(true);
-    const vanilla = (await menu()).groups.find((g: any) => g.id === group.id).modifiers[0];
+    const vanilla = (await menu()).groups.find((g: Answer) => g.id === group.id).modifiers[0];
     expect(vanilla).toMatchObject({
       name: 'Vanilla',
       priceDeltaCents: 60,
@@ -135,8 +135,8 @@ describe('modifier groups and modifiers', () => {
   });
 
   it('keeps one default in a choose-one group and validates the inputs', async () => {
-    const size = (await menu()).groups.find((g: any) => g.name === 'Size');
-    const large = size.modifiers.find((m: any) => m.name === 'Large');
+    const size = (await menu()).groups.find((g: Answer) => g.name === 'Size');
+    const large = size.modifiers.find((m: Answer) => m.name === 'Large');
     await post({
       intent: 'modifier.update',
       id: String(large.id),
@@ -147,9 +147,9 @@ describe('modifier groups and modifiers', () => {
       applicableCategories: '',
     });
     const defaults = (await menu()).groups
-      .find((g: any) => g.id === size.id)
-      .modifiers.filter((m: any) => m.isDefault);
-    expect(defaults.map((m: any) => m.name)).toEqual(['Large']);
+      .find((g: Answer) => g.id === size.id)
+      .modifiers.filter((m: Answer) => m.isDefault);
+    expect(defaults.map((m: Answer) => m.name)).toEqual(['Large']);
 
     const bad = await post({ intent: 'group.create', name: 'Size', type: 'colour', maxSelections: '0' });
     expect(bad.status).toBe(400);
@@ -178,9 +178,9 @@ describe('import from Shopify products', () => {
       where: { shop: TEST_SHOP, shopifyVariantId: { not: null } },
     });
     const store = api.sim.shop(TEST_SHOP);
-    const active = store.products.filter((p: any) => p.status === 'ACTIVE');
-    expect(imported).toHaveLength(active.reduce((n: number, p: any) => n + p.variants.length, 0));
-    const flat = store.products.find((p: any) => p.title === 'Flat White');
+    const active = store.products.filter((p: Answer) => p.status === 'ACTIVE');
+    expect(imported).toHaveLength(active.reduce((n: number, p: Answer) => n + p.variants.length, 0));
+    const flat = store.products.find((p: Answer) => p.title === 'Flat White');
     const large = flat.variants[2];
     expect(imported.find((i) => i.shopifyVariantId === large.id)).toMatchObject({
       name: `Flat White — ${large.title}`,
@@ -192,9 +192,9 @@ describe('import from Shopify products', () => {
     expect(result.body.message).toContain(`Imported ${imported.length} new`);
 
     // The products query paginates (25 per page): there are more than 25 active products.
-    expect(api.sim.state.calls.filter((c: any) => c.rootFields.includes('products')).length).toBeGreaterThan(
-      1,
-    );
+    expect(
+      api.sim.state.calls.filter((c: Answer) => c.rootFields.includes('products')).length,
+    ).toBeGreaterThan(1);
 
     large.price = 599;
     const again = await post({ intent: 'import', collectionId: '' });
@@ -209,7 +209,7 @@ describe('import from Shopify products', () => {
 
   it('uses a chosen collection as the category and lists collections in the import dialog', async () => {
     const { collections } = await menu('?import=1');
-    const breakfast = collections.find((c: any) => c.title === 'Breakfast');
+    const breakfast = collections.find((c: Answer) => c.title === 'Breakfast');
     expect(breakfast).toBeTruthy();
     await post({ intent: 'import', collectionId: breakfast.id });
     const imported = await prisma.menuItem.findMany({
@@ -220,7 +220,7 @@ describe('import from Shopify products', () => {
   });
 
   it('reports an import cut short by the page limit instead of passing it off as complete', async () => {
-    const { importShopifyProducts } = await import('~/models/menuImport.server');
+    const { importShopifyProducts } = await import('~/models/menu/menuImport.server');
     const { unauthenticated } = await import('~/shopify.server');
     const { admin } = await unauthenticated.admin(TEST_SHOP);
     const partial = await importShopifyProducts(TEST_SHOP, admin.graphql, { maxPages: 1 });

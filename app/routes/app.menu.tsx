@@ -3,24 +3,18 @@ import { readFormBody } from '~/lib/body.server';
 import { useLoaderData, useSearchParams } from '@remix-run/react';
 import { BlockStack, Layout, Page } from '@shopify/polaris';
 import { useState } from 'react';
-import {
-  ImportModal,
-  ItemModal,
-  MenuItemsCard,
-  ModifierGroupCard,
-  GroupModal,
-  ModifierModal,
-  type Editing,
-} from '~/components/admin/menu';
+import { GroupModal } from '~/components/admin/menu/GroupModal';
+import { ImportModal } from '~/components/admin/menu/ImportModal';
+import { ItemModal } from '~/components/admin/menu/ItemModal';
+import { MenuItemsCard } from '~/components/admin/menu/MenuItemsCard';
+import { ModifierGroupCard } from '~/components/admin/menu/ModifierGroupCard';
+import { ModifierModal } from '~/components/admin/menu/ModifierModal';
+import type { Editing } from '~/components/admin/menu/types';
 import {
   createMenuItem,
   createModifier,
   createModifierGroup,
   getMenuAdmin,
-  MenuAdminError,
-  MenuItemSchema,
-  ModifierGroupSchema,
-  ModifierSchema,
   move,
   setMenuItemActive,
   setModifierActive,
@@ -28,13 +22,17 @@ import {
   updateMenuItem,
   updateModifier,
   updateModifierGroup,
-} from '~/models/menuAdmin.server';
+} from '~/models/menu/menuAdmin.server';
 import {
   importShopifyProducts,
   listShopifyCollections,
   MAX_IMPORT_PRODUCTS,
-} from '~/models/menuImport.server';
+} from '~/models/menu/menuImport.server';
+import { DomainError } from '~/lib/errors';
+import { statusOf } from '~/lib/http.server';
+import { MenuActionSchema, type MenuAction } from '~/lib/schemas/menu';
 import { authenticate } from '~/shopify.server';
+import type { MenuActionResult } from '~/components/admin/menu/types';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
@@ -46,104 +44,87 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...menu, collections };
 }
 
-type ActionResult = { ok: boolean; message: string; errors?: Record<string, string> };
-
-function invalid(errors: Record<string, string>): Response {
-  return Response.json(
-    { ok: false, message: 'Check the highlighted fields.', errors } satisfies ActionResult,
-    {
-      status: 400,
-    },
-  );
+function refuse(status: number, message: string, errors?: Record<string, string>) {
+  return Response.json({ ok: false, message, errors } satisfies MenuActionResult, { status });
 }
 
-function parse<T>(schema: { safeParse: (v: unknown) => any }, form: FormData): T | Response {
-  const result = schema.safeParse(Object.fromEntries(form));
-  if (result.success) return result.data as T;
-  return invalid(
-    Object.fromEntries(result.error.issues.map((issue: any) => [String(issue.path[0]), issue.message])),
-  );
+/** The form as one of the intents MenuActionSchema knows, or the 400 that says what is wrong. */
+function parseAction(form: FormData): MenuAction | Response {
+  const result = MenuActionSchema.safeParse(Object.fromEntries(form));
+  if (result.success) return result.data;
+  const issues = result.error.issues;
+  if (issues.some((issue) => issue.code === 'invalid_union_discriminator')) {
+    return refuse(400, 'Unknown action.');
+  }
+  if (issues.some((issue) => issue.path[0] === 'id')) return refuse(400, 'Nothing to change was named.');
+  const errors = Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
+  return refuse(400, 'Check the highlighted fields.', errors);
+}
+
+/** The form's fields without the intent and the row id (the models take exactly their fields). */
+function fieldsOf<T extends { intent: string; id?: number }>(input: T): Omit<T, 'intent' | 'id'> {
+  const { intent: _intent, id: _id, ...fields } = input;
+  return fields;
+}
+
+const MOVE_KIND = { item: 'menuItem', group: 'modifierGroup', modifier: 'modifier' } as const;
+const SET_ACTIVE = { item: setMenuItemActive, group: setModifierGroupActive, modifier: setModifierActive };
+
+async function run(
+  shop: string,
+  graphql: Parameters<typeof importShopifyProducts>[1],
+  input: MenuAction,
+): Promise<string> {
+  switch (input.intent) {
+    case 'import': {
+      const result = await importShopifyProducts(shop, graphql, { collectionId: input.collectionId });
+      const rest = result.complete
+        ? ''
+        : ` Only the first ${MAX_IMPORT_PRODUCTS.toLocaleString('en')} products were read: import a collection at a time for the rest.`;
+      return `Imported ${result.created} new and updated ${result.updated} items from Shopify.${rest}`;
+    }
+    case 'item.create':
+      await createMenuItem(shop, fieldsOf(input));
+      return 'Menu item added';
+    case 'item.update':
+      await updateMenuItem(shop, input.id, fieldsOf(input));
+      return 'Menu item saved';
+    case 'group.create':
+      await createModifierGroup(shop, fieldsOf(input));
+      return 'Modifier group added';
+    case 'group.update':
+      await updateModifierGroup(shop, input.id, fieldsOf(input));
+      return 'Modifier group saved';
+    case 'modifier.create':
+      await createModifier(shop, fieldsOf(input));
+      return 'Modifier added';
+    case 'modifier.update':
+      await updateModifier(shop, input.id, fieldsOf(input));
+      return 'Modifier saved';
+    default: {
+      const [subject, verb] = input.intent.split('.') as [keyof typeof MOVE_KIND, string];
+      if (verb === 'up' || verb === 'down') {
+        await move(shop, MOVE_KIND[subject], input.id, verb);
+        return 'Order changed';
+      }
+      const active = verb === 'unarchive';
+      await SET_ACTIVE[subject](shop, input.id, active);
+      return active ? 'Restored' : 'Archived';
+    }
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
-  const shop = session.shop;
-  const form = await readFormBody(request);
-  const intent = String(form.get('intent') ?? '');
-  const id = Number(form.get('id'));
-  const [subject, verb] = intent.split('.');
-  const needsId = !['create', 'import'].includes(verb ?? intent);
-  if (needsId && !(Number.isInteger(id) && id > 0)) {
-    return Response.json({ ok: false, message: 'Nothing to change was named.' }, { status: 400 });
-  }
+  const input = parseAction(await readFormBody(request));
+  if (input instanceof Response) return input;
   try {
-    if (intent === 'import') {
-      const collectionId = String(form.get('collectionId') ?? '') || null;
-      const result = await importShopifyProducts(shop, admin.graphql, { collectionId });
-      const rest = result.complete
-        ? ''
-        : ` Only the first ${MAX_IMPORT_PRODUCTS.toLocaleString('en')} products were read: import a collection at a time for the rest.`;
-      return {
-        ok: true,
-        message: `Imported ${result.created} new and updated ${result.updated} items from Shopify.${rest}`,
-      } satisfies ActionResult;
-    }
-    if (verb === 'up' || verb === 'down') {
-      const kind = subject === 'item' ? 'menuItem' : subject === 'group' ? 'modifierGroup' : 'modifier';
-      await move(shop, kind, id, verb);
-      return { ok: true, message: 'Order changed' } satisfies ActionResult;
-    }
-    if (verb === 'archive' || verb === 'unarchive') {
-      const active = verb === 'unarchive';
-      if (subject === 'item') await setMenuItemActive(shop, id, active);
-      else if (subject === 'group') await setModifierGroupActive(shop, id, active);
-      else await setModifierActive(shop, id, active);
-      return { ok: true, message: active ? 'Restored' : 'Archived' } satisfies ActionResult;
-    }
-    if (subject === 'item') {
-      const input = parse<typeof MenuItemSchema._output>(MenuItemSchema, form);
-      if (input instanceof Response) return input;
-      if (verb === 'create') await createMenuItem(shop, input);
-      else await updateMenuItem(shop, id, input);
-      return {
-        ok: true,
-        message: verb === 'create' ? 'Menu item added' : 'Menu item saved',
-      } satisfies ActionResult;
-    }
-    if (subject === 'group') {
-      const input = parse<typeof ModifierGroupSchema._output>(ModifierGroupSchema, form);
-      if (input instanceof Response) return input;
-      if (verb === 'create') await createModifierGroup(shop, input);
-      else await updateModifierGroup(shop, id, input);
-      return {
-        ok: true,
-        message: verb === 'create' ? 'Modifier group added' : 'Modifier group saved',
-      } satisfies ActionResult;
-    }
-    if (subject === 'modifier') {
-      const input = parse<typeof ModifierSchema._output>(ModifierSchema, form);
-      if (input instanceof Response) return input;
-      if (verb === 'create') await createModifier(shop, input);
-      else await updateModifier(shop, id, input);
-      return {
-        ok: true,
-        message: verb === 'create' ? 'Modifier added' : 'Modifier saved',
-      } satisfies ActionResult;
-    }
-    return Response.json({ ok: false, message: 'Unknown action.' }, { status: 400 });
+    return { ok: true, message: await run(session.shop, admin.graphql, input) } satisfies MenuActionResult;
   } catch (error) {
-    if (error instanceof MenuAdminError) {
-      return Response.json(
-        { ok: false, message: error.message, errors: { name: error.message } },
-        { status: error.status },
-      );
-    }
-    if (intent === 'import') {
+    if (error instanceof DomainError) return refuse(statusOf(error), error.message, { name: error.message });
+    if (input.intent === 'import') {
       console.error('Shopify product import failed', error);
-      return Response.json(
-        { ok: false, message: 'Shopify could not be reached for the import. Try again in a minute.' },
-        { status: 502 },
-      );
+      return refuse(502, 'Shopify could not be reached for the import. Try again in a minute.');
     }
     throw error;
   }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startAdminApi } from '../../test/support/adminApi';
-import { TEST_SHOP } from '../../test/support/requests';
+import { TEST_SHOP, type Answer } from '../../test/support/requests';
 
 // A shop in Auckland paying in NZD: the first admin visit takes those from the Admin API `shop` query.
 const api = await startAdminApi([
@@ -46,11 +46,11 @@ describe('admin settings', () => {
       currency: 'NZD',
       shopName: 'Kiwi Beans',
     });
-    expect(api.sim.state.calls.filter((c: any) => c.rootFields.includes('shop'))).toHaveLength(1);
+    expect(api.sim.state.calls.filter((c: Answer) => c.rootFields.includes('shop'))).toHaveLength(1);
 
     // Once known, the Admin API is not asked again.
     await call(async () => loader(args(await adminRequest('/app/settings'))));
-    expect(api.sim.state.calls.filter((c: any) => c.rootFields.includes('shop'))).toHaveLength(1);
+    expect(api.sim.state.calls.filter((c: Answer) => c.rootFields.includes('shop'))).toHaveLength(1);
   });
 
   it('saves valid settings and explains invalid ones', async () => {

@@ -15,20 +15,21 @@ import {
 } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { PAYMENT_LABELS, PAYMENT_METHODS } from '~/lib/payment';
-import { getAdminSettings } from '~/models/adminSettings.server';
-import { enabledPaymentMethods, SettingsSchema, updateShopSettings } from '~/models/settings.server';
+import { getAdminSettings } from '~/models/shop/adminSettings.server';
+import { enabledPaymentMethods, SettingsSchema, updateShopSettings } from '~/models/shop/settings.server';
 import { authenticate } from '~/shopify.server';
+import { withHttpErrors } from '~/lib/http.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
   const settings = await getAdminSettings(session.shop, admin.graphql);
   return {
     settings: { ...settings, paymentMethods: enabledPaymentMethods(settings) },
     timeZones: Intl.supportedValuesOf('timeZone'),
   };
-}
+});
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const form = await readFormBody(request);
   const result = SettingsSchema.safeParse({
@@ -43,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   await updateShopSettings(session.shop, result.data);
   return { ok: true, errors: {} as Record<string, string> };
-}
+});
 
 export default function Settings() {
   const { settings, timeZones } = useLoaderData<typeof loader>();

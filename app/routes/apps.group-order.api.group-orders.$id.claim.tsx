@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError, parseId } from '~/lib/http.server';
-import { requestOwnerClaim } from '~/models/hostMail.server';
-import { clientKey } from '~/models/hostRateLimits.server';
+import { jsonError, parseId, withHttpErrors } from '~/lib/http.server';
+import { requestOwnerClaim } from '~/models/mail/hostMail.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
+import { clientKey } from '~/lib/credentials.server';
 
 // POST /api/group-orders/{id}/claim: "I Created This Order - Submit It" e-mails a one-time link to the
 // host's address (never to the caller), so only the real host can take over in this browser.
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (request.method !== 'POST') throw jsonError(405, 'Use POST to request the link.');
   const result = await requestOwnerClaim(
@@ -17,9 +17,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     clientKey(storefront.shop, request),
   );
   return Response.json(result);
-}
+});
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   await requireStorefront(request);
   return jsonError(405, 'Use POST to request the link.');
-}
+});

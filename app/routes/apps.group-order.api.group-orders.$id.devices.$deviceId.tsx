@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError, parseId, parseJson } from '~/lib/http.server';
+import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { HostTokenBodySchema } from '~/lib/hosting';
-import { revokeHostDevice } from '~/models/hostMail.server';
-import { hostTokenFrom } from '~/models/hosting.server';
+import { revokeHostDevice } from '~/models/mail/hostMail.server';
 import { requireStorefront } from '~/storefront.server';
+import { hostTokenFrom } from '~/lib/credentials.server';
 
 // POST /api/group-orders/{id}/devices/{deviceId} (or DELETE): a host removes a browser that was added by a
 // claim link; answers with the devices that still manage the order.
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (request.method !== 'POST' && request.method !== 'DELETE')
     throw jsonError(405, 'Use POST to remove a device.');
@@ -19,9 +19,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     customerId: storefront.customerId,
   });
   return Response.json({ devices });
-}
+});
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   await requireStorefront(request);
   return jsonError(405, 'Use POST to remove a device.');
-}
+});

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError, parseId, parseJson } from '~/lib/http.server';
+import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { ExtendSchema } from '~/lib/hosting';
-import { serializeGroupOrder } from '~/models/groupOrder.server';
-import { extendDeadline, hostTokenFrom } from '~/models/hosting.server';
+import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
+import { extendDeadline } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
+import { hostTokenFrom } from '~/lib/credentials.server';
 
 // POST /api/group-orders/{id}/extend {pickupDate?, pickupTime?}: the host moves the deadline 15 minutes later
 // (never past pickup minus the shop's notice: `capped` says it stopped there), and may move pickup too.
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (request.method !== 'POST') throw jsonError(405, 'Use POST to extend the deadline.');
   const id = parseId(params.id);
@@ -23,9 +24,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     ...serializeGroupOrder(order, undefined, undefined, { revealHostEmail: true }),
     capped,
   });
-}
+});
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   await requireStorefront(request);
   return jsonError(405, 'Use POST to extend the deadline.');
-}
+});

@@ -1,20 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError, parseId, parseJson } from '~/lib/http.server';
-import { getOwnGuest, GuestNoteSchema, guestTokenFrom, setOwnNote } from '~/models/guests.server';
+import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
+import { getOwnGuest, GuestNoteSchema, setOwnNote } from '~/models/groupOrder/guests.server';
 import { requireStorefront } from '~/storefront.server';
+import { guestTokenFrom } from '~/lib/credentials.server';
 
 // A guest's own order in a group order, for the browser that holds their token (X-Guest-Token):
 // - GET: { mine: true, guest, items, totalCents, acceptingOrders } for the guest's own browser, or
 //   { mine: false, message } for anyone else or an unknown name (the order itself unknown: 404).
 // - PATCH { specialInstructions }: replace or clear the note while the order accepts changes.
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const id = parseId(params.id);
   return Response.json(await getOwnGuest(shop, id, params.guestName ?? '', guestTokenFrom(request)));
-}
+});
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
   const { shop } = await requireStorefront(request);
   if (request.method !== 'PATCH') throw jsonError(405, 'Use PATCH with {specialInstructions}.');
   const id = parseId(params.id);
@@ -26,4 +27,4 @@ export async function action({ request, params }: ActionFunctionArgs) {
     specialInstructions: body.specialInstructions,
   });
   return Response.json(await getOwnGuest(shop, id, guestName, guestTokenFrom(request, body)));
-}
+});

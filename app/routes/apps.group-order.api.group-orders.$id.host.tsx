@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError, parseId, parseJson } from '~/lib/http.server';
+import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { HostTokenBodySchema } from '~/lib/hosting';
-import { listHostDevices } from '~/models/hostMail.server';
-import { hostTokenFrom, requireHostOrder } from '~/models/hosting.server';
+import { listHostDevices } from '~/models/mail/hostMail.server';
+import { requireHostOrder } from '~/models/groupOrder/hosting.server';
 import { requireStorefront, type Storefront } from '~/storefront.server';
+import { hostTokenFrom } from '~/lib/credentials.server';
 
 // GET /api/group-orders/{id}/host: checks the caller is the host (X-Host-Token or the logged-in creator)
 // and returns the host's own details, which the dashboard needs for "Add My Order", and the browsers
@@ -21,15 +22,15 @@ async function hostDetails(storefront: Storefront, id: number, hostToken: string
   });
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   return hostDetails(storefront, parseId(params.id), hostTokenFrom(request));
-}
+});
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (request.method !== 'POST') throw jsonError(405, 'Use GET, or POST with {hostToken}.');
   const id = parseId(params.id);
   const body = await parseJson(request, HostTokenBodySchema);
   return hostDetails(storefront, id, hostTokenFrom(request, body));
-}
+});

@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError, parseId, parseJson, parseWith } from '~/lib/http.server';
+import { jsonError, parseId, parseJson, parseWith, withHttpErrors } from '~/lib/http.server';
 import { InviteSchema, RequestKeySchema } from '~/lib/hosting';
-import { sendInvitations } from '~/models/hostMail.server';
-import { hostTokenFrom } from '~/models/hosting.server';
-import { clientKey } from '~/models/hostRateLimits.server';
+import { sendInvitations } from '~/models/mail/hostMail.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
+import { clientKey, hostTokenFrom } from '~/lib/credentials.server';
 
 // POST /api/group-orders/{id}/invite {emails[], requestKey?} -> {sent, total, invalid, skipped}: one e-mail
 // per address, rate-limited. The request key (body, or an Idempotency-Key header) makes a retry send
 // nothing twice; an address invited to the order within the last hour is skipped, not e-mailed again.
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (request.method !== 'POST') throw jsonError(405, 'Use POST to send invitations.');
   const id = parseId(params.id);
@@ -25,9 +24,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     { requestKey, client: clientKey(storefront.shop, request) },
   );
   return Response.json(result);
-}
+});
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   await requireStorefront(request);
   return jsonError(405, 'Use POST with {emails} to send invitations.');
-}
+});

@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError, parseId, parseJson } from '~/lib/http.server';
+import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { StatusSchema } from '~/lib/hosting';
-import { serializeGroupOrder } from '~/models/groupOrder.server';
-import { hostTokenFrom, setGroupOrderStatus } from '~/models/hosting.server';
+import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
+import { setGroupOrderStatus } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
+import { hostTokenFrom } from '~/lib/credentials.server';
 
 // PATCH /api/group-orders/{id}/status {status}: submit or reopen; the host token travels in X-Host-Token.
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (request.method !== 'PATCH' && request.method !== 'POST')
     throw jsonError(405, 'Use PATCH to change the status.');
@@ -17,9 +18,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     customerId: storefront.customerId,
   });
   return Response.json(serializeGroupOrder(order, undefined, undefined, { revealHostEmail: true }));
-}
+});
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   await requireStorefront(request);
   return jsonError(405, 'Use PATCH (or POST) with {status} to change the status.');
-}
+});

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError } from '~/lib/http.server';
+import { jsonError, withHttpErrors } from '~/lib/http.server';
 import { INVALID_EMAIL, isValidEmail } from '~/lib/hosting';
-import { serializeGroupOrder } from '~/models/groupOrder.server';
-import { clientKey, consumeOrRefuse } from '~/models/hostRateLimits.server';
-import { findOrdersByHostEmail } from '~/models/hosting.server';
+import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
+import { consumeOrRefuse } from '~/models/limits/hostRateLimits.server';
+import { findOrdersByHostEmail } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
+import { clientKey } from '~/lib/credentials.server';
 
 // GET /api/group-orders/by-email/{email}: the host's active and recent orders (rate-limited per client).
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const email = (params.email ?? '').trim();
   if (!isValidEmail(email)) throw jsonError(400, INVALID_EMAIL);
@@ -16,9 +17,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return Response.json(
     orders.map((order) => serializeGroupOrder(order, undefined, undefined, { revealHostEmail: true })),
   );
-}
+});
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   await requireStorefront(request);
   return jsonError(405, 'This address only answers GET requests.');
-}
+});

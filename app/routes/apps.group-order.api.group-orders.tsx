@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { jsonError, parseJson } from '~/lib/http.server';
-import { serializeGroupOrder } from '~/models/groupOrder.server';
-import { clientKey, consumeAll, refund } from '~/models/hostRateLimits.server';
-import { createGroupOrder, CreateValidationError } from '~/models/hosting.server';
+import { jsonError, parseJson, withHttpErrors } from '~/lib/http.server';
+import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
+import { consumeAll, refund } from '~/models/limits/hostRateLimits.server';
+import { createGroupOrder } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
+import { clientKey } from '~/lib/credentials.server';
 
 // POST /api/group-orders: the spec's create call. The response carries the host token once.
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (request.method !== 'POST') throw jsonError(405, 'Use POST to create a group order.');
   const body = await parseJson(
@@ -30,14 +31,11 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     // A form the host must correct does not count as a started order.
     for (const budget of budgets) await refund(budget.name, budget.key);
-    if (error instanceof CreateValidationError) {
-      throw jsonError(400, error.message, { fieldErrors: error.fieldErrors });
-    }
     throw error;
   }
-}
+});
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   await requireStorefront(request);
   return jsonError(405, 'Use POST to create a group order.');
-}
+});

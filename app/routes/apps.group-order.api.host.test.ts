@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import prisma from '~/db.server';
 import { hashSecret } from '~/lib/ids.server';
 import { utcToZoned } from '~/lib/time';
-import { resetMailTransport } from '~/models/mail.server';
+import { resetMailTransport } from '~/models/mail/mail.server';
 import { args, call, OTHER_SHOP, proxyRequest, TEST_SHOP } from '../../test/support/requests';
 import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
 import { action as createAction } from './apps.group-order.api.group-orders';

@@ -1,18 +1,18 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError } from '~/lib/http.server';
-import { listMenuItems } from '~/models/menu.server';
+import { jsonError, withHttpErrors } from '~/lib/http.server';
+import { listMenuItems } from '~/models/menu/menu.server';
 import { requireStorefront } from '~/storefront.server';
 
 // GET /api/menu-items: the shop's active menu, price as a 2-place decimal string.
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const items = await listMenuItems(shop);
   return Response.json(
     items.map(({ id, name, description, category, price }) => ({ id, name, description, category, price })),
   );
-}
+});
 
-export async function action({ request }: LoaderFunctionArgs) {
+export const action = withHttpErrors(async function action({ request }: LoaderFunctionArgs) {
   await requireStorefront(request);
   return jsonError(405, 'This address only answers GET requests.');
-}
+});

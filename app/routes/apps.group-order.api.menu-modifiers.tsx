@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError } from '~/lib/http.server';
-import { listMenuModifiers } from '~/models/menu.server';
+import { jsonError, withHttpErrors } from '~/lib/http.server';
+import { listMenuModifiers } from '~/models/menu/menu.server';
 import { requireStorefront } from '~/storefront.server';
 
 // GET /api/menu-modifiers: the spec's modifier shape plus priceDelta and the group it belongs to.
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   return Response.json(await listMenuModifiers(shop));
-}
+});
 
-export async function action({ request }: LoaderFunctionArgs) {
+export const action = withHttpErrors(async function action({ request }: LoaderFunctionArgs) {
   await requireStorefront(request);
   return jsonError(405, 'This address only answers GET requests.');
-}
+});

@@ -1,20 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError } from '~/lib/http.server';
-import { serializeGroupOrder } from '~/models/groupOrder.server';
-import { ordersForCustomer } from '~/models/hosting.server';
+import { jsonError, withHttpErrors } from '~/lib/http.server';
+import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
+import { ordersForCustomer } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
 
 // GET /api/my-orders: the logged-in customer's orders (Shopify signs logged_in_customer_id).
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (!storefront.customerId) throw jsonError(401, 'Log in to your store account to see your orders.');
   const orders = await ordersForCustomer(storefront.shop, storefront.customerId);
   return Response.json(
     orders.map((order) => serializeGroupOrder(order, undefined, undefined, { revealHostEmail: true })),
   );
-}
+});
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   await requireStorefront(request);
   return jsonError(405, 'This address only answers GET requests.');
-}
+});

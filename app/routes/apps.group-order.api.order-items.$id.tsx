@@ -1,16 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { jsonError, parseId, parseJson } from '~/lib/http.server';
+import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { GuestTokenSchema } from '~/lib/guestSchema';
-import { findGroupOrder, serializeGroupOrder } from '~/models/groupOrder.server';
-import {
-  GuestItemChangeSchema,
-  guestTokenFrom,
-  removeItem,
-  setOwnItemQuantity,
-} from '~/models/guests.server';
-import { hostTokenFrom } from '~/models/hosting.server';
+import { findGroupOrder, serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
+import { GuestItemChangeSchema, removeItem, setOwnItemQuantity } from '~/models/groupOrder/guests.server';
 import { requireStorefront } from '~/storefront.server';
+import { guestTokenFrom, hostTokenFrom } from '~/lib/credentials.server';
 
 // One confirmed item, changed until the order closes:
 // - PATCH { guestName, quantity } with the guest's token (X-Guest-Token or guestToken): their own items only.
@@ -24,7 +19,7 @@ const DeleteSchema = z.object({
   hostToken: z.string().max(200).optional(),
 });
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
   const { shop, customerId } = await requireStorefront(request);
   const itemId = parseId(params.id, 'Item');
   let groupOrderId: number | null;
@@ -52,9 +47,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     removed: request.method === 'DELETE',
     groupOrder: order && serializeGroupOrder(order),
   });
-}
+});
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   await requireStorefront(request);
   return jsonError(405, 'Use PATCH to change the quantity or DELETE to remove the item.');
-}
+});

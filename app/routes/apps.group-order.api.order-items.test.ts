@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
-import { CLOSED_MESSAGES } from '~/models/groupOrder.server';
+import { CLOSED_MESSAGES } from '~/models/groupOrder/groupOrder.server';
 import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
 import { args, call, OTHER_SHOP, proxyRequest, TEST_SHOP } from '../../test/support/requests';
 import { action, loader } from './apps.group-order.api.order-items';

@@ -1,15 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { jsonError, parseJson, parseWith } from '~/lib/http.server';
-import { serializeGroupOrder, serializeItem } from '~/models/groupOrder.server';
+import { jsonError, parseJson, parseWith, withHttpErrors } from '~/lib/http.server';
+import { serializeGroupOrder, serializeItem } from '~/models/groupOrder/groupOrder.server';
 import {
   addOrderItem,
   confirmCart,
   ConfirmCartSchema,
   SingleOrderItemSchema,
-} from '~/models/orderItems.server';
-import { clientKey, consumeOrRefuse } from '~/models/hostRateLimits.server';
+} from '~/models/groupOrder/orderItems.server';
+import { consumeOrRefuse } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
+import { clientKey } from '~/lib/credentials.server';
 
 // POST /api/order-items accepts two bodies:
 // - one item per call, as the spec's client sends it: { groupOrderId, guestName, guestInitials, menuItemId,
@@ -20,7 +21,7 @@ import { requireStorefront } from '~/storefront.server';
 //   written or none, and the same confirmationKey again returns the same items without writing.
 // Either way prices come from the menu; itemPrice/totalPrice from the client are ignored. 409 once the
 // order is closed (deadline passed or submitted).
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   const { shop } = await requireStorefront(request);
   if (request.method !== 'POST') return jsonError(405, 'Use POST to add items.');
   await consumeOrRefuse('confirmsPerClient', clientKey(shop, request));
@@ -40,9 +41,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = parseWith(SingleOrderItemSchema, body);
   const result = await addOrderItem(shop, input);
   return Response.json(serializeItem(result.item), { status: result.replayed ? 200 : 201 });
-}
+});
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   await requireStorefront(request);
   return jsonError(405, 'Use POST to add items; read them with GET /api/group-orders/{id}.');
-}
+});

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError } from '~/lib/http.server';
-import { redeemOwnerClaim } from '~/models/hostMail.server';
+import { jsonError, withHttpErrors } from '~/lib/http.server';
+import { redeemOwnerClaim } from '~/models/mail/hostMail.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 
 // POST /api/owner-claims/{token}: uses a one-time claim link and adds this browser as a host (a token of its
 // own); the host's address is told which device was added.
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (request.method !== 'POST') throw jsonError(405, 'Use POST to use the link.');
   const token = params.token ?? '';
@@ -21,9 +21,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       siteBase: await linkBase(storefront),
     }),
   );
-}
+});
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   await requireStorefront(request);
   return jsonError(405, 'Use POST to use the link.');
-}
+});

@@ -1,7 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
-import { callApi } from '~/components/storefront/host/api';
+import { callApi } from '~/components/storefront/api';
 import { readGuestToken } from '~/components/storefront/guest/guestToken';
 import { useToast } from '~/components/storefront/toast';
 import { Button, ButtonLink, Card, EmptyState, Spinner, TextArea } from '~/components/storefront/ui';
@@ -10,17 +10,18 @@ import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
 import { MAX_QUANTITY, MIN_QUANTITY } from '~/lib/pricing';
 import { formatDateTime } from '~/lib/time';
-import { closedReason, findGroupOrderByParam } from '~/models/groupOrder.server';
+import { closedReason, findGroupOrderByParam } from '~/models/groupOrder/groupOrder.server';
 import { requireStorefront } from '~/storefront.server';
 import { KitchenTimeline } from '~/components/storefront/KitchenTimeline';
 import { PageLoading } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';
+import { withHttpErrors } from '~/lib/http.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
 // The page itself is public (its URL carries the guest's name); the guest's items and note are read by
 // the browser with its guest token, so only the browser (or e-mail) that ordered them sees and edits them.
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const url = new URL(request.url);
   const guest = (params.guestName ?? '').trim().slice(0, 60);
@@ -40,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     initials: (url.searchParams.get('initials') ?? '').slice(0, 3),
     email: url.searchParams.get('email') ?? '',
   };
-}
+});
 
 type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { found: true }>;
 

@@ -13,11 +13,15 @@ import { normalizeCode } from '~/lib/code';
 import { INVALID_EMAIL, isValidEmail } from '~/lib/hosting';
 import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
-import { findGroupOrderByCode } from '~/models/groupOrder.server';
-import { clientKey, consumeOrRefuse } from '~/models/hostRateLimits.server';
-import { findOrdersByHostEmail } from '~/models/hosting.server';
+import { findGroupOrderByCode } from '~/models/groupOrder/groupOrder.server';
+import { consumeOrRefuse } from '~/models/limits/hostRateLimits.server';
+import { findOrdersByHostEmail } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
+import { withHttpErrors } from '~/lib/http.server';
+import { Limited } from '~/lib/errors';
+import { orderTitle } from '~/lib/groupOrder';
+import { clientKey } from '~/lib/credentials.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 export const meta: MetaFunction = () => [{ title: 'Find Order · Group Order' }];
@@ -28,7 +32,7 @@ type Problem = { title: string; message: string };
 const CODE_HINT = 'Order codes are 4-6 letters or numbers, like ABC123.';
 
 // Searching is a GET (the theme's no-JavaScript "join with a code" form lands here with ?code=).
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const url = new URL(request.url);
   const code = url.searchParams.get('code')?.trim() ?? '';
@@ -51,8 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     await consumeOrRefuse('lookups', clientKey(storefront.shop, request));
   } catch (error) {
-    if (error instanceof Response && error.status === 429) {
-      return refuse({ title: 'Too many searches', message: (await error.json()).message }, 429);
+    if (error instanceof Limited) {
+      return refuse({ title: 'Too many searches', message: error.message }, 429);
     }
     throw error;
   }
@@ -76,13 +80,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   if (orders.length === 1) return join(orders[0].code);
   return { ...base, results: orders.map(card) };
-}
+});
 
 function card(order: Awaited<ReturnType<typeof findOrdersByHostEmail>>[number]) {
   return {
     id: order.id,
     code: order.code,
-    title: order.name || `${order.companyName} Order`,
+    title: orderTitle(order),
     active: order.status === 'active',
     pickup: formatDateTime(order.pickupAt, order.timeZone),
     deadline: formatDateTime(order.deadlineAt, order.timeZone),

@@ -1,12 +1,19 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import prisma from '~/db.server';
 import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
-import { args, call as callRaw, OTHER_SHOP, proxyRequest, TEST_SHOP } from '../../test/support/requests';
+import {
+  args,
+  call as callRaw,
+  OTHER_SHOP,
+  proxyRequest,
+  TEST_SHOP,
+  type Answer,
+} from '../../test/support/requests';
 import { action as joinAction, loader as joinLoader } from './apps.group-order.join.$code';
 import { LOAD_FAILED_MESSAGE, loader as menuLoader } from './apps.group-order.order.$groupOrderId';
 import { loader as reviewLoader } from './apps.group-order.review.$groupOrderId.$guestName';
 import { loader as confirmedLoader } from './apps.group-order.confirmed.$groupOrderId.$guestName';
-import { confirmCart } from '~/models/orderItems.server';
+import { confirmCart } from '~/models/groupOrder/orderItems.server';
 
 // The guest pages' loaders and the join action, through signed requests.
 
@@ -24,7 +31,7 @@ async function call(fn: () => Promise<unknown>) {
   const result = await callRaw(fn);
   const body = result.body as { type?: string; data?: unknown; init?: { status?: number } } | undefined;
   if (body?.type === 'DataWithResponseInit')
-    return { ...result, status: body.init?.status ?? 200, body: body.data as any };
+    return { ...result, status: body.init?.status ?? 200, body: body.data as Answer };
   return result;
 }
 

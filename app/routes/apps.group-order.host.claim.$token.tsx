@@ -4,20 +4,22 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, ButtonLink, EmptyState, Spinner } from '~/components/storefront/ui';
 import { callApi, saveHostToken } from '~/components/storefront/host/api';
 import { sfPath } from '~/lib/paths';
-import { peekOwnerClaim } from '~/models/hostMail.server';
+import { peekOwnerClaim } from '~/models/mail/hostMail.server';
 import { requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
+import { withHttpErrors } from '~/lib/http.server';
+import { orderTitle } from '~/lib/groupOrder';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 export const meta: MetaFunction = () => [{ title: 'Manage your group order' }];
 
 // Opening the e-mailed link only looks the claim up; it is used by a POST from the page's script, so a
 // mail scanner that fetches links cannot spend it.
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const order = await peekOwnerClaim(storefront.shop, params.token ?? '');
-  return { order: order ? { id: order.id, title: order.name || `${order.companyName} Order` } : null };
-}
+  return { order: order ? { id: order.id, title: orderTitle(order) } : null };
+});
 
 export default function ClaimOwnership() {
   const { order } = useLoaderData<typeof loader>();

@@ -8,16 +8,17 @@ import { HOST_MESSAGES, hostActionError, type FieldErrors } from '~/lib/hostText
 import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
 import { utcToZoned } from '~/lib/time';
-import { getCustomerProfile } from '~/models/customerProfile.server';
-import { enabledPaymentMethods, getShopSettings } from '~/models/settings.server';
+import { getCustomerProfile } from '~/models/shop/customerProfile.server';
+import { enabledPaymentMethods, getShopSettings } from '~/models/shop/settings.server';
 import { requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
+import { withHttpErrors } from '~/lib/http.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 
 export const meta: MetaFunction = () => [{ title: 'CREATE ORDER · Group Order' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const settings = await getShopSettings(storefront.shop);
   const profile = await getCustomerProfile(storefront);
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       paymentMethod: methods.includes('pay-in-store') ? 'pay-in-store' : methods[0],
     },
   };
-}
+});
 
 type Values = Record<
   | 'hostName'

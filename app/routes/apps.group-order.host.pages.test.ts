@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
-import { args, call, OTHER_SHOP, proxyRequest, TEST_SHOP } from '../../test/support/requests';
+import { args, call, OTHER_SHOP, proxyRequest, TEST_SHOP, type Answer } from '../../test/support/requests';
 import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
 import { loader as createLoader } from './apps.group-order.host.create';
 import { loader as dashboardLoader } from './apps.group-order.host.dashboard.$id';
@@ -8,7 +8,7 @@ import { loader as findLoader } from './apps.group-order.find-order';
 import { loader as myOrdersLoader } from './apps.group-order.my-orders';
 
 // Page loaders return either plain data or data(value, { status }); unwrap both.
-function unwrap(body: any): { status: number; data: any } {
+function unwrap(body: Answer): { status: number; data: Answer } {
   if (body && body.type === 'DataWithResponseInit')
     return { status: body.init?.status ?? 200, data: body.data };
   return { status: 200, data: body };

@@ -3,7 +3,7 @@ import prisma from '~/db.server';
 import { BODY_LIMITS } from '~/lib/limits';
 import { utcToZoned } from '~/lib/time';
 import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
-import { args, call as callRaw, proxyRequest } from '../../test/support/requests';
+import { args, call as callRaw, proxyRequest, type Answer } from '../../test/support/requests';
 import { action as createAction } from './apps.group-order.api.group-orders';
 import { action as orderItemsAction } from './apps.group-order.api.order-items';
 import { action as usualOrderAction } from './apps.group-order.api.usual-order';
@@ -23,7 +23,7 @@ async function call(fn: () => Promise<unknown>) {
   const result = await callRaw(fn);
   const body = result.body as { type?: string; data?: unknown; init?: { status?: number } } | undefined;
   if (body?.type === 'DataWithResponseInit')
-    return { ...result, status: body.init?.status ?? 200, body: body.data as any };
+    return { ...result, status: body.init?.status ?? 200, body: body.data as Answer };
   return result;
 }
 
@@ -248,7 +248,7 @@ describe('bodies a route cannot read', () => {
 
   it('JSON endpoints answer 415 to another Content-Type, and 400 to malformed JSON or a body that is not an object', async () => {
     const { order, hostToken } = await createTestGroupOrder();
-    const routes: { name: string; path: string; action: any; params: Record<string, string> }[] = [
+    const routes: { name: string; path: string; action: Answer; params: Record<string, string> }[] = [
       { name: 'create', path: `${API}/group-orders`, action: createAction, params: {} },
       { name: 'order-items', path: `${API}/order-items`, action: orderItemsAction, params: {} },
       { name: 'usual-order', path: `${API}/usual-order`, action: usualOrderAction, params: {} },

@@ -14,30 +14,34 @@ import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
 import { formatDateTime, timeLeftText } from '~/lib/time';
-import { closedReason, closedText, findGroupOrderByCode } from '~/models/groupOrder.server';
+import { closedReason, closedText, findGroupOrderByCode } from '~/models/groupOrder/groupOrder.server';
 import {
   guestHasItems,
   GuestEmailSchema,
   GuestInitialsSchema,
   GuestNameSchema,
-} from '~/models/orderItems.server';
-import { resolveGuest } from '~/models/guests.server';
+} from '~/models/groupOrder/orderItems.server';
+import { resolveGuest } from '~/models/groupOrder/guests.server';
 import { GuestTokenSchema } from '~/lib/guestSchema';
 import prisma, { isUniqueViolation } from '~/db.server';
-import { countMiss } from '~/models/hostRateLimits.server';
+import { countMiss } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import { ensureGuestToken } from '~/components/storefront/guest/guestToken';
 import { PageLoading } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';
+import { withHttpErrors } from '~/lib/http.server';
+import { Conflict } from '~/lib/errors';
+import { orderTitle } from '~/lib/groupOrder';
+import { clientKey } from '~/lib/credentials.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const order = await findGroupOrderByCode(shop, params.code ?? '');
   const email = new URL(request.url).searchParams.get('email') ?? '';
   if (!order) {
-    await countMiss(shop, request);
+    await countMiss(clientKey(shop, request));
     return data({ order: null, email }, { status: 404 });
   }
   const reason = closedReason(order);
@@ -48,6 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       code: order.code,
       name: order.name,
       companyName: order.companyName,
+      title: orderTitle(order),
       hostName: order.hostName,
       orderType: order.orderType,
       payment: paymentLabel(order.paymentMethod),
@@ -60,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       closedMessage: reason ? closedText(order, reason) : null,
     },
   };
-}
+});
 
 const JoinSchema = z.object({
   guestName: GuestNameSchema,
@@ -69,7 +74,7 @@ const JoinSchema = z.object({
   guestToken: z.preprocess((value) => value || undefined, GuestTokenSchema.optional()),
 });
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const order = await findGroupOrderByCode(shop, params.code ?? '');
   if (!order) return data({ error: 'Group order not found' }, { status: 404 });
@@ -93,10 +98,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         resolveGuest(tx, shop, order.id, { name: guestName, initials, email, token: guestToken }),
       );
     } catch (error) {
-      if (error instanceof Response && error.status === 409) {
-        const body = (await error.json()) as { message: string };
-        return data({ error: body.message }, { status: 409 });
-      }
+      if (error instanceof Conflict) return data({ error: error.message }, { status: 409 });
       // Someone else took this new name at the same moment: look again (now it exists).
       const raced = isUniqueViolation(error);
       if (!raced || attempt > 1) throw error;
@@ -110,7 +112,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const reason = closedReason(order);
   if (reason) return data({ error: closedText(order, reason) }, { status: 409 });
   return redirect(sfPath(`/order/${order.id}`, { guest: guest.name, email, initials }));
-}
+});
 
 export default function JoinPage() {
   const { order, email } = useLoaderData<typeof loader>();
@@ -145,7 +147,7 @@ export default function JoinPage() {
     );
   }
 
-  const title = order.name || `${order.companyName} Order`;
+  const title = order.title;
   const refusedAsClosed = Boolean(result && 'error' in result && result.error === order.closedMessage);
   return (
     <main className="shell-main shell-main--narrow guest">

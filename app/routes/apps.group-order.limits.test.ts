@@ -1,9 +1,9 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAdminApi } from '../../test/support/adminApi';
-import { args, call, proxyRequest, TEST_SHOP } from '../../test/support/requests';
+import { args, call, proxyRequest, TEST_SHOP, type Answer } from '../../test/support/requests';
 import { utcToZoned } from '~/lib/time';
 
-// Size limits (app/lib/limits.ts) and rate limits (app/models/hostRateLimits.server.ts): each one hit
+// Size limits (app/lib/limits.ts) and rate limits (app/models/limits/hostRateLimits.server.ts): each one hit
 // through the real routes answers its 4xx with a sentence, and a legal 200-guest order still works end to
 // end, including the Shopify hand-off (the simulated Admin API is the only fake).
 const api = await startAdminApi([TEST_SHOP]);
@@ -11,9 +11,9 @@ process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
 const { default: prisma } = await import('~/db.server');
 const { createTestGroupOrder, seedMenu } = await import('../../test/support/factories');
 const { ORDER_LIMITS, ORDER_LIMIT_MESSAGES } = await import('~/lib/limits');
-const { LIMITS, consumeOrRefuse } = await import('~/models/hostRateLimits.server');
-const { processOutboxOnce } = await import('~/models/outbox.server');
-await import('~/models/outbox-handlers.server');
+const { LIMITS, consumeOrRefuse } = await import('~/models/limits/hostRateLimits.server');
+const { processOutboxOnce } = await import('~/models/outbox/outbox.server');
+await import('~/models/outbox/outbox-handlers.server');
 const { action: orderItemsAction } = await import('./apps.group-order.api.order-items');
 const { action: createAction } = await import('./apps.group-order.api.group-orders');
 const { loader: byIdLoader } = await import('./apps.group-order.api.group-orders.$id');
@@ -98,7 +98,7 @@ async function fill(
   await prisma.orderItem.createMany({ data });
 }
 
-function expectRetryAfter(result: { status: number; body: any; response?: Response }, sentence: string) {
+function expectRetryAfter(result: { status: number; body: Answer; response?: Response }, sentence: string) {
   expect(result.status).toBe(429);
   expect(result.body.message).toContain(sentence);
   expect(result.body.message).toMatch(/Please try again in \d+ minutes?\./);
@@ -216,7 +216,7 @@ describe('a legal 200-guest order', () => {
     expect(full.status).toBe(409);
 
     // What pages and the API send for the biggest legal order stays bounded.
-    const get = async (loader: any, path: string, params: Record<string, string>) => {
+    const get = async (loader: Answer, path: string, params: Record<string, string>) => {
       const result = await call(async () => loader(args(await proxyRequest(path), params)));
       expect(result.status).toBe(200);
       return JSON.stringify(result.body).length;
@@ -246,7 +246,7 @@ describe('a legal 200-guest order', () => {
     );
     expect(submitted.status).toBe(200);
     await processOutboxOnce({ now: new Date(Date.now() + 60_000), kinds: ['shopify.draftOrder'] });
-    const drafts = api.sim.state.draftOrders.filter((d: any) => d.shop === TEST_SHOP);
+    const drafts = api.sim.state.draftOrders.filter((d: Answer) => d.shop === TEST_SHOP);
     expect(drafts).toHaveLength(1);
     expect(drafts[0].lineItems).toHaveLength(250);
     const saved = await prisma.groupOrder.findUniqueOrThrow({ where: { id } });
@@ -317,7 +317,7 @@ describe('rate limits', () => {
   });
 
   it('counts misses on the join, menu and dashboard pages too, so pages are no way around the limit', async () => {
-    const page = async (loader: any, path: string, params: Record<string, string>) =>
+    const page = async (loader: Answer, path: string, params: Record<string, string>) =>
       call(async () => loader(args(await proxyRequest(path, { headers: from('198.51.100.90') }), params)));
     for (let i = 0; i < LIMITS.orderMisses.points; i++) {
       const which = i % 3;
@@ -331,7 +331,7 @@ describe('rate limits', () => {
             : await page(dashboardLoader, `/apps/group-order/host/dashboard/${1000 + i}`, {
                 id: String(1000 + i),
               });
-      expect((result.body as any)?.init?.status ?? result.status).toBe(404);
+      expect((result.body as Answer)?.init?.status ?? result.status).toBe(404);
     }
     expectRetryAfter(
       await page(joinLoader, '/apps/group-order/join/QQQ999', { code: 'QQQ999' }),

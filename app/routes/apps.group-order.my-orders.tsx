@@ -15,15 +15,17 @@ import {
 import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
-import { getCustomerProfile } from '~/models/customerProfile.server';
-import { ordersForCustomer } from '~/models/hosting.server';
+import { getCustomerProfile } from '~/models/shop/customerProfile.server';
+import { ordersForCustomer } from '~/models/groupOrder/hosting.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
+import { withHttpErrors } from '~/lib/http.server';
+import { orderTitle } from '~/lib/groupOrder';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 export const meta: MetaFunction = () => [{ title: 'My Orders · Group Order' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (!storefront.customerId) return { loggedIn: false as const };
   const customerId = storefront.customerId;
@@ -33,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     list.map((order) => ({
       id: order.id,
       code: order.code,
-      title: order.name || `${order.companyName} Order`,
+      title: orderTitle(order),
       status: order.status,
       pickup: formatDateTime(order.pickupAt, order.timeZone),
       deadline: formatDateTime(order.deadlineAt, order.timeZone),
@@ -48,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     customer: { name: name || null, email: profile?.email ?? null, imageUrl: profile?.imageUrl ?? null },
     orders,
   };
-}
+});
 
 type OrderCard = {
   id: number;

@@ -20,20 +20,26 @@ import {
   type MenuItemView,
 } from '~/lib/cart';
 import { formatMoney } from '~/lib/money';
-import { sfPath, apiPath } from '~/lib/paths';
+import { sfPath } from '~/lib/paths';
 import { isAllowedFor } from '~/lib/modifiers';
 import {
   closedMessage,
   closedText,
   findGroupOrderByParam,
   serializeGroupOrder,
-} from '~/models/groupOrder.server';
-import { getMenu } from '~/models/menu.server';
-import { getUsualOrder, type UsualItem } from '~/models/usualOrders.server';
-import { GuestEmailSchema } from '~/models/orderItems.server';
-import { countMiss } from '~/models/hostRateLimits.server';
+} from '~/models/groupOrder/groupOrder.server';
+import { menuTitle } from '~/lib/groupOrder';
+import { getMenu } from '~/models/menu/menu.server';
+import { getUsualOrder } from '~/models/groupOrder/usualOrders.server';
+import type { SaveUsualOrderBody, UsualItem } from '~/lib/schemas/usualOrder';
+import { callApi } from '~/components/storefront/api';
+import { GuestEmailSchema } from '~/models/groupOrder/orderItems.server';
+import { countMiss } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
+import { withHttpErrors } from '~/lib/http.server';
+import { DomainError } from '~/lib/errors';
+import { clientKey } from '~/lib/credentials.server';
 
 // The customise dialog (and Radix Dialog with it) loads when a guest first opens it, not with the menu.
 const CustomiseDialog = lazy(() =>
@@ -46,20 +52,20 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }
 export const LOAD_FAILED_MESSAGE =
   'We could not load this group order right now. Please try again in a moment.';
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   try {
     return await loadMenuPage(request, shop, params.groupOrderId);
   } catch (error) {
     // A database or data fault: say so in words (Remix would only say "Unexpected Server Error").
-    if (error instanceof Response) throw error;
+    if (error instanceof Response || error instanceof DomainError) throw error;
     console.error('Menu page failed to load', error);
     throw new Response(LOAD_FAILED_MESSAGE, {
       status: 500,
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     });
   }
-}
+});
 
 async function loadMenuPage(request: Request, shop: string, groupOrderId: string | undefined) {
   const url = new URL(request.url);
@@ -70,7 +76,7 @@ async function loadMenuPage(request: Request, shop: string, groupOrderId: string
   const order = await findGroupOrderByParam(shop, groupOrderId);
   if (!order) {
     // Pages count misses like the API does, so guessing ids through them is just as slow.
-    await countMiss(shop, request);
+    await countMiss(clientKey(shop, request));
     return data({ found: false as const }, { status: 404 });
   }
   // The menu needs a name to keep the guest's cart apart from others on a shared device.
@@ -79,6 +85,7 @@ async function loadMenuPage(request: Request, shop: string, groupOrderId: string
   return {
     found: true as const,
     order: serializeGroupOrder(order),
+    title: menuTitle(order),
     closedMessage: closedMessage(order),
     expiredMessage: closedText(order, 'expired'),
     menu,
@@ -112,6 +119,7 @@ export default function MenuPage() {
 
 function Menu({
   order,
+  title,
   closedMessage,
   expiredMessage,
   menu,
@@ -163,20 +171,20 @@ function Menu({
     }
     setBusy(true);
     try {
-      const orderItems = cart.lines.map((line) => ({
-        id: line.menuItemId,
-        name: line.name,
-        quantity: line.quantity,
-        selectedModifiers: line.modifiers.map((m) => m.id),
-      }));
-      const response = await fetch(apiPath('/usual-order'), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email, name: guest, orderItems }),
-      });
-      if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
-      const saved = await fetch(apiPath(`/usual-order?email=${encodeURIComponent(email)}`));
-      if (saved.ok) setUsual(await saved.json());
+      const body: SaveUsualOrderBody = {
+        email,
+        name: guest,
+        orderItems: cart.lines.map((line) => ({
+          id: line.menuItemId,
+          name: line.name,
+          quantity: line.quantity,
+          selectedModifiers: line.modifiers.map((m) => m.id),
+        })),
+      };
+      const response = await callApi('/usual-order', { method: 'POST', body });
+      if (!response.ok) throw new Error(`${response.status}: ${response.body.message ?? ''}`);
+      const saved = await callApi<UsualItem[]>(`/usual-order?email=${encodeURIComponent(email)}`);
+      if (saved.ok) setUsual(saved.body);
       toast.show({
         title: 'Usual order saved',
         description: 'Your current order has been saved for future use.',
@@ -227,7 +235,7 @@ function Menu({
   return (
     <main className="shell-main guest guest-menu">
       <GuestTopBar orderId={order.id} code={order.code} email={email} />
-      <OrderHero order={order} now={now} guest={guest} />
+      <OrderHero order={order} title={title} now={now} guest={guest} />
       {closed ? (
         <p className="notice notice--critical guest-closed" role="alert">
           <strong>Ordering is closed.</strong> {closed}

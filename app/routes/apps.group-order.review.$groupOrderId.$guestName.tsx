@@ -1,13 +1,12 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
-import { Link, useLoaderData, useNavigate, useRevalidator } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useNow, Countdown } from '~/components/storefront/guest/Countdown';
-import { FALLBACK_ORDER_NAME, GuestTopBar } from '~/components/storefront/guest/OrderHero';
+import { GuestTopBar } from '~/components/storefront/guest/OrderHero';
+import { menuTitle } from '~/lib/groupOrder';
 import { modifierText } from '~/components/storefront/guest/OrderCard';
+import { useConfirmCart } from '~/components/storefront/guest/useConfirmCart';
 import { useDraftCart } from '~/components/storefront/guest/useDraftCart';
-import { ensureGuestToken } from '~/components/storefront/guest/guestToken';
-import { callApi } from '~/components/storefront/host/api';
-import { useToast } from '~/components/storefront/toast';
+import { useNoteDraft } from '~/components/storefront/guest/useNoteDraft';
 import {
   Button,
   ButtonLink,
@@ -18,24 +17,25 @@ import {
   TextArea,
 } from '~/components/storefront/ui';
 import { cartTotalCents, itemCount } from '~/lib/cart';
-import { itemsInOrderText, noteDraftKey } from '~/lib/guests';
+import { itemsInOrderText } from '~/lib/guests';
 import { formatMoney } from '~/lib/money';
-import { apiPath, sfPath } from '~/lib/paths';
+import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
 import {
   closedMessage,
   closedText,
   findGroupOrderByParam,
   serializeGroupOrder,
-} from '~/models/groupOrder.server';
-import { getMenu } from '~/models/menu.server';
+} from '~/models/groupOrder/groupOrder.server';
+import { getMenu } from '~/models/menu/menu.server';
 import { requireStorefront } from '~/storefront.server';
 import { PageLoading, RemovedNotice } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';
+import { withHttpErrors } from '~/lib/http.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const url = new URL(request.url);
   const guest = (params.guestName ?? '').trim().slice(0, 60);
@@ -45,6 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     found: true as const,
     order: serializeGroupOrder(order),
+    title: menuTitle(order),
     closedMessage: closedMessage(order),
     expiredMessage: closedText(order, 'expired'),
     menu,
@@ -53,60 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     email: (url.searchParams.get('email') ?? '').trim(),
     now: new Date().toISOString(),
   };
-}
-
-function noteStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-function clearNoteDraft(orderId: number, guest: string) {
-  try {
-    noteStorage()?.removeItem(noteDraftKey(orderId, guest));
-  } catch {
-    // nothing stored
-  }
-}
-
-/**
- * The special instructions being written, kept in local storage per order and guest so a reload does not
- * lose them. With no draft, a guest who already has a note in this order starts from it (one note each).
- */
-function useNoteDraft(orderId: number, guest: string) {
-  const [note, setNote] = useState('');
-  const key = noteDraftKey(orderId, guest);
-  useEffect(() => {
-    const saved = noteStorage()?.getItem(key);
-    if (saved !== null && saved !== undefined) {
-      setNote(saved);
-      return;
-    }
-    let cancelled = false;
-    callApi<{ mine: boolean; guest?: { specialInstructions: string | null } }>(
-      `/group-orders/${orderId}/guests/${encodeURIComponent(guest)}`,
-      { guestToken: ensureGuestToken(orderId) },
-    ).then((result) => {
-      const existing = result.ok && result.body.mine ? result.body.guest?.specialInstructions : null;
-      if (!cancelled && existing) setNote((current) => current || existing);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [key, orderId, guest]);
-  const update = (value: string) => {
-    setNote(value);
-    try {
-      if (value) noteStorage()?.setItem(key, value);
-      else noteStorage()?.removeItem(key);
-    } catch {
-      // Private mode or a full quota: the note still works for this page view.
-    }
-  };
-  return [note, update] as const;
-}
+});
 
 type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { found: true }>;
 
@@ -125,6 +73,7 @@ export default function ReviewPage() {
 
 function Review({
   order,
+  title,
   closedMessage,
   expiredMessage,
   menu,
@@ -133,103 +82,27 @@ function Review({
   email,
   now: serverNow,
 }: Loaded) {
-  const toast = useToast();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const now = useNow(serverNow);
-  const { cart, ready, removed, update, clear } = useDraftCart(order.id, guest, menu);
+  const draft = useDraftCart(order.id, guest, menu);
+  const { cart, ready, removed } = draft;
   const descriptions = new Map(menu.items.map((item) => [item.id, item.description]));
   const [instructions, setInstructions] = useNoteDraft(order.id, guest);
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(closedMessage);
-  const [nameTaken, setNameTaken] = useState(false);
-  const [closedByServer, setClosed] = useState(Boolean(closedMessage));
+  const { confirm, pending, problem, nameTaken, closedByServer } = useConfirmCart({
+    orderId: order.id,
+    guest,
+    initials,
+    email,
+    closedMessage,
+    draft,
+    instructions,
+  });
   // The page may stay open past the deadline: Confirm closes with the clock, and says why.
   const expiredNow = new Date(order.deadlineAt).getTime() <= now.getTime();
   const closed = closedByServer || expiredNow;
   const shown = problem ?? (expiredNow ? expiredMessage : null);
-  const inFlight = useRef(false);
   const money = (cents: number) => formatMoney(cents, order.currency, 'en-AU');
   const menuUrl = sfPath(`/order/${order.id}`, { guest, initials, email });
   const count = itemCount(cart);
-
-  async function confirm() {
-    if (inFlight.current || !cart.lines.length) return;
-    inFlight.current = true;
-    setPending(true);
-    // The key is stored with the draft: a retry (double click, lost response, reload) reuses it and the
-    // server answers with the items it already wrote instead of writing them twice.
-    const confirmationKey = cart.confirmationKey ?? crypto.randomUUID();
-    if (!cart.confirmationKey) update((current) => ({ ...current, confirmationKey }));
-    try {
-      const response = await fetch(apiPath('/order-items'), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          groupOrderId: order.id,
-          confirmationKey,
-          guestToken: ensureGuestToken(order.id),
-          guestName: guest,
-          guestInitials: initials || null,
-          guestEmail: email || null,
-          specialInstructions: instructions.trim() || null,
-          items: cart.lines.map((line) => ({
-            menuItemId: line.menuItemId,
-            quantity: line.quantity,
-            selectedModifiers: line.modifiers.map((m) => m.id),
-          })),
-        }),
-      });
-      if (!response.ok) {
-        const body = await response.json().catch(() => null);
-        if (response.status === 409 && body?.reason === 'key-reused') {
-          // The earlier try went through with other choices: the next confirm is a new request, so the
-          // spec's "please try again" is true here.
-          if (body?.message) setProblem(body.message);
-          update((current) => ({ lines: current.lines }));
-        } else if (body?.reason === 'name-taken') {
-          setNameTaken(true);
-          if (body?.message) setProblem(body.message);
-          inFlight.current = false;
-          setPending(false);
-          return;
-        } else if (response.status < 500 && body?.message) {
-          // Retrying cannot help with a refusal the server explained (closed, bad item): say its reason.
-          setProblem(body.message);
-          if (response.status === 409) {
-            setClosed(true);
-            // The deadline or status changed since the page loaded: show the times as they are now.
-            revalidator.revalidate();
-          }
-          toast.show({
-            title: response.status === 409 ? 'Ordering is closed' : 'Error',
-            description: body.message,
-            tone: 'error',
-          });
-          inFlight.current = false;
-          setPending(false);
-          return;
-        }
-        throw new Error(`${response.status}: ${body?.message ?? response.statusText}`);
-      }
-      clear();
-      clearNoteDraft(order.id, guest);
-      toast.show({
-        title: 'Order Confirmed!',
-        description: 'Your order has been added to the group.',
-        forNextPage: true,
-      });
-      navigate(sfPath(`/confirmed/${order.id}/${encodeURIComponent(guest)}`, { initials, email }));
-    } catch {
-      toast.show({
-        title: 'Error',
-        description: 'Failed to confirm order. Please try again.',
-        tone: 'error',
-      });
-      inFlight.current = false;
-      setPending(false);
-    }
-  }
 
   return (
     <main className="shell-main shell-main--narrow guest guest-review">
@@ -237,7 +110,7 @@ function Review({
       <GuestTopBar
         orderId={order.id}
         code={order.code}
-        title={order.name || FALLBACK_ORDER_NAME}
+        title={title}
         titleAs="p"
         backTo={menuUrl}
         backLabel="Back to menu"
@@ -311,7 +184,7 @@ function Review({
         <dl className="facts">
           <div>
             <dt>Group</dt>
-            <dd>{order.name || FALLBACK_ORDER_NAME}</dd>
+            <dd>{title}</dd>
           </div>
           <div>
             <dt>{order.orderType === 'delivery' ? 'Delivery time' : 'Pickup time'}</dt>

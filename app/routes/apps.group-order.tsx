@@ -9,17 +9,18 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import { ToastProvider } from '~/components/storefront/toast';
-import { getShopSettings } from '~/models/settings.server';
+import { getShopSettings } from '~/models/shop/settings.server';
 import { requireStorefront } from '~/storefront.server';
 import { NOT_FOUND_PAGE, STORE_ACCESS_REQUIRED } from '~/lib/messages';
 import { sfPath } from '~/lib/paths';
 import storefrontCss from '~/styles/storefront.css?url';
+import { withHttpErrors } from '~/lib/http.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: storefrontCss }];
 
 export const meta: MetaFunction = () => [{ title: 'Group Order' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const settings = await getShopSettings(storefront.shop);
   return {
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     shopName: settings.shopName || storefront.shop.replace(/\.myshopify\.com$/, ''),
     loggedIn: Boolean(storefront.customerId),
   };
-}
+});
 
 function Shell({
   children,

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { receiveWebhook } from '~/lib/webhooks.server';
-import { collectCustomerData, once } from '~/models/webhooks.server';
+import { collectCustomerData, once } from '~/models/shop/webhooks.server';
+import { withHttpErrors } from '~/lib/http.server';
 
 // Shopify asks what the app holds about a customer; the merchant forwards it. The export is logged (the
 // record the merchant's support can retrieve) and returned.
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   const { shop, topic, webhookId, payload } = await receiveWebhook(request, 'customers/data_request');
   const done = await once({ webhookId, shop, topic }, (tx) =>
     collectCustomerData(tx, shop, payload.customer),
@@ -14,4 +15,4 @@ export async function action({ request }: ActionFunctionArgs) {
     `customers/data_request ${payload.data_request.id} for ${shop}: ${JSON.stringify(done.result)}`,
   );
   return Response.json(done.result);
-}
+});

@@ -4,7 +4,7 @@ import { API_SECRET_KEY, getHmac } from '@shopify/shopify-api/test-helpers';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import prisma from '~/db.server';
 import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
-import { args, call, OTHER_SHOP, TEST_SHOP } from '../../test/support/requests';
+import { args, call, OTHER_SHOP, TEST_SHOP, type Answer } from '../../test/support/requests';
 import { action as uninstalled } from './webhooks.app.uninstalled';
 import { action as scopesUpdate } from './webhooks.app.scopes_update';
 import { action as dataRequest } from './webhooks.customers.data_request';
@@ -297,8 +297,10 @@ describe('shop/redact', () => {
       'orderItem',
       'usualOrder',
     ] as const) {
-      expect(await (prisma[model] as any).count({ where: { shop: TEST_SHOP } }), model).toBe(0);
-      expect(await (prisma[model] as any).count({ where: { shop: OTHER_SHOP } }), model).toBeGreaterThan(0);
+      expect(await (prisma[model] as Answer).count({ where: { shop: TEST_SHOP } }), model).toBe(0);
+      expect(await (prisma[model] as Answer).count({ where: { shop: OTHER_SHOP } }), model).toBeGreaterThan(
+        0,
+      );
     }
   });
 });

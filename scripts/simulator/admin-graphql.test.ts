@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Answer } from '../../test/support/requests';
 import {
   adminGraphqlMiddleware,
   createAdminApiSimulator,
@@ -17,7 +18,7 @@ beforeEach(() => {
   sim = createAdminApiSimulator({ shops: [DEMO_SHOP, 'other-cafe.myshopify.com'] });
 });
 
-async function gql(query: string, variables?: Record<string, unknown>, shop = DEMO_SHOP): Promise<any> {
+async function gql(query: string, variables?: Record<string, unknown>, shop = DEMO_SHOP): Promise<Answer> {
   const res = await sim.handle(shop, { query, variables }, TOKEN);
   expect(res.status).toBe(200);
   return res.json;

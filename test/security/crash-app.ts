@@ -3,9 +3,9 @@
 // Run with tsx; configured by the environment like the app (DATABASE_URL, SHOPIFY_*, SMTP_URL, PORT).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import '~/models/outbox-handlers.server';
-import '~/models/mail.server';
-import { startOutboxWorker } from '~/models/outbox.server';
+import '~/models/outbox/outbox-handlers.server';
+import '~/models/mail/mail.server';
+import { startOutboxWorker } from '~/models/outbox/outbox.server';
 import * as orderItems from '~/routes/apps.group-order.api.order-items';
 import * as status from '~/routes/apps.group-order.api.group-orders.$id.status';
 import * as invite from '~/routes/apps.group-order.api.group-orders.$id.invite';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminGraphqlMiddleware, createAdminApiSimulator } from '../../scripts/simulator/admin-graphql.mjs';
-import { TEST_SHOP } from '../support/requests';
+import { TEST_SHOP, type Answer } from '../support/requests';
 
 // Issue 8, "crash": the app (its storefront API and outbox worker, in a child process on the same SQLite
 // file) is SIGKILLed in the middle of a burst of guests confirming, hosts inviting and submitting, while
@@ -32,7 +32,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // Shopify's Admin API (the one fake) and a real SMTP receiver, both a little slow so that a kill lands
 // while a message is on its way. A request whose sender died before it was handled is dropped, as a
 // real server would never see it complete.
-const adminSim: any = createAdminApiSimulator({ shops: [TEST_SHOP] });
+const adminSim: Answer = createAdminApiSimulator({ shops: [TEST_SHOP] });
 const adminHandle = adminGraphqlMiddleware(adminSim);
 let inFlight = 0; // requests the receivers hold and have not yet accepted
 const adminServer = http.createServer(async (req, res) => {
@@ -72,9 +72,9 @@ process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo
 
 const { default: prisma } = await import('~/db.server');
 const { groupOrderTag } = await import('~/lib/draftOrderInput');
-const { processOutboxOnce } = await import('~/models/outbox.server');
-await import('~/models/outbox-handlers.server');
-await import('~/models/mail.server');
+const { processOutboxOnce } = await import('~/models/outbox/outbox.server');
+await import('~/models/outbox/outbox-handlers.server');
+await import('~/models/mail/mail.server');
 const { createTestGroupOrder, seedMenu } = await import('../support/factories');
 const { proxyRequest } = await import('../support/requests');
 const { databaseProblems, storedLinesOf } = await import('./invariants');

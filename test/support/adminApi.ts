@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { adminGraphqlMiddleware, createAdminApiSimulator } from '../../scripts/simulator/admin-graphql.mjs';
+import type { Answer } from './requests';
 export { DEFAULT_AVATAR_URL } from '../../scripts/simulator/admin-store.mjs';
 
 export type AdminApiSimulator = ReturnType<typeof createAdminApiSimulator>;
@@ -16,7 +17,8 @@ export async function startAdminApi(
       : never
     : never,
 ) {
-  const sim: any = createAdminApiSimulator({ shops });
+  // Read loosely like an answer until the simulator carries its own types (the tooling half of issue 9).
+  const sim: Answer = createAdminApiSimulator({ shops });
   const handle = adminGraphqlMiddleware(sim);
   const server = http.createServer(async (req, res) => {
     if ((await handle(req, res)) === false) {

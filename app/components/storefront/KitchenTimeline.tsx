@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { callApi } from '~/components/storefront/host/api';
+import { callApi } from '~/components/storefront/api';
 import { Card } from '~/components/storefront/ui';
 
 type Progress = {

@@ -4,8 +4,6 @@ import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
 import { Countdown } from './Countdown';
 
-export const FALLBACK_ORDER_NAME = 'Coffee Order';
-
 /** Back, the title Menu and 'View Group Order' (the host dashboard). */
 export function GuestTopBar({
   orderId,
@@ -56,13 +54,24 @@ type HeroOrder = {
 };
 
 /** Group name (fallback 'Coffee Order'), pickup time and the live deadline countdown. */
-export function OrderHero({ order, now, guest }: { order: HeroOrder; now: Date; guest?: string }) {
+export function OrderHero({
+  order,
+  title,
+  now,
+  guest,
+}: {
+  order: HeroOrder;
+  /** menuTitle(order), from the loader. */
+  title: string;
+  now: Date;
+  guest?: string;
+}) {
   const pickup = new Date(order.pickupAt);
   const deadline = new Date(order.deadlineAt);
   return (
     <section className="order-hero" aria-label="Group order">
       <div className="order-hero__main">
-        <p className="order-hero__name">{order.name || FALLBACK_ORDER_NAME}</p>
+        <p className="order-hero__name">{title}</p>
         {guest ? <p className="order-hero__guest">Ordering as {guest}</p> : null}
       </div>
       <dl className="order-hero__facts">

@@ -1,52 +1,10 @@
-import { apiPath } from '~/lib/paths';
 import { hostActionError, hostTokenKey } from '~/lib/hostText';
+import type { ApiResult } from '../api';
 
-// Browser-side calls to the JSON API. The host token lives in local storage per order (cookies do not
-// pass Shopify's app proxy) and travels in the X-Host-Token header.
+// The host's side of the JSON API client: the host token lives in local storage per order (cookies do not
+// pass Shopify's app proxy) and travels in the X-Host-Token header (callApi's hostToken option).
 
-export type ApiResult<T = any> = { ok: boolean; status: number; body: T & { message?: string } };
-
-export async function callApi<T = any>(
-  path: string,
-  options: { method?: string; body?: unknown; hostToken?: string | null; guestToken?: string | null } = {},
-): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-  let body = options.body;
-  if (options.hostToken) {
-    headers['X-Host-Token'] = options.hostToken;
-    // Also in the body for writes: the header is the API's contract, the body survives any proxy.
-    if (method !== 'GET' && (body === undefined || (typeof body === 'object' && body !== null))) {
-      body = { ...(body as object | undefined), hostToken: options.hostToken };
-    }
-  }
-  // A guest's token (see guests.server.ts) travels the same way: header, and in the body of a write.
-  if (options.guestToken) {
-    headers['X-Guest-Token'] = options.guestToken;
-    if (method !== 'GET' && (body === undefined || (typeof body === 'object' && body !== null))) {
-      body = { ...(body as object | undefined), guestToken: options.guestToken };
-    }
-  }
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  try {
-    const response = await fetch(apiPath(path), {
-      method,
-      headers,
-      credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    let parsed: any = {};
-    try {
-      parsed = text ? JSON.parse(text) : {};
-    } catch {
-      parsed = { message: text };
-    }
-    return { ok: response.ok, status: response.status, body: parsed };
-  } catch {
-    return { ok: false, status: 0, body: { message: '' } as T & { message?: string } };
-  }
-}
+export { callApi, type ApiMessage, type ApiResult } from '../api';
 
 export function readHostToken(id: number | string): string | null {
   try {

@@ -1,0 +1,51 @@
+import { FormLayout, Select, TextField } from '@shopify/polaris';
+import { useState } from 'react';
+import { MODIFIER_TYPES } from '~/lib/modifiers';
+import type { AdminGroup } from './types';
+import { useMenuAction } from './useMenuAction';
+import { FormModal } from './FormModal';
+
+export function GroupModal({ group, onClose }: { group?: AdminGroup; onClose: () => void }) {
+  const [values, setValues] = useState({
+    name: group?.name ?? '',
+    type: group?.type ?? 'other',
+    maxSelections: String(group?.maxSelections ?? 1),
+  });
+  const { submit, busy, errors } = useMenuAction(onClose);
+  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const save = () =>
+    submit({ intent: group ? 'group.update' : 'group.create', id: String(group?.id ?? ''), ...values });
+  return (
+    <FormModal
+      title={group ? `Edit ${group.name}` : 'Add modifier group'}
+      onClose={onClose}
+      onSave={save}
+      busy={busy}
+    >
+      <FormLayout>
+        <TextField
+          label="Group name"
+          value={values.name}
+          onChange={set('name')}
+          error={errors.name}
+          autoComplete="off"
+        />
+        <Select
+          label="Type"
+          options={[...MODIFIER_TYPES]}
+          value={values.type}
+          onChange={set('type')}
+          error={errors.type}
+        />
+        <TextField
+          label="Max selections"
+          type="number"
+          value={values.maxSelections}
+          onChange={set('maxSelections')}
+          error={errors.maxSelections}
+          autoComplete="off"
+        />
+      </FormLayout>
+    </FormModal>
+  );
+}

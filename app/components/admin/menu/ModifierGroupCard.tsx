@@ -1,0 +1,125 @@
+import {
+  Badge,
+  BlockStack,
+  Button,
+  Card,
+  IndexTable,
+  InlineStack,
+  Text,
+  useBreakpoints,
+} from '@shopify/polaris';
+import { categoryLabel } from '~/lib/categories';
+import type { AdminGroup, AdminModifier } from './types';
+import { RowActions } from './RowActions';
+
+export function ModifierGroupCard(props: {
+  group: AdminGroup;
+  first: boolean;
+  last: boolean;
+  onEditGroup: () => void;
+  onAddModifier: () => void;
+  onEditModifier: (modifier: AdminModifier) => void;
+}) {
+  const { group } = props;
+  const { smDown } = useBreakpoints();
+  return (
+    <Card padding="0">
+      <div style={{ padding: 16 }}>
+        <InlineStack align="space-between" blockAlign="center" gap="200">
+          <BlockStack gap="050">
+            <InlineStack gap="100" blockAlign="center">
+              <Text as="h2" variant="headingMd">
+                {group.name}
+              </Text>
+              {group.active ? null : <Badge>Archived</Badge>}
+            </InlineStack>
+            <Text as="span" tone="subdued" variant="bodySm">
+              Type {group.type} · guests choose up to {group.maxSelections}
+            </Text>
+          </BlockStack>
+          <InlineStack gap="200">
+            <Button size="slim" onClick={props.onAddModifier}>
+              Add modifier
+            </Button>
+            <RowActions
+              subject="group"
+              id={group.id}
+              active={group.active}
+              onEdit={props.onEditGroup}
+              first={props.first}
+              last={props.last}
+            />
+          </InlineStack>
+        </InlineStack>
+      </div>
+      <IndexTable
+        resourceName={{ singular: 'modifier', plural: 'modifiers' }}
+        itemCount={group.modifiers.length}
+        selectable={false}
+        condensed={smDown}
+        headings={[
+          { title: 'Modifier' },
+          { title: 'Price change', alignment: 'end' },
+          { title: 'Applies to' },
+          { title: 'Actions' },
+        ]}
+      >
+        {group.modifiers.map((modifier, index) => {
+          const name = (
+            <InlineStack gap="100" blockAlign="center">
+              <Text as="span" tone={modifier.active ? undefined : 'subdued'}>
+                {modifier.name}
+              </Text>
+              {modifier.isDefault ? <Badge tone="success">Default</Badge> : null}
+              {modifier.active ? null : <Badge>Archived</Badge>}
+            </InlineStack>
+          );
+          const delta = (
+            <Text as="span" alignment="end" numeric>
+              {modifier.priceDeltaCents > 0 ? '+' : ''}
+              {modifier.priceDelta}
+            </Text>
+          );
+          const appliesTo = modifier.applicableCategories
+            ? modifier.applicableCategories.split(',').map(categoryLabel).join(', ')
+            : 'All categories';
+          const actions = (
+            <RowActions
+              subject="modifier"
+              id={modifier.id}
+              active={modifier.active}
+              onEdit={() => props.onEditModifier(modifier)}
+              first={index === 0}
+              last={index === group.modifiers.length - 1}
+            />
+          );
+          return (
+            <IndexTable.Row id={String(modifier.id)} key={modifier.id} position={index}>
+              {smDown ? (
+                <div style={{ padding: '12px 16px', width: '100%' }}>
+                  <BlockStack gap="200">
+                    <InlineStack align="space-between" blockAlign="center" gap="200" wrap={false}>
+                      {name}
+                      {delta}
+                    </InlineStack>
+                    <Text as="span" tone="subdued" variant="bodySm">
+                      Applies to {appliesTo}
+                    </Text>
+                    {actions}
+                  </BlockStack>
+                </div>
+              ) : (
+                <>
+                  <IndexTable.Cell>{name}</IndexTable.Cell>
+                  <IndexTable.Cell>{delta}</IndexTable.Cell>
+                  <IndexTable.Cell>{appliesTo}</IndexTable.Cell>
+                  <IndexTable.Cell>{actions}</IndexTable.Cell>
+                </>
+              )}
+            </IndexTable.Row>
+          );
+        })}
+      </IndexTable>
+    </Card>
+  );
+}

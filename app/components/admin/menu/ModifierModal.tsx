@@ -1,0 +1,68 @@
+import { Checkbox, ChoiceList, FormLayout, TextField } from '@shopify/polaris';
+import { useState } from 'react';
+import { categoryLabel } from '~/lib/categories';
+import type { AdminModifier } from './types';
+import { useMenuAction } from './useMenuAction';
+import { FormModal } from './FormModal';
+
+export function ModifierModal(props: {
+  groupId: number;
+  modifier?: AdminModifier;
+  categories: string[];
+  onClose: () => void;
+}) {
+  const { modifier } = props;
+  const [values, setValues] = useState({
+    name: modifier?.name ?? '',
+    priceDelta: modifier?.priceDelta ?? '0.00',
+  });
+  const [isDefault, setDefault] = useState(modifier?.isDefault ?? false);
+  const [applies, setApplies] = useState<string[]>(
+    modifier?.applicableCategories.split(',').filter(Boolean) ?? [],
+  );
+  const { submit, busy, errors } = useMenuAction(props.onClose);
+  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const save = () =>
+    submit({
+      intent: modifier ? 'modifier.update' : 'modifier.create',
+      id: String(modifier?.id ?? ''),
+      groupId: String(props.groupId),
+      ...values,
+      isDefault: String(isDefault),
+      applicableCategories: applies.join(','),
+    });
+  return (
+    <FormModal
+      title={modifier ? `Edit ${modifier.name}` : 'Add modifier'}
+      onClose={props.onClose}
+      onSave={save}
+      busy={busy}
+    >
+      <FormLayout>
+        <TextField
+          label="Modifier name"
+          value={values.name}
+          onChange={set('name')}
+          error={errors.name}
+          autoComplete="off"
+        />
+        <TextField
+          label="Price change"
+          value={values.priceDelta}
+          onChange={set('priceDelta')}
+          error={errors.priceDelta}
+          autoComplete="off"
+          helpText="Added to the item's price, e.g. 0.80 for oat milk. Use a minus sign for a discount."
+        />
+        <Checkbox label="Selected by default" checked={isDefault} onChange={setDefault} />
+        <ChoiceList
+          allowMultiple
+          title="Applies to categories (none ticked: every category)"
+          choices={props.categories.map((key) => ({ label: categoryLabel(key), value: key }))}
+          selected={applies}
+          onChange={setApplies}
+        />
+      </FormLayout>
+    </FormModal>
+  );
+}

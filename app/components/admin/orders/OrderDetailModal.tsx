@@ -1,0 +1,101 @@
+import { BlockStack, Divider, InlineStack, List, Modal, Text } from '@shopify/polaris';
+import { paymentLabel } from '~/lib/payment';
+import type { AdminOrderDetail } from '~/models/groupOrder/adminOrders.server';
+import { StatusBadge } from './StatusBadge';
+import { ShopifyStateBadge } from './ShopifyStateBadge';
+import { ShopifyHandoff } from './ShopifyHandoff';
+import { KitchenPanel } from './KitchenPanel';
+
+export type Props = {
+  order: AdminOrderDetail | null;
+  missing: boolean;
+  money: (cents: number) => string;
+  onClose: () => void;
+};
+
+/** The detail of one group order: who ordered what, with modifiers, notes and totals. */
+export function OrderDetailModal({ order, missing, money, onClose }: Props) {
+  if (!order) {
+    return (
+      <Modal open={missing} onClose={onClose} title="Group order not found">
+        <Modal.Section>
+          <Text as="p">This group order does not exist in your shop.</Text>
+        </Modal.Section>
+      </Modal>
+    );
+  }
+  const title = `${order.title} · ${order.code}`;
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={title}
+      size="large"
+      primaryAction={{ content: 'Open host dashboard', url: order.hostDashboardUrl, target: '_blank' }}
+      secondaryActions={[{ content: 'Close', onAction: onClose }]}
+    >
+      <Modal.Section>
+        <BlockStack gap="200">
+          <InlineStack gap="200" blockAlign="center">
+            <StatusBadge status={order.status} deadlineAt={order.deadlineAt} />
+            {order.status !== 'active' ? <ShopifyStateBadge state={order.shopify.state} /> : null}
+          </InlineStack>
+          <Text as="p">
+            Host: {order.hostName} ({order.hostEmail}) · {order.companyName}
+          </Text>
+          <Text as="p">
+            {order.orderType === 'delivery' ? 'Delivery' : 'Pickup'} {order.pickupLabel} ·{' '}
+            {paymentLabel(order.paymentMethod)}
+          </Text>
+          {order.deliveryAddress ? <Text as="p">Deliver to: {order.deliveryAddress}</Text> : null}
+          {order.instructions ? <Text as="p">Instructions: {order.instructions}</Text> : null}
+          {order.status !== 'active' ? <ShopifyHandoff order={order} /> : null}
+        </BlockStack>
+      </Modal.Section>
+      {order.kitchen.submitted ? (
+        <Modal.Section>
+          <KitchenPanel order={order} />
+        </Modal.Section>
+      ) : null}
+      <Modal.Section>
+        <BlockStack gap="400">
+          <Text as="h3" variant="headingMd">
+            {order.guests.length} {order.guests.length === 1 ? 'guest' : 'guests'} · {order.totalItems} items
+          </Text>
+          {order.guests.length === 0 ? <Text as="p">No one has ordered yet.</Text> : null}
+          {order.guests.map((guest) => (
+            <BlockStack gap="100" key={guest.guestId ?? guest.guestName}>
+              <InlineStack align="space-between">
+                <Text as="h4" variant="headingSm">
+                  {guest.guestName}
+                  {guest.guestInitials ? ` (${guest.guestInitials})` : ''}
+                </Text>
+                <Text as="span" fontWeight="semibold">
+                  {money(guest.totalCents)}
+                </Text>
+              </InlineStack>
+              <List type="bullet">
+                {guest.items.map((item) => (
+                  <List.Item key={item.id}>
+                    {item.quantity} x {item.name}
+                    {item.modifiers.length ? ` — ${item.modifiers.join(', ')}` : ''}
+                  </List.Item>
+                ))}
+              </List>
+              {guest.specialInstructions ? <Text as="p">Note: {guest.specialInstructions}</Text> : null}
+              <Divider />
+            </BlockStack>
+          ))}
+          <InlineStack align="space-between">
+            <Text as="span" variant="headingMd">
+              Total
+            </Text>
+            <Text as="span" variant="headingMd">
+              {money(order.totalCents)}
+            </Text>
+          </InlineStack>
+        </BlockStack>
+      </Modal.Section>
+    </Modal>
+  );
+}

@@ -1,0 +1,113 @@
+import { BlockStack, Button, IndexTable, InlineStack, Link, Text } from '@shopify/polaris';
+import type { AdminOrderListEntry } from '~/models/groupOrder/adminOrders.server';
+import { HandoffRetryButton } from './HandoffRetryButton';
+import { KitchenBadge } from './KitchenBadge';
+import { ShopifyStateBadge } from './ShopifyStateBadge';
+import { StatusBadge } from './StatusBadge';
+
+/** One order in the admin dashboard's list: a table row, or a stacked card on phones (`condensed`). */
+export function OrderRow({
+  order,
+  position,
+  condensed,
+  money,
+  onView,
+}: {
+  order: AdminOrderListEntry;
+  position: number;
+  condensed: boolean;
+  money: (cents: number) => string;
+  onView: () => void;
+}) {
+  const code = (
+    <Text as="span" variant="bodyMd" fontWeight="semibold">
+      {order.code}
+    </Text>
+  );
+  const groupName = (
+    <BlockStack gap="050">
+      <Text as="span">{order.title}</Text>
+      <Text as="span" tone="subdued" variant="bodySm">
+        {order.companyName}
+      </Text>
+    </BlockStack>
+  );
+  const host = (
+    <BlockStack gap="050">
+      <Text as="span">{order.hostName}</Text>
+      <Text as="span" tone="subdued" variant="bodySm">
+        {order.hostEmail}
+      </Text>
+    </BlockStack>
+  );
+  const total = (
+    <Text as="span" alignment="end" numeric>
+      {money(order.totalCents)}
+    </Text>
+  );
+  const status = (
+    <BlockStack gap="100" inlineAlign="start">
+      <InlineStack gap="100">
+        <StatusBadge status={order.status} deadlineAt={order.deadlineAt} />
+        {order.status !== 'active' ? <ShopifyStateBadge state={order.shopify.state} /> : null}
+        <KitchenBadge state={order.kitchenState} label={order.kitchenLabel} />
+      </InlineStack>
+      {order.status !== 'active' && order.shopify.draftOrderUrl ? (
+        <Link
+          url={order.shopify.draftOrderUrl}
+          target="_blank"
+          accessibilityLabel={`Open draft order ${order.shopify.draftOrderName ?? ''} of ${order.code} in Shopify`}
+        >
+          Draft order {order.shopify.draftOrderName}
+        </Link>
+      ) : null}
+      {order.status !== 'active' && order.shopify.retryable ? (
+        <HandoffRetryButton id={order.id} code={order.code} />
+      ) : null}
+    </BlockStack>
+  );
+  const actions = (
+    <InlineStack gap="200" wrap={false}>
+      <Button size="slim" onClick={onView} accessibilityLabel={`View details of ${order.code}`}>
+        View details
+      </Button>
+      <Button size="slim" variant="plain" url={order.hostDashboardUrl} target="_blank">
+        Host dashboard
+      </Button>
+    </InlineStack>
+  );
+  return (
+    <IndexTable.Row id={String(order.id)} position={position}>
+      {condensed ? (
+        // Phones (the Shopify mobile app): one stacked row per order instead of a wide table.
+        <div style={{ padding: '12px 16px', width: '100%' }}>
+          <BlockStack gap="200">
+            <InlineStack align="space-between" blockAlign="center" gap="200">
+              {code}
+              {total}
+            </InlineStack>
+            {groupName}
+            {host}
+            <Text as="span" tone="subdued" variant="bodySm">
+              Pickup {order.pickupLabel} · {order.participantCount}{' '}
+              {order.participantCount === 1 ? 'guest' : 'guests'}
+            </Text>
+            {status}
+            {actions}
+          </BlockStack>
+        </div>
+      ) : (
+        <>
+          <IndexTable.Cell>{code}</IndexTable.Cell>
+          <IndexTable.Cell>{groupName}</IndexTable.Cell>
+          <IndexTable.Cell>{host}</IndexTable.Cell>
+          <IndexTable.Cell>{order.pickupLabel}</IndexTable.Cell>
+          <IndexTable.Cell>{order.participantCount}</IndexTable.Cell>
+          <IndexTable.Cell>{total}</IndexTable.Cell>
+          <IndexTable.Cell>{status}</IndexTable.Cell>
+          <IndexTable.Cell>{actions}</IndexTable.Cell>
+        </>
+      )}
+    </IndexTable.Row>
+  );
+}

@@ -1,0 +1,62 @@
+import { lazy, Suspense } from 'react';
+import { Button, ButtonLink, Card } from '~/components/storefront/ui';
+import { useShareLink } from './useShareLink';
+
+// The QR code library loads after the page, in its own chunk; the placeholder keeps its space meanwhile.
+const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
+
+/** The order code, share link, QR code and "Add My Order" for the host. */
+export function ShareCard({
+  code,
+  title,
+  shareUrl,
+  addMyOrder,
+}: {
+  code: string;
+  title: string;
+  shareUrl: string;
+  /** The host's own menu link, while the host may still add items. */
+  addMyOrder: string | null;
+}) {
+  const share = useShareLink(shareUrl, title);
+  return (
+    <Card className="host-share">
+      <h2>Invite your group</h2>
+      <div className="host-share__code">
+        <span className="muted small">Order code</span>
+        <strong data-testid="order-code">{code}</strong>
+      </div>
+      <label className="field__label" htmlFor="share-link">
+        Share link
+      </label>
+      <input
+        id="share-link"
+        className="input host-share__link"
+        readOnly
+        value={shareUrl}
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <div className="host-share__qr">
+        <Suspense fallback={<span className="host-share__qr-placeholder" aria-hidden="true" />}>
+          <QRCodeSVG value={shareUrl} size={148} marginSize={2} title={`QR code for ${shareUrl}`} />
+        </Suspense>
+        <span className="muted small">Scan to join on a phone</span>
+      </div>
+      <div className="host-share__actions">
+        <Button variant="secondary" onClick={share.share}>
+          Share Link
+        </Button>
+        <Button variant="secondary" onClick={share.copy} aria-live="polite">
+          {share.copied ? 'Copied!' : 'Copy Link'}
+        </Button>
+        {/* After submit the menu refuses new items, so the host's own order waits for a reopen. */}
+        {addMyOrder ? (
+          <ButtonLink to={addMyOrder} className="host-share__mine">
+            Add My Order
+          </ButtonLink>
+        ) : null}
+      </div>
+      {share.popup}
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../pricing';
+import { optionalText, requiredText } from '../text';
+import { emailAddress } from './email';
+import { GuestNameSchema } from './orderItems';
+
+// GET/POST /api/usual-order: a guest's usual order, by e-mail. The menu page sends SaveUsualOrderBody and
+// reads UsualItem[] (types only on the page).
+
+export type UsualItem = { id: number; name: string; quantity: number; selectedModifiers: number[] };
+
+const EMAIL_MISSING = 'Please enter your email address.';
+const EmailRequired = requiredText({
+  label: 'Your e-mail address',
+  max: 254,
+  missing: EMAIL_MISSING,
+  tooLong: 'Enter a valid email address.',
+}).pipe(emailAddress('Enter a valid email address.'));
+
+export const UsualOrderQuerySchema = z.object({ email: EmailRequired });
+
+export const SaveUsualOrderSchema = z.object({
+  email: EmailRequired,
+  name: GuestNameSchema,
+  orderItems: z
+    .array(
+      z.object({
+        id: z
+          .number({ invalid_type_error: 'Each item needs a menu item id.' })
+          .int()
+          .positive('Each item needs a menu item id.'),
+        name: optionalText({ label: 'Item name', max: 200 }).transform((v) => v ?? ''),
+        quantity: z
+          .number({
+            invalid_type_error: `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`,
+          })
+          .int()
+          .min(MIN_QUANTITY, `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`)
+          .max(MAX_QUANTITY, `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`),
+        selectedModifiers: z
+          .array(
+            z.union([
+              z.number().int().positive(),
+              z.object({ id: z.number().int().positive() }).transform((m) => m.id),
+            ]),
+          )
+          .max(30)
+          .default([]),
+      }),
+      { invalid_type_error: 'Add items to your order before saving it.' },
+    )
+    .min(1, 'Please add items to your order and ensure your email is provided.')
+    .max(50, 'A usual order can have at most 50 lines.'),
+});
+
+export type SaveUsualOrderInput = z.infer<typeof SaveUsualOrderSchema>;
+
+/** The menu page's save body as it is sent. */
+export type SaveUsualOrderBody = z.input<typeof SaveUsualOrderSchema>;

@@ -1,0 +1,301 @@
+import type { Prisma } from '@prisma/client';
+import { getKitchenProgress, kitchenLabel, kitchenStateOf } from '../kitchen/kitchen.server';
+import prisma, { caseInsensitive } from '../../db.server';
+import { centsToDecimal } from '../../lib/money';
+import { PROXY_BASE } from '../../lib/paths';
+import { formatDateTime, utcToZoned } from '../../lib/time';
+import { GUEST_NOTE, summarize } from './groupOrder.server';
+import { queueDraftOrderSync } from '../outbox/handoff.server';
+import { shopOrigin } from '../shop/shopDomain.server';
+import { orderTitle } from '../../lib/groupOrder';
+
+// The merchant's view of group orders: search, the two tabs, one order in detail. Every query is scoped
+// by shop and served by the (shop, status, createdAt) index; pages are fetched one row past the page size
+// to know whether there is a next page without counting.
+
+export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_TABS = ['active', 'submitted'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+export function parseTab(value: string | null): AdminTab {
+  return value === 'submitted' ? 'submitted' : 'active';
+}
+
+export function parsePage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
+/** Search over code, group name, company, host name and host e-mail (SQLite LIKE: case-insensitive). */
+function searchWhere(query: string): Prisma.GroupOrderWhereInput {
+  const q = query.trim().slice(0, 100);
+  if (!q) return {};
+  return {
+    OR: [
+      { code: { contains: q.toUpperCase() } },
+      { name: { contains: q, ...caseInsensitive } },
+      { companyName: { contains: q, ...caseInsensitive } },
+      { hostName: { contains: q, ...caseInsensitive } },
+      { hostEmail: { contains: q, ...caseInsensitive } },
+    ],
+  };
+}
+
+/** The host dashboard on the shop's own storefront domain (see shopDomain.server.ts). */
+export function hostDashboardUrl(origin: string, id: number) {
+  return `${origin}${PROXY_BASE}/host/dashboard/${id}`;
+}
+
+/** Draft order in the Shopify admin: admin.shopify.com/store/{store}/draft_orders/{numeric id}. */
+export function draftOrderAdminUrl(shop: string, draftOrderId: string | null) {
+  const numeric = draftOrderId?.split('/').pop();
+  if (!numeric || !/^\d+$/.test(numeric)) return null;
+  return `https://admin.shopify.com/store/${shop.replace(/\.myshopify\.com$/, '')}/draft_orders/${numeric}`;
+}
+
+const LIST_FIELDS = {
+  id: true,
+  code: true,
+  name: true,
+  hostName: true,
+  hostEmail: true,
+  companyName: true,
+  orderType: true,
+  paymentMethod: true,
+  status: true,
+  pickupAt: true,
+  deadlineAt: true,
+  timeZone: true,
+  currency: true,
+  participantCount: true,
+  totalItems: true,
+  totalCents: true,
+  shopifyState: true,
+  shopifyDraftOrderId: true,
+  shopifyDraftOrderName: true,
+  shopifyError: true,
+  createdAt: true,
+  submittedAt: true,
+  kitchenState: true,
+} satisfies Prisma.GroupOrderSelect;
+
+type ListRow = Prisma.GroupOrderGetPayload<{ select: typeof LIST_FIELDS }>;
+
+type HandoffMessage = {
+  dedupeKey: string | null;
+  status: string;
+  attempts: number;
+  nextAttemptAt: Date;
+  leaseUntil: Date | null;
+  lastError: string | null;
+};
+
+/** A pending hand-off nobody has tried for this long (is the worker running?) is offered a retry. */
+export const HANDOFF_STUCK_MS = 2 * 60_000;
+
+const draftOrderKey = (id: number) => `draft-order:${id}`;
+
+/**
+ * Whether the merchant is offered "Retry now": the hand-off failed, or it is pending but nothing is
+ * delivering it (the worker that claimed it died, it is waiting to retry after an error, or it is overdue).
+ */
+export function handoffNeedsRetry(state: string, message: HandoffMessage | undefined, now = new Date()) {
+  if (state === 'failed') return true;
+  if (state !== 'pending') return false;
+  if (!message || message.status !== 'pending') {
+    return message?.status !== 'sending' || !message.leaseUntil || message.leaseUntil < now;
+  }
+  return message.attempts > 0 || message.nextAttemptAt.getTime() < now.getTime() - HANDOFF_STUCK_MS;
+}
+
+/** The draft-order outbox messages of these orders, by order id (one query). */
+async function handoffMessages(shop: string, rows: { id: number; shopifyState: string }[]) {
+  const ids = rows.filter((row) => row.shopifyState === 'pending' || row.shopifyState === 'failed');
+  if (!ids.length) return new Map<number, HandoffMessage>();
+  const messages = await prisma.outboxMessage.findMany({
+    where: { shop, kind: 'shopify.draftOrder', dedupeKey: { in: ids.map((row) => draftOrderKey(row.id)) } },
+    select: {
+      dedupeKey: true,
+      status: true,
+      attempts: true,
+      nextAttemptAt: true,
+      leaseUntil: true,
+      lastError: true,
+    },
+  });
+  return new Map(messages.map((m) => [Number(m.dedupeKey!.split(':')[1]), m]));
+}
+
+function toListEntry(shop: string, origin: string, row: ListRow, message?: HandoffMessage) {
+  const pickup = utcToZoned(row.pickupAt, row.timeZone);
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    title: orderTitle(row),
+    hostName: row.hostName,
+    hostEmail: row.hostEmail,
+    companyName: row.companyName,
+    orderType: row.orderType,
+    paymentMethod: row.paymentMethod,
+    status: row.status,
+    pickupAt: row.pickupAt.toISOString(),
+    pickupDate: pickup.date,
+    pickupTime: pickup.time,
+    pickupLabel: formatDateTime(row.pickupAt, row.timeZone),
+    deadlineAt: row.deadlineAt.toISOString(),
+    timeZone: row.timeZone,
+    currency: row.currency,
+    participantCount: row.participantCount,
+    totalItems: row.totalItems,
+    totalCents: row.totalCents,
+    totalAmount: centsToDecimal(row.totalCents),
+    createdAt: row.createdAt.toISOString(),
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    kitchenState: row.status === 'submitted' ? kitchenStateOf(row) : null,
+    kitchenLabel: row.status === 'submitted' ? kitchenLabel(kitchenStateOf(row), row.orderType) : null,
+    shopify: {
+      state: row.shopifyState,
+      draftOrderName: row.shopifyDraftOrderName,
+      draftOrderUrl: draftOrderAdminUrl(shop, row.shopifyDraftOrderId),
+      error: row.shopifyError ?? (row.shopifyState === 'pending' ? (message?.lastError ?? null) : null),
+      retryable: handoffNeedsRetry(row.shopifyState, message),
+    },
+    hostDashboardUrl: hostDashboardUrl(origin, row.id),
+  };
+}
+
+export type AdminOrderListEntry = ReturnType<typeof toListEntry>;
+
+export async function listGroupOrders(
+  shop: string,
+  options: { tab: AdminTab; query?: string; page?: number; pageSize?: number },
+) {
+  const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
+  const page = options.page ?? 1;
+  const status: Prisma.GroupOrderWhereInput =
+    options.tab === 'active' ? { status: 'active' } : { status: { not: 'active' } };
+  const rows = await prisma.groupOrder.findMany({
+    where: { shop, ...status, ...searchWhere(options.query ?? '') },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    skip: (page - 1) * pageSize,
+    take: pageSize + 1,
+    select: LIST_FIELDS,
+  });
+  const origin = await shopOrigin(shop);
+  const shown = rows.slice(0, pageSize);
+  const messages = await handoffMessages(shop, shown);
+  return {
+    tab: options.tab,
+    page,
+    hasPrevious: page > 1,
+    hasNext: rows.length > pageSize,
+    orders: shown.map((row) => toListEntry(shop, origin, row, messages.get(row.id))),
+  };
+}
+
+/** One order with its guests, for the detail modal; null when the id belongs to no order of this shop. */
+export async function getAdminOrderDetail(shop: string, id: number) {
+  const order = await prisma.groupOrder.findFirst({
+    where: { id, shop },
+    select: {
+      ...LIST_FIELDS,
+      instructions: true,
+      deliveryAddress: true,
+      shopifyInvoiceUrl: true,
+      items: { orderBy: { id: 'asc' }, include: { guest: GUEST_NOTE } },
+    },
+  });
+  if (!order) return null;
+  const { items, instructions, deliveryAddress, shopifyInvoiceUrl, ...row } = order;
+  const messages = await handoffMessages(shop, [row]);
+  return {
+    ...toListEntry(shop, await shopOrigin(shop), row, messages.get(row.id)),
+    instructions,
+    deliveryAddress,
+    shopifyInvoiceUrl,
+    kitchen: (await getKitchenProgress(shop, id, true))!,
+    guests: summarize(items).map((guest) => ({
+      guestId: guest.guestId,
+      guestName: guest.guestName,
+      guestInitials: guest.guestInitials,
+      specialInstructions: guest.specialInstructions,
+      itemCount: guest.itemCount,
+      totalCents: guest.totalCents,
+      items: guest.items.map((item) => ({
+        id: item.id,
+        name: item.menuItem.name,
+        quantity: item.quantity,
+        modifiers: item.selectedModifiers,
+        totalPrice: item.totalPrice,
+      })),
+    })),
+  };
+}
+
+export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getAdminOrderDetail>>>;
+
+/**
+ * "Retry now": the merchant sends a submitted order to Shopify again (after a failure, or when the
+ * hand-off is stuck). Refused while a worker holds a live claim on it: that delivery is under way.
+ */
+export async function retryDraftOrderSync(
+  shop: string,
+  id: number,
+  now = new Date(),
+): Promise<'queued' | 'not-found' | 'busy'> {
+  return prisma.$transaction(async (tx) => {
+    const order = await tx.groupOrder.findFirst({ where: { id, shop }, select: { status: true } });
+    if (!order || order.status === 'active') return 'not-found';
+    const current = await tx.outboxMessage.findFirst({
+      where: { shop, dedupeKey: draftOrderKey(id), status: 'sending', leaseUntil: { gt: now } },
+      select: { id: true },
+    });
+    if (current) return 'busy';
+    await queueDraftOrderSync(tx, shop, id);
+    return 'queued';
+  });
+}
+
+/** E-mails of this shop the outbox gave up on, newest first, for the dashboard's "Retry now". */
+export async function listUndeliveredEmails(shop: string, take = 10) {
+  const rows = await prisma.outboxMessage.findMany({
+    where: { shop, kind: 'email', status: 'failed' },
+    orderBy: { id: 'desc' },
+    take,
+    select: { id: true, payload: true, lastError: true, updatedAt: true },
+  });
+  return rows.map((row) => {
+    let email: { to?: unknown; subject?: unknown } = {};
+    try {
+      email = JSON.parse(row.payload);
+    } catch {
+      // An unreadable payload still gets listed, so the merchant can see it and retry.
+    }
+    return {
+      id: row.id,
+      to: typeof email.to === 'string' ? email.to : '',
+      subject: typeof email.subject === 'string' ? email.subject : '',
+      error: row.lastError,
+      failedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+export type UndeliveredEmail = Awaited<ReturnType<typeof listUndeliveredEmails>>[number];
+
+/** "Retry now" for a failed e-mail of this shop: due again, with a fresh set of attempts. */
+export async function retryEmail(shop: string, messageId: number) {
+  const rearmed = await prisma.outboxMessage.updateMany({
+    where: { id: messageId, shop, kind: 'email', status: 'failed' },
+    data: {
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: new Date(),
+      lastError: null,
+      claimToken: null,
+      leaseUntil: null,
+    },
+  });
+  return rearmed.count === 1;
+}

@@ -1,0 +1,286 @@
+import type { Prisma } from '@prisma/client';
+import { z } from 'zod';
+import prisma from '../../db.server';
+import { Conflict, DomainError, Forbidden, NotFound } from '../../lib/errors';
+import { guestNameKey, nameTakenMessage, NOT_YOUR_ORDER_MESSAGE, personKey } from '../../lib/guests';
+import { GuestTokenSchema } from '../../lib/guestSchema';
+import { hashSecret } from '../../lib/ids.server';
+import { MAX_QUANTITY, MIN_QUANTITY, priceLine } from '../../lib/pricing';
+import { CLOSED_MESSAGES, closedReason, parseModifiers } from './groupOrder.server';
+import { queueDraftOrderSync } from '../outbox/handoff.server';
+import { authorizeHost, type HostCredentials } from './hosting.server';
+
+// Guests as people: one row per person in an order, bound to the browsers (token hashes) that act for
+// them and, when given, their e-mail address. Their own items and note can change until the order closes.
+
+type Db = Prisma.TransactionClient;
+
+const ITEM_GONE = 'That item is no longer in the order.';
+
+/** Recomputes the order's running totals from its items, inside the caller's transaction. */
+export async function refreshTotals(tx: Db, shop: string, groupOrderId: number) {
+  const [sums, people] = await Promise.all([
+    tx.orderItem.aggregate({ where: { shop, groupOrderId }, _sum: { quantity: true, totalCents: true } }),
+    tx.orderItem.findMany({
+      where: { shop, groupOrderId },
+      select: { guestId: true, guestName: true },
+      distinct: ['guestId', 'guestName'],
+    }),
+  ]);
+  // People, not names: two guests never count as one, and a guest's renamed snapshot never as two.
+  const participants = new Set(people.map(personKey));
+  const { count } = await tx.groupOrder.updateMany({
+    where: { id: groupOrderId, shop },
+    data: {
+      participantCount: participants.size,
+      totalItems: sums._sum.quantity ?? 0,
+      totalCents: sums._sum.totalCents ?? 0,
+    },
+  });
+  if (count === 0) throw new NotFound('Group order not found');
+}
+
+export type GuestClaim = {
+  name: string;
+  initials?: string | null;
+  email?: string | null;
+  token?: string | null;
+};
+
+/**
+ * The guest this browser (token) or person (e-mail) is in the order, created when the name is free.
+ * A name another person holds is refused with 409, so two people never share one guest. A guest no
+ * browser holds yet (ordered through the API without a token, or from before guests had tokens) is
+ * taken over by the first browser that claims it.
+ */
+export async function resolveGuest(db: Db, shop: string, groupOrderId: number, claim: GuestClaim) {
+  const nameKey = guestNameKey(claim.name);
+  const tokenHash = claim.token ? hashSecret(claim.token) : null;
+  const existing = await db.guest.findUnique({
+    where: { groupOrderId_nameKey: { groupOrderId, nameKey } },
+    include: { tokens: { select: { tokenHash: true } } },
+  });
+  if (!existing) {
+    return db.guest.create({
+      data: {
+        shop,
+        groupOrderId,
+        name: claim.name.trim().replace(/\s+/g, ' '),
+        nameKey,
+        initials: claim.initials ?? null,
+        email: claim.email ?? null,
+        tokens: tokenHash ? { create: { tokenHash } } : undefined,
+      },
+    });
+  }
+  if (existing.shop !== shop) throw new NotFound('Group order not found');
+  const holdsToken = Boolean(tokenHash && existing.tokens.some((t) => t.tokenHash === tokenHash));
+  const unclaimed = existing.tokens.length === 0;
+  const sameEmail = Boolean(claim.email && existing.email && claim.email === existing.email);
+  if (!holdsToken && !unclaimed && !sameEmail) {
+    throw new Conflict(nameTakenMessage(existing.name), { reason: 'name-taken' });
+  }
+  return db.guest.update({
+    where: { id: existing.id, shop },
+    data: {
+      initials: claim.initials ?? existing.initials,
+      email: claim.email ?? existing.email,
+      tokens: tokenHash && !holdsToken ? { create: { tokenHash } } : undefined,
+    },
+  });
+}
+
+/** The guest named in a URL, only for a browser that holds their token; otherwise 403 (or 404). */
+async function requireOwnGuest(
+  db: Db,
+  shop: string,
+  groupOrderId: number,
+  name: string,
+  token: string | null,
+) {
+  const guest = await db.guest.findUnique({
+    where: { groupOrderId_nameKey: { groupOrderId, nameKey: guestNameKey(name) } },
+    include: { tokens: { select: { tokenHash: true } } },
+  });
+  if (!guest || guest.shop !== shop) throw new NotFound('We could not find an order under that name.');
+  const hash = token ? hashSecret(token) : null;
+  if (!hash || !guest.tokens.some((t) => t.tokenHash === hash)) throw new Forbidden(NOT_YOUR_ORDER_MESSAGE);
+  return guest;
+}
+
+function itemView(item: Prisma.OrderItemGetPayload<object>) {
+  return {
+    id: item.id,
+    menuItemId: item.menuItemId,
+    name: item.menuItemName,
+    quantity: item.quantity,
+    modifiers: parseModifiers(item.selectedModifiers).map((m) => m.name),
+    unitPriceCents: item.unitPriceCents,
+    totalCents: item.totalCents,
+  };
+}
+
+/** A guest's own confirmed items and note, for their confirmed and review pages; `mine: false` otherwise. */
+export async function getOwnGuest(
+  shop: string,
+  groupOrderId: number,
+  name: string,
+  token: string | null,
+  now = new Date(),
+) {
+  const order = await prisma.groupOrder.findFirst({ where: { id: groupOrderId, shop } });
+  if (!order) throw new NotFound('Group order not found');
+  let guest;
+  try {
+    guest = await requireOwnGuest(prisma, shop, groupOrderId, name, token);
+  } catch (error) {
+    // Not this browser's guest (or nobody by that name yet): an answer, not an error, so pages can ask
+    // without a failed request in the console.
+    if (!(error instanceof DomainError)) throw error;
+    return { mine: false as const, message: error.message };
+  }
+  const items = await prisma.orderItem.findMany({
+    where: { shop, groupOrderId, guestId: guest.id },
+    orderBy: { id: 'asc' },
+  });
+  return {
+    mine: true as const,
+    guest: {
+      name: guest.name,
+      initials: guest.initials,
+      specialInstructions: guest.specialInstructions,
+    },
+    items: items.map(itemView),
+    totalCents: items.reduce((sum, item) => sum + item.totalCents, 0),
+    currency: order.currency,
+    acceptingOrders: closedReason(order, now) === null,
+    closedReason: closedReason(order, now),
+  };
+}
+
+/** Inside a write: the order must still accept changes; taking its write lock as the existing confirm does. */
+async function lockOpenOrder(db: Db, shop: string, groupOrderId: number, now: Date) {
+  const order = await db.groupOrder.findFirst({ where: { id: groupOrderId, shop } });
+  if (!order) throw new NotFound('Group order not found');
+  const reason = closedReason(order, now);
+  if (reason) throw new Conflict(CLOSED_MESSAGES[reason].replace('added', 'changed'), { reason });
+  const open = await db.groupOrder.updateMany({
+    where: { id: order.id, shop, status: 'active', deadlineAt: { gt: now } },
+    data: { updatedAt: now },
+  });
+  if (open.count === 0) throw new Conflict(CLOSED_MESSAGES.submitted, { reason: 'submitted' });
+  return order;
+}
+
+const QUANTITY_MESSAGE = `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`;
+
+export const GuestItemChangeSchema = z.object({
+  guestName: z.string({ required_error: 'Say whose item this is.' }).trim().min(1).max(60),
+  guestToken: GuestTokenSchema.optional(),
+  quantity: z
+    .number({ required_error: QUANTITY_MESSAGE, invalid_type_error: QUANTITY_MESSAGE })
+    .int(QUANTITY_MESSAGE)
+    .min(MIN_QUANTITY, QUANTITY_MESSAGE)
+    .max(MAX_QUANTITY, QUANTITY_MESSAGE),
+});
+
+async function findItem(db: Db, shop: string, itemId: number) {
+  const item = await db.orderItem.findFirst({ where: { id: itemId, shop } });
+  if (!item) throw new NotFound(ITEM_GONE);
+  return item;
+}
+
+/** A guest sets the quantity of one of their own items (a set, not an add: sending it twice is the same). */
+export async function setOwnItemQuantity(
+  shop: string,
+  itemId: number,
+  input: { guestName: string; token: string | null; quantity: number },
+  now = new Date(),
+) {
+  return prisma.$transaction(async (tx) => {
+    const item = await findItem(tx, shop, itemId);
+    await lockOpenOrder(tx, shop, item.groupOrderId, now);
+    const guest = await requireOwnGuest(tx, shop, item.groupOrderId, input.guestName, input.token);
+    if (item.guestId !== guest.id) throw new Forbidden(NOT_YOUR_ORDER_MESSAGE);
+    // The unit price is the one the guest confirmed (modifiers included); the server multiplies it.
+    const price = priceLine(item.unitPriceCents, [], input.quantity);
+    const { count } = await tx.orderItem.updateMany({
+      where: { id: item.id, shop },
+      data: { quantity: input.quantity, totalCents: price.totalCents },
+    });
+    if (count === 0) throw new NotFound(ITEM_GONE);
+    await refreshTotals(tx, shop, item.groupOrderId);
+    return item.groupOrderId;
+  });
+}
+
+/**
+ * Removes an item: its guest (their token, while the order accepts changes) or the host (any time; a
+ * submitted order's Shopify draft is then updated through the outbox, as a resubmit does).
+ */
+export async function removeItem(
+  shop: string,
+  itemId: number,
+  who: { guestName?: string | null; guestToken?: string | null; host?: HostCredentials | null },
+  now = new Date(),
+) {
+  return prisma.$transaction(async (tx) => {
+    const item = await tx.orderItem.findFirst({ where: { id: itemId, shop } });
+    if (!item) return null; // already gone: removing twice is not an error
+    if (who.host && (who.host.hostToken || who.host.customerId)) {
+      const order = await authorizeHost(
+        await tx.groupOrder.findFirst({ where: { id: item.groupOrderId, shop } }),
+        who.host,
+        tx,
+      );
+      await tx.orderItem.deleteMany({ where: { id: item.id, shop } });
+      await refreshTotals(tx, shop, order.id);
+      if (order.status !== 'active' && order.shopifyState !== 'none') {
+        await queueDraftOrderSync(tx, shop, order.id);
+      }
+      return order.id;
+    }
+    await lockOpenOrder(tx, shop, item.groupOrderId, now);
+    const guest = await requireOwnGuest(
+      tx,
+      shop,
+      item.groupOrderId,
+      who.guestName ?? '',
+      who.guestToken ?? null,
+    );
+    if (item.guestId !== guest.id) throw new Forbidden(NOT_YOUR_ORDER_MESSAGE);
+    await tx.orderItem.deleteMany({ where: { id: item.id, shop } });
+    await refreshTotals(tx, shop, item.groupOrderId);
+    return item.groupOrderId;
+  });
+}
+
+export const GuestNoteSchema = z.object({
+  guestToken: GuestTokenSchema.optional(),
+  specialInstructions: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z
+      .string({ invalid_type_error: 'Special instructions must be text.' })
+      .trim()
+      .max(500, 'Special instructions can be at most 500 characters.')
+      .nullable(),
+  ),
+});
+
+/** A guest replaces (or clears) their one note while the order accepts changes. */
+export async function setOwnNote(
+  shop: string,
+  groupOrderId: number,
+  input: { guestName: string; token: string | null; specialInstructions: string | null },
+  now = new Date(),
+) {
+  return prisma.$transaction(async (tx) => {
+    await lockOpenOrder(tx, shop, groupOrderId, now);
+    const guest = await requireOwnGuest(tx, shop, groupOrderId, input.guestName, input.token);
+    const { count } = await tx.guest.updateMany({
+      where: { id: guest.id, shop },
+      data: { specialInstructions: input.specialInstructions },
+    });
+    if (count === 0) throw new NotFound('We could not find an order under that name.');
+  });
+}

@@ -1,0 +1,353 @@
+import { createHash } from 'node:crypto';
+import { Prisma, type GroupOrder, type OrderItem } from '@prisma/client';
+import prisma, { isUniqueViolation } from '../../db.server';
+import { Conflict, Invalid, NotFound } from '../../lib/errors';
+import { lineKey } from '../../lib/cart';
+import { createKeyedQueue } from '../../lib/keyedQueue.server';
+import { ORDER_LIMIT_MESSAGES, ORDER_LIMITS } from '../../lib/limits';
+import { validateSelection } from '../../lib/modifiers';
+import { MAX_QUANTITY, priceLine } from '../../lib/pricing';
+import { type ConfirmCartInput, type SingleOrderItemInput } from '../../lib/schemas/orderItems';
+import { closedReason, closedText, parseModifiers } from './groupOrder.server';
+import { resolveGuest } from './guests.server';
+import { listMenuModifiers } from '../menu/menu.server';
+
+// The request schemas live in app/lib/schemas/orderItems.ts (the Review page types its body with them);
+// re-exported here for the routes and models that import them from the model.
+export {
+  ConfirmCartSchema,
+  GUEST_NAME_MAX,
+  GuestEmailSchema,
+  GuestInitialsSchema,
+  GuestNameSchema,
+  SingleOrderItemSchema,
+  type ConfirmCartInput,
+  type SingleOrderItemInput,
+} from '../../lib/schemas/orderItems';
+
+// Guests' items: validated and priced on the server from the menu (any price a client sends is ignored),
+// written atomically with the order's running totals, and idempotent per confirmation key. Items belong to
+// a guest (a person, see guests.server.ts); the same item with the same options merges into one line.
+
+type ConfirmRequest = Omit<ConfirmCartInput, 'items'> & {
+  /** cart: the key stands for the whole cart (Review page); line: one call per line (spec client). */
+  scope: 'cart' | 'line';
+  lines: { line: number; menuItemId: number; quantity: number; selectedModifiers: number[] }[];
+};
+
+export const KEY_REUSED_MESSAGE =
+  'These items were already confirmed with different choices. Check the group order before confirming again.';
+
+/** The items written (or replayed) and the order as the confirm left it, so nobody reads it again. */
+export type ConfirmResult = { items: OrderItem[]; replayed: boolean; order: GroupOrder | null };
+
+/** 409 with when and why it closed, which the Review page shows as it is. */
+function closedError(
+  order: Parameters<typeof closedText>[0],
+  reason: Exclude<ReturnType<typeof closedReason>, null>,
+) {
+  return new Conflict(closedText(order, reason), { reason });
+}
+
+/** Confirms a whole cart: every line or none, and the same confirmation key again writes nothing. */
+export async function confirmCart(
+  shop: string,
+  input: ConfirmCartInput,
+  now = new Date(),
+): Promise<ConfirmResult> {
+  return confirm(
+    shop,
+    { ...input, scope: 'cart', lines: input.items.map((item, line) => ({ ...item, line })) },
+    now,
+  );
+}
+
+/** One item per call (the spec's client). A key + line makes a retried call idempotent too. */
+export async function addOrderItem(shop: string, input: SingleOrderItemInput, now = new Date()) {
+  const { confirmationKey, line, menuItemId, quantity, selectedModifiers, ...guest } = input;
+  const key = confirmationKey ?? `single-${crypto.randomUUID()}`;
+  const result = await confirm(
+    shop,
+    {
+      ...guest,
+      confirmationKey: key,
+      scope: 'line',
+      lines: [{ line: line ?? 0, menuItemId, quantity, selectedModifiers }],
+    },
+    now,
+  );
+  return { item: result.items[0], replayed: result.replayed };
+}
+
+// One confirm per order at a time in this process: the others wait without holding a connection.
+// Across instances the order's row lock (in writeLines) still serialises them.
+const perOrder = createKeyedQueue();
+
+async function confirm(
+  shop: string,
+  request: ConfirmRequest,
+  now: Date,
+  retry = true,
+): Promise<ConfirmResult> {
+  try {
+    return await perOrder(`${shop}:${request.groupOrderId}`, () =>
+      prisma.$transaction((tx) => writeLines(tx, shop, request, now)),
+    );
+  } catch (error) {
+    // Two identical confirms raced: the loser hits the unique key and answers with the winner's items.
+    if (isUniqueViolation(error)) {
+      const previous = await findByKey(prisma, shop, request);
+      if (previous) {
+        const order = await prisma.groupOrder.findFirst({ where: { id: request.groupOrderId, shop } });
+        return replay(previous, request, order);
+      }
+      // Two people took the same new name at the same moment: once more, the name now has its guest
+      // (this request becomes that guest, or is told the name is taken).
+      if (retry) return confirm(shop, request, now, false);
+    }
+    throw error;
+  }
+}
+
+/**
+ * What an earlier confirm with this key wrote (or merged into), or null when it never ran: every line
+ * of the key for a cart, the named line for a single item.
+ */
+async function findByKey(db: Prisma.TransactionClient, shop: string, request: ConfirmRequest) {
+  const receipts = await db.confirmedLine.findMany({
+    where: {
+      shop,
+      groupOrderId: request.groupOrderId,
+      confirmationKey: request.confirmationKey,
+      ...(request.scope === 'line' ? { line: { in: request.lines.map((l) => l.line) } } : {}),
+    },
+    orderBy: { line: 'asc' },
+  });
+  if (!receipts.length) return null;
+  const ids = receipts.map((r) => r.orderItemId).filter((id): id is number => id !== null);
+  const items = await db.orderItem.findMany({ where: { shop, id: { in: ids } } });
+  const byId = new Map(items.map((item) => [item.id, item]));
+  return {
+    receipts,
+    items: ids.map((id) => byId.get(id)).filter((item): item is OrderItem => Boolean(item)),
+  };
+}
+
+/** The same request, whatever the order of modifier ids: what a retry must repeat exactly. */
+function requestHash(request: ConfirmRequest) {
+  const canonical = {
+    scope: request.scope,
+    guestName: request.guestName,
+    guestInitials: request.guestInitials ?? null,
+    guestEmail: request.guestEmail ?? null,
+    specialInstructions: request.specialInstructions ?? null,
+    lines: request.lines.map((l) => [
+      l.line,
+      l.menuItemId,
+      l.quantity,
+      [...l.selectedModifiers].sort((a, b) => a - b),
+    ]),
+  };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
+}
+
+/**
+ * A retry answers with what the key already wrote, but only when it is the same request: a key reused for
+ * a different cart is refused (409) rather than answered with the earlier items as if they were this cart.
+ * Lines written before fingerprints existed (requestHash null) are trusted as before.
+ */
+function replay(
+  previous: { receipts: { requestHash: string | null }[]; items: OrderItem[] },
+  request: ConfirmRequest,
+  order: GroupOrder | null,
+): ConfirmResult {
+  const { receipts, items } = previous;
+  const hash = requestHash(request);
+  const sameLines = request.scope === 'line' || receipts.length === request.lines.length;
+  if (!sameLines || receipts.some((r) => r.requestHash !== null && r.requestHash !== hash)) {
+    throw new Conflict(KEY_REUSED_MESSAGE, { reason: 'key-reused' });
+  }
+  return { items, replayed: true, order };
+}
+
+async function writeLines(
+  tx: Prisma.TransactionClient,
+  shop: string,
+  request: ConfirmRequest,
+  now: Date,
+): Promise<ConfirmResult> {
+  const order = await tx.groupOrder.findFirst({ where: { id: request.groupOrderId, shop } });
+  if (!order) throw new NotFound('Group order not found');
+
+  const previous = await findByKey(tx, shop, request);
+  if (previous) return replay(previous, request, order);
+
+  const reason = closedReason(order, now);
+  if (reason) throw closedError(order, reason);
+  // Take the write lock on the order while re-checking it, so a submit cannot slip in between.
+  const open = await tx.groupOrder.updateMany({
+    where: { id: order.id, shop, status: 'active', deadlineAt: { gt: now } },
+    data: { updatedAt: now },
+  });
+  if (open.count === 0) {
+    const latest = await tx.groupOrder.findFirstOrThrow({ where: { id: order.id, shop } });
+    throw closedError(latest, closedReason(latest, now) ?? 'submitted');
+  }
+  const guest = await resolveGuest(tx, shop, order.id, {
+    name: request.guestName,
+    initials: request.guestInitials,
+    email: request.guestEmail,
+    token: request.guestToken,
+  });
+  // This guest's own items (at most linesPerGuest): for the limits and to merge repeated lines.
+  const mine = await tx.orderItem.findMany({ where: { shop, groupOrderId: order.id, guestId: guest.id } });
+  const newcomer = mine.length === 0;
+  const participants = await checkOrderLimits(tx, shop, order.id, mine, request);
+
+  // Only the menu rows the cart names: its items and the modifiers it selected (validateSelection needs
+  // no others), in menu order.
+  const menuItems = await tx.menuItem.findMany({
+    where: { shop, active: true, id: { in: [...new Set(request.lines.map((l) => l.menuItemId))] } },
+  });
+  const itemsById = new Map(menuItems.map((item) => [item.id, item]));
+  const modifierIds = [...new Set(request.lines.flatMap((l) => l.selectedModifiers))];
+  const modifiers = await listMenuModifiers(shop, { ids: modifierIds, db: tx });
+
+  const hash = requestHash(request);
+  const many = request.lines.length > 1;
+  const rows: (Prisma.OrderItemUncheckedCreateInput & { line: number; key: string })[] = [];
+  for (const [index, line] of request.lines.entries()) {
+    const where = many ? `Item ${index + 1}: ` : '';
+    const menuItem = itemsById.get(line.menuItemId);
+    if (!menuItem) throw new Invalid(`${where}That item is not on the menu.`);
+    const selection = validateSelection(modifiers, menuItem, line.selectedModifiers);
+    if (!selection.ok) throw new Invalid(`${where}${selection.message}`);
+    const price = priceLine(menuItem.priceCents, selection.modifiers, line.quantity);
+    rows.push({
+      key: lineKey(
+        menuItem.id,
+        selection.modifiers.map((m) => m.id),
+      ),
+      shop,
+      groupOrderId: order.id,
+      guestId: guest.id,
+      guestName: guest.name,
+      guestInitials: guest.initials,
+      guestEmail: guest.email,
+      menuItemId: menuItem.id,
+      menuItemName: menuItem.name,
+      quantity: line.quantity,
+      selectedModifiers: JSON.stringify(
+        selection.modifiers.map((m) => ({
+          id: m.id,
+          name: m.name,
+          type: m.type,
+          priceDeltaCents: m.priceDeltaCents,
+        })),
+      ),
+      unitPriceCents: price.unitCents,
+      totalCents: price.totalCents,
+      confirmationKey: request.confirmationKey,
+      line: line.line,
+    });
+  }
+
+  // "Add more items" then the same Flat White again is "2x Flat White", not a second "1x" line: a line
+  // merges into the guest's item with the same item, options and unit price (a changed menu price stays
+  // a line of its own).
+  const keyOf = (item: OrderItem) =>
+    `${lineKey(
+      item.menuItemId,
+      parseModifiers(item.selectedModifiers).map((m) => m.id),
+    )}@${item.unitPriceCents}`;
+  const items: OrderItem[] = [];
+  // What this confirm adds to the order's running totals (a merge adds its line's difference).
+  let addedUnits = 0;
+  let addedCents = 0;
+  for (const { key, ...data } of rows) {
+    const same = mine.find((item) => keyOf(item) === `${key}@${data.unitPriceCents}`);
+    const merged = same && same.quantity + data.quantity <= MAX_QUANTITY;
+    const item = merged
+      ? await tx.orderItem.update({
+          where: { id: same.id, shop },
+          data: {
+            quantity: same.quantity + data.quantity,
+            totalCents: priceLine(same.unitPriceCents, [], same.quantity + data.quantity).totalCents,
+          },
+        })
+      : await tx.orderItem.create({ data });
+    addedUnits += data.quantity;
+    addedCents += merged ? item.totalCents - same.totalCents : item.totalCents;
+    if (!merged) mine.push(item);
+    else mine[mine.indexOf(same)] = item;
+    items.push(item);
+  }
+  await tx.confirmedLine.createMany({
+    data: rows.map((row, index) => ({
+      shop,
+      groupOrderId: order.id,
+      confirmationKey: request.confirmationKey,
+      line: row.line,
+      orderItemId: items[index].id,
+      requestHash: hash,
+    })),
+  });
+  // One note per guest: a confirm that brings one replaces it; a confirm without one keeps the old note.
+  if (request.specialInstructions) {
+    await tx.guest.update({
+      where: { id: guest.id, shop },
+      data: { specialInstructions: request.specialInstructions },
+    });
+  }
+  // The running totals move by what this confirm added, in the same transaction: no recount of the
+  // order's items. People, not names: the guests with items (counted for the limits) and this one.
+  const updated = await tx.groupOrder.update({
+    where: { id: order.id, shop },
+    data: {
+      totalItems: { increment: addedUnits },
+      totalCents: { increment: addedCents },
+      participantCount: participants + (newcomer ? 1 : 0),
+    },
+  });
+  return { items, replayed: false, order: updated };
+}
+
+/** Whether this person (browser token, or e-mail) already has confirmed items in the order. */
+export async function guestHasItems(shop: string, groupOrderId: number, guestId: number) {
+  return (await prisma.orderItem.count({ where: { shop, groupOrderId, guestId } })) > 0;
+}
+
+/**
+ * The size limits (app/lib/limits.ts) that depend on what the order already holds. Called inside the
+ * confirm transaction after the order's write lock is taken, so racing confirms cannot all pass. It
+ * counts (lines, guests with items) and never reads the order's items, so its cost stays flat however
+ * full the order is; `mine` is this guest's own items (at most linesPerGuest). Returns how many guests
+ * have items in the order, which the confirm keeps as the order's participant count.
+ */
+async function checkOrderLimits(
+  tx: Prisma.TransactionClient,
+  shop: string,
+  groupOrderId: number,
+  mine: Pick<OrderItem, 'quantity'>[],
+  request: ConfirmRequest,
+) {
+  const [lines, participants] = await Promise.all([
+    tx.orderItem.count({ where: { shop, groupOrderId } }),
+    // People, not names (guests.server.ts): two guests called Bob are two guests.
+    tx.guest.count({ where: { shop, groupOrderId, items: { some: {} } } }),
+  ]);
+  if (lines + request.lines.length > ORDER_LIMITS.linesPerOrder) {
+    throw new Conflict(ORDER_LIMIT_MESSAGES.linesPerOrder, { limit: 'linesPerOrder' });
+  }
+  if (!mine.length && participants >= ORDER_LIMITS.guestsPerOrder) {
+    throw new Conflict(ORDER_LIMIT_MESSAGES.guestsPerOrder, { limit: 'guestsPerOrder' });
+  }
+  if (mine.length + request.lines.length > ORDER_LIMITS.linesPerGuest) {
+    throw new Invalid(ORDER_LIMIT_MESSAGES.linesPerGuest, { limit: 'linesPerGuest' }, true);
+  }
+  const units = (list: { quantity: number }[]) => list.reduce((sum, line) => sum + line.quantity, 0);
+  if (units(mine) + units(request.lines) > ORDER_LIMITS.quantityPerGuest) {
+    throw new Invalid(ORDER_LIMIT_MESSAGES.quantityPerGuest, { limit: 'quantityPerGuest' }, true);
+  }
+  return participants;
+}

@@ -1,0 +1,183 @@
+import { RateLimiterPrisma, RateLimiterRes } from 'rate-limiter-flexible';
+import prisma, { provider } from '../../db.server';
+import { Limited } from '../../lib/errors';
+
+// Rate limits. Counters live in the database (RateLimiterFlexible model), so every app instance shares
+// them. Limits are per client (the shopper's address) and per order first; a shop-wide budget is only a
+// ceiling, many times what one client may spend, so one anonymous visitor cannot use up a shop's budget and
+// lock every other host of that shop out. Many people in one office share one public address, so the
+// per-client numbers allow a whole office at once.
+//
+// Why these numbers:
+// - Invitations, per order: 50 addresses per hour. An office group order rarely passes 30 people; 50
+//   leaves room for a whole floor plus re-sends after typos, while a leaked host token can turn one order
+//   into at most 50 unwanted e-mails an hour.
+// - Invitations, per client: 100 addresses per hour: two busy orders from one office. Anyone can create
+//   an order and become its host, so without this one visitor could multiply the per-order budget.
+// - Invitations, per shop: 2,000 addresses per hour, a ceiling for the sender domain's reputation and the
+//   SMTP provider's quota that 20 clients at their own limit still cannot reach.
+// - Ownership-claim links, per order: 3 per 15 minutes ("it did not arrive, send again" twice). The link
+//   only ever goes to the host's own address, so the risk is annoying the host, not reaching others.
+// - Ownership-claim links, per client: 10 per hour; per shop 300 per hour (a ceiling 30 clients share).
+// - Order look-ups (Find order, by-email API), per shop and client: 30 per 10 minutes. A person searching
+//   for their order needs a handful of tries; this makes harvesting codes by guessing e-mail addresses or
+//   codes slow (codes have 31^6 ≈ 887 million values).
+// - Reads of an order by code or id (API), per shop and client: 600 per minute. Pages poll every few
+//   seconds and an office shares an address; 10 a second stops scraping (seen: 165 a second from one
+//   client) without touching real use.
+// - Misses (a code or id that finds nothing), per shop and client: 60 per 10 minutes. Real people mistype
+//   a code a few times; guessing needs millions of tries.
+// - Orders created, per client: 20 per hour; per shop: 500 per hour. An office starts a few orders a day;
+//   the shop ceiling is 25 clients at their limit.
+// - Confirms (adding items), per client: 120 per minute. An office of 200 confirming in the last minutes
+//   before the deadline stays under it; a script adding lines in a loop does not.
+export const LIMITS = {
+  invitesPerOrder: {
+    points: 50,
+    duration: 60 * 60,
+    message: 'This order has sent as many invitations as it can for now.',
+  },
+  invitesPerClient: {
+    points: 100,
+    duration: 60 * 60,
+    message: 'You have sent as many invitations as you can for now.',
+  },
+  invitesPerShop: {
+    points: 2000,
+    duration: 60 * 60,
+    message: 'This shop has sent as many invitations as it can for now.',
+  },
+  claimsPerOrder: {
+    points: 3,
+    duration: 15 * 60,
+    message: 'We have already sent several links for this order.',
+  },
+  claimsPerClient: {
+    points: 10,
+    duration: 60 * 60,
+    message: 'You have asked for several ownership links already.',
+  },
+  claimsPerShop: {
+    points: 300,
+    duration: 60 * 60,
+    message: 'Too many ownership links were requested in this shop.',
+  },
+  lookups: { points: 30, duration: 10 * 60, message: 'Too many searches from your connection.' },
+  orderReads: {
+    points: 600,
+    duration: 60,
+    message: 'Too many requests for orders from your connection.',
+  },
+  orderMisses: {
+    points: 60,
+    duration: 10 * 60,
+    message: 'Too many order codes or links that do not exist were tried from your connection.',
+  },
+  ordersPerClient: {
+    points: 20,
+    duration: 60 * 60,
+    message: 'You have started as many group orders as you can for now.',
+  },
+  ordersPerShop: {
+    points: 500,
+    duration: 60 * 60,
+    message: 'This shop has started as many group orders as it can for now.',
+  },
+  confirmsPerClient: {
+    points: 120,
+    duration: 60,
+    message: 'Too many orders were confirmed from your connection just now.',
+  },
+} as const;
+
+export type LimitName = keyof typeof LIMITS;
+
+/**
+ * On PostgreSQL several instances (and several connections of one) consume the same keys at once. The
+ * library's Prisma store reads, then writes, in a transaction, which under PostgreSQL's READ COMMITTED
+ * loses concurrent increments (or fails on the insert race), letting more through than the budget. Here
+ * one INSERT ... ON CONFLICT DO UPDATE counts atomically, with the library's rules for when a window
+ * restarts. SQLite serialises its writers, so the library's own store stays there.
+ */
+class AtomicPostgresRateLimiter extends RateLimiterPrisma {
+  async _upsert(key: string, points: number, msDuration: number, forceExpire = false) {
+    const now = new Date();
+    const expire = msDuration > 0 ? new Date(now.getTime() + msDuration).toISOString() : null;
+    const restart = `($4::boolean OR r."expire" IS NULL OR r."expire" <= $5::timestamp(3) OR $3::timestamp(3) IS NULL)`;
+    const rows = await prisma.$queryRawUnsafe<{ points: number; expireMs: number | null }[]>(
+      `INSERT INTO "RateLimiterFlexible" AS r ("key", "points", "expire")
+       VALUES ($1, $2, $3::timestamp(3))
+       ON CONFLICT ("key") DO UPDATE SET
+         "points" = CASE WHEN ${restart} THEN EXCLUDED."points" ELSE r."points" + EXCLUDED."points" END,
+         "expire" = CASE WHEN ${restart} THEN EXCLUDED."expire" ELSE r."expire" END
+       RETURNING r."points", (extract(epoch FROM r."expire") * 1000)::float8 AS "expireMs"`,
+      key,
+      points,
+      expire,
+      forceExpire,
+      now.toISOString(),
+    );
+    const row = rows[0];
+    return { points: Number(row.points), expire: row.expireMs == null ? null : new Date(row.expireMs) };
+  }
+}
+
+const limiters = new Map<LimitName, RateLimiterPrisma>();
+
+function limiter(name: LimitName) {
+  let existing = limiters.get(name);
+  if (!existing) {
+    const { points, duration } = LIMITS[name];
+    // Prisma's model accessor is camelCase; the library defaults to the model's type name.
+    const Store = provider === 'postgresql' ? AtomicPostgresRateLimiter : RateLimiterPrisma;
+    existing = new Store({
+      storeClient: prisma,
+      tableName: 'rateLimiterFlexible',
+      keyPrefix: name,
+      points,
+      duration,
+    });
+    limiters.set(name, existing);
+  }
+  return existing;
+}
+
+export function tooManyRequests(message: string, msBeforeNext: number) {
+  const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
+  const text = `${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return new Limited(text, Math.ceil(msBeforeNext / 1000));
+}
+
+/** Takes `points` from the named budget or raises Limited with a sentence a person can read. */
+export async function consumeOrRefuse(name: LimitName, key: string, points = 1) {
+  try {
+    await limiter(name).consume(key, points);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) throw tooManyRequests(LIMITS[name].message, error.msBeforeNext);
+    throw error;
+  }
+}
+
+/** Gives points back, e.g. when a second budget refused after the first was taken. */
+export async function refund(name: LimitName, key: string, points = 1) {
+  await limiter(name).reward(key, points);
+}
+
+/** Takes from several budgets, all or nothing. */
+export async function consumeAll(budgets: { name: LimitName; key: string; points?: number }[]) {
+  const taken: typeof budgets = [];
+  try {
+    for (const budget of budgets) {
+      await consumeOrRefuse(budget.name, budget.key, budget.points);
+      taken.push(budget);
+    }
+  } catch (error) {
+    for (const budget of taken) await refund(budget.name, budget.key, budget.points);
+    throw error;
+  }
+}
+
+/** Counts a look-up that found nothing, so guessing codes or ids is slow. */
+export async function countMiss(clientKey: string) {
+  await consumeOrRefuse('orderMisses', clientKey);
+}

@@ -1,4 +1,0 @@
-// Importing this module registers every outbox handler, so the worker started in entry.server.tsx can
-// deliver each kind of message. Add new handler modules here.
-import './mail.server';
-import './draftOrderSync.server';

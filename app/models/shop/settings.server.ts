@@ -1,0 +1,74 @@
+import type { ShopSettings } from '@prisma/client';
+import { optionalText, requiredText } from '../../lib/text';
+import { z } from 'zod';
+import { isValidEmail } from '../../lib/schemas/email';
+import prisma from '../../db.server';
+import { isValidTimeZone } from '../../lib/time';
+
+import { PAYMENT_METHODS, type PaymentMethod } from '../../lib/payment';
+
+/** Settings for a shop, created with the defaults the first time the shop is seen. */
+export async function getShopSettings(shop: string): Promise<ShopSettings> {
+  const existing = await prisma.shopSettings.findUnique({ where: { shop } });
+  if (existing) return existing;
+  return prisma.shopSettings.upsert({ where: { shop }, create: { shop }, update: {} });
+}
+
+export function enabledPaymentMethods(settings: Pick<ShopSettings, 'paymentMethods'>): PaymentMethod[] {
+  const enabled = settings.paymentMethods.split(',').map((m) => m.trim());
+  const methods = PAYMENT_METHODS.filter((m) => enabled.includes(m));
+  return methods.length ? methods : ['pay-in-store'];
+}
+
+export const SettingsSchema = z.object({
+  shopName: optionalText({ label: 'Shop name', max: 120 }).transform((v) => v ?? ''),
+  kitchenName: requiredText({
+    label: 'Pickup location',
+    max: 120,
+    missing: 'Enter the name of the pickup location.',
+  }),
+  timeZone: z.string().refine(isValidTimeZone, 'Choose a valid time zone, such as Australia/Sydney.'),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code such as AUD.'),
+  pickupNoticeMinutes: z.coerce
+    .number({ invalid_type_error: 'Pickup notice must be a number of minutes.' })
+    .int('Pickup notice must be a whole number of minutes.')
+    .min(0, 'Pickup notice cannot be negative.')
+    .max(24 * 60, 'Pickup notice can be at most 24 hours.'),
+  defaultPickupOffsetMinutes: z.coerce
+    .number({ invalid_type_error: 'Default pickup offset must be a number of minutes.' })
+    .int()
+    .min(0)
+    .max(7 * 24 * 60),
+  defaultDeadlineOffsetMinutes: z.coerce
+    .number({ invalid_type_error: 'Default deadline offset must be a number of minutes.' })
+    .int()
+    .min(0)
+    .max(7 * 24 * 60),
+  paymentMethods: z.array(z.enum(PAYMENT_METHODS)).min(1, 'Offer at least one payment method.'),
+  emailSenderName: requiredText({
+    label: 'Sender name',
+    max: 80,
+    missing: 'Enter the name invitations are sent from.',
+  }),
+  // Optional: where the merchant is e-mailed when a group order is submitted.
+  merchantEmail: z
+    .string()
+    .trim()
+    .max(254, 'The notification address can be at most 254 characters.')
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || isValidEmail(v), {
+      message: 'Enter an e-mail address such as kitchen@example.com, or leave it empty.',
+    }),
+});
+
+export type SettingsInput = z.infer<typeof SettingsSchema>;
+
+export async function updateShopSettings(shop: string, input: SettingsInput) {
+  const data = { ...input, paymentMethods: input.paymentMethods.join(',') };
+  return prisma.shopSettings.upsert({ where: { shop }, create: { shop, ...data }, update: data });
+}

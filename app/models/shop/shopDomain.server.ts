@@ -1,0 +1,83 @@
+import prisma from '../../db.server';
+import { env } from '../../env.server';
+
+type AdminGraphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
+
+const PRIMARY_DOMAIN = `#graphql
+  query ShopPrimaryDomain { shop { primaryDomain { url } } }`;
+
+/**
+ * The origin of a shop's storefront as Shopify reports it, or null when the value is not a plain
+ * http(s) origin. Plain http is accepted only for a local machine (the simulator).
+ */
+export function cleanOrigin(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.username || url.password) return null;
+  const local = ['localhost', '127.0.0.1'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) return null;
+  return url.origin;
+}
+
+/** How long a shop whose primary-domain lookup failed waits before it is looked up again. */
+export const RETRY_LOOKUP_AFTER_MS = 5 * 60_000;
+const lastFailure = new Map<string, number>();
+
+/**
+ * Reads the shop's primary domain from the Admin API and keeps it in the shop's settings. Links are
+ * never built from request headers (a visitor controls Host and X-Forwarded-Host); this is where the
+ * shop's own domain comes from instead. Failures leave the stored value as it was.
+ */
+export async function refreshPrimaryDomain(shop: string, graphql: AdminGraphql): Promise<string | null> {
+  // While Shopify cannot answer, storefront requests must not each wait for (and log) another failed
+  // call: a shop whose lookup failed is asked again only after a pause (per process; a cache).
+  const failed = lastFailure.get(shop);
+  if (failed !== undefined && Date.now() - failed < RETRY_LOOKUP_AFTER_MS) return null;
+  try {
+    const response = await graphql(PRIMARY_DOMAIN);
+    const body = (await response.json()) as { data?: { shop?: { primaryDomain?: { url?: unknown } } } };
+    const origin = cleanOrigin(body.data?.shop?.primaryDomain?.url);
+    if (!origin) {
+      lastFailure.set(shop, Date.now());
+      return null;
+    }
+    await prisma.shopSettings.upsert({
+      where: { shop },
+      create: { shop, primaryDomainUrl: origin },
+      update: { primaryDomainUrl: origin },
+    });
+    lastFailure.delete(shop);
+    return origin;
+  } catch (error) {
+    lastFailure.set(shop, Date.now());
+    console.warn(
+      `Could not read the primary domain of ${shop}: ${error instanceof Error ? error.message : error}`,
+    );
+    return null;
+  }
+}
+
+/**
+ * Where shoppers reach a shop: its primary domain when known, else its myshopify.com domain (Shopify
+ * redirects that to the primary domain). The local simulator plays the shop's storefront on its own
+ * origin (SHOPIFY_ADMIN_API_ORIGIN, refused in production). `shop` must be the signed shop.
+ */
+export async function shopOrigin(shop: string, graphql?: AdminGraphql): Promise<string> {
+  const settings = await prisma.shopSettings.findUnique({
+    where: { shop },
+    select: { primaryDomainUrl: true },
+  });
+  const stored = cleanOrigin(settings?.primaryDomainUrl);
+  if (stored) return stored;
+  if (graphql) {
+    const fetched = await refreshPrimaryDomain(shop, graphql);
+    if (fetched) return fetched;
+  }
+  const simulator = cleanOrigin(env.SHOPIFY_ADMIN_API_ORIGIN);
+  return simulator ?? `https://${shop}`;
+}
