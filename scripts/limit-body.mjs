@@ -5,6 +5,8 @@
 // once it is out, so a body that never ends costs at most the limit.
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
+/** How long a refused upload's connection stays half-closed so the client can read the answer. */
+const LINGER_MS = 1000;
 
 function refuse(req, res, limit) {
   if (res.locals.bodyRefused) return;
@@ -19,9 +21,12 @@ function refuse(req, res, limit) {
 export function limitBody(limit = DEFAULT_BODY_LIMIT) {
   return (req, res, next) => {
     // A body the app did not read to the end (refused, or a route that takes none) is not drained:
-    // drop the connection once the answer is out.
+    // drop the connection once the answer is out. Not at once: closing a socket with unread bytes sends
+    // a reset, and a reset that reaches the client before it has read the answer discards the answer.
+    // Node half-closes the connection after the Connection: close answer; meanwhile the unread body
+    // only fills the kernel's receive window (TCP then stops the sender), so the wait costs no memory.
     res.once('finish', () => {
-      if (!req.complete) setTimeout(() => req.socket?.destroy(), 50).unref();
+      if (!req.complete) setTimeout(() => req.socket?.destroy(), LINGER_MS).unref();
     });
     const declared = req.headers['content-length'];
     if (declared !== undefined && Number(declared) > limit) return refuse(req, res, limit);
