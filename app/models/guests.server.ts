@@ -212,8 +212,8 @@ export async function setOwnItemQuantity(
 }
 
 /**
- * Removes an item: its guest (their token, while the order accepts changes) or the host (any time; a
- * submitted order's Shopify draft is then updated through the outbox, as a resubmit does).
+ * Removes an item: its guest (their token, while the order accepts changes) or the host (until the kitchen
+ * moves the order; a submitted order's Shopify draft is then updated through the outbox, as a resubmit does).
  */
 export async function removeItem(
   shop: string,
@@ -230,6 +230,12 @@ export async function removeItem(
         who.host,
         tx,
       );
+      if (order.kitchenState) {
+        throw jsonError(
+          409,
+          'The kitchen has started on this order, so items can no longer be removed. Please contact the shop.',
+        );
+      }
       await tx.orderItem.delete({ where: { id: item.id } });
       await refreshTotals(tx, order.id);
       if (order.status !== 'active' && order.shopifyState !== 'none') {
