@@ -333,6 +333,7 @@ export async function getHostSummary(shop: string, id: number, now = new Date())
     groupOrder: serializeGroupOrder(order, order.items, now, { revealHostEmail: true }),
     guests: summarize(order.items),
     hostCustomerId: order.hostCustomerId,
+    kitchenState: order.kitchenState,
   };
 }
 

@@ -33,7 +33,7 @@ const JobSchema = z.object({ groupOrderId: z.number().int(), deadlineAt: z.strin
 export const reminderKey = (id: number) => `reminder:${id}`;
 export const deadlineKey = (id: number) => `deadline:${id}`;
 
-const CANCELLED = { status: 'cancelled', claimToken: null, leaseUntil: null } as const;
+const CANCELLED = { status: 'cancelled', lastError: 'Nothing left to do for this order.' } as const;
 
 /**
  * (Re)arms the order's reminder and deadline jobs for its current deadline, or cancels what no longer
@@ -72,11 +72,9 @@ export async function scheduleOrderJobs(
   }
 }
 
+/** A job still waiting is cancelled; one a worker is running checks the order itself and does nothing. */
 async function cancelJob(tx: Tx, shop: string, dedupeKey: string) {
-  await tx.outboxMessage.updateMany({
-    where: { shop, dedupeKey, status: { in: ['pending', 'sending'] } },
-    data: CANCELLED,
-  });
+  await tx.outboxMessage.updateMany({ where: { shop, dedupeKey, status: 'pending' }, data: CANCELLED });
 }
 
 /** Submitted (by hand or by itself) or cancelled: the order's scheduled jobs have nothing left to do. */

@@ -24,6 +24,8 @@ import hostCss from '~/styles/host.css?url';
 
 // The QR code library loads after the page, in its own chunk; the placeholder keeps its space meanwhile.
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
+// Who is still missing, for the host only: its own chunk, loaded once the host is known.
+const WhoIsMissing = lazy(() => import('~/components/storefront/missing/WhoIsMissing'));
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 
@@ -48,6 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // Items are sent once, grouped by guest below, not a second time inside the order.
       ...order,
       items: [],
+      // Once the kitchen moved it, the host can no longer remove items.
+      kitchenState: summary.kitchenState,
       // The host's address is theirs; other visitors (guests) only see where a claim link would go.
       hostEmail: isCreator ? order.hostEmail : maskEmail(order.hostEmail),
       title: order.name || `${order.companyName} Order`,
@@ -357,6 +361,22 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
             }}
           />
 
+          {isOwner && checked ? (
+            <Suspense fallback={null}>
+              <WhoIsMissing
+                orderId={order.id}
+                hostToken={token}
+                active={order.status === 'active'}
+                expired={expired}
+                refreshKey={loaded.now}
+                onError={(result, fallback) => {
+                  onForbidden(result);
+                  toast.show(hostErrorToast(result, fallback));
+                }}
+              />
+            </Suspense>
+          ) : null}
+
           {isOwner && host?.devices ? (
             <HostDevices
               orderId={order.id}
@@ -380,7 +400,7 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
             guests={guests}
             totalText={order.totalText}
             instructions={order.instructions}
-            onRemove={isOwner && checked ? removeGuestItem : undefined}
+            onRemove={isOwner && checked && !order.kitchenState ? removeGuestItem : undefined}
             removing={removing}
           />
         </div>
@@ -390,6 +410,7 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
             <InviteBox
               orderId={order.id}
               hostToken={token}
+              onSent={() => revalidator.revalidate()}
               onError={(result, fallback) => {
                 onForbidden(result);
                 toast.show(hostErrorToast(result, fallback));
