@@ -47,17 +47,6 @@ export async function scheduleOrderJobs(
 ) {
   const payload = { groupOrderId: order.id, deadlineAt: order.deadlineAt.toISOString() };
   const open = order.status === 'active' && order.deadlineAt.getTime() > now.getTime();
-  if (open) {
-    await enqueue(tx, {
-      shop: order.shop,
-      kind: 'schedule.deadline',
-      payload,
-      dedupeKey: deadlineKey(order.id),
-      runAt: order.deadlineAt,
-    });
-  } else {
-    await cancelJob(tx, order.shop, deadlineKey(order.id));
-  }
   if (open && order.reminderMinutes) {
     const at = order.deadlineAt.getTime() - order.reminderMinutes * 60_000;
     await enqueue(tx, {
@@ -69,6 +58,17 @@ export async function scheduleOrderJobs(
     });
   } else {
     await cancelJob(tx, order.shop, reminderKey(order.id));
+  }
+  if (open) {
+    await enqueue(tx, {
+      shop: order.shop,
+      kind: 'schedule.deadline',
+      payload,
+      dedupeKey: deadlineKey(order.id),
+      runAt: order.deadlineAt,
+    });
+  } else {
+    await cancelJob(tx, order.shop, deadlineKey(order.id));
   }
 }
 

@@ -171,10 +171,10 @@ describe('scheduled reminders and auto-submit with two instances and a restart',
   it('reminds once and submits (or tells the host) once per order', async () => {
     const cases: Case[] = [];
     for (let i = 0; i < ORDERS; i++) cases.push(await arrange(i));
-    for (const [i, c] of cases.entries()) await deadlineIn(c, 6000 + i * 400);
-
     const a = await startWorker('A');
     await startWorker('B');
+    // Both instances are up: the deadlines come near (the reminders are due at once).
+    for (const [i, c] of cases.entries()) await deadlineIn(c, 6000 + i * 400);
     // A dies in the middle: reminders and invitations are going out, the deadlines are near.
     await sleep(5000 + Math.floor(Math.random() * 2500));
     await stop(a, 'SIGKILL');
