@@ -41,6 +41,7 @@ import {
 import { getAdminSettings } from '~/models/adminSettings.server';
 import { getOrderStats } from '~/models/stats.server';
 import { CANCEL_REASON_MAX, kitchenLabel, moveKitchenState, undoKitchenState } from '~/models/kitchen.server';
+import { readDraftCompletion } from '~/models/draftOrderStatus.server';
 import { authenticate } from '~/shopify.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -58,11 +59,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     Number.isInteger(orderId) && orderId > 0 ? getAdminOrderDetail(shop, orderId) : null,
     listUndeliveredEmails(shop),
   ]);
+  const completion = detail ? await readDraftCompletion(shop, detail.id, admin.graphql) : null;
   return {
     stats,
     list,
     query,
-    detail,
+    detail: detail && { ...detail, shopifyCompletion: completion },
     undeliveredEmails,
     currency: settings.currency,
     locale: settings.locale,

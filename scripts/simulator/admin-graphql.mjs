@@ -1300,6 +1300,54 @@ SCHEMA.Mutation = {
   },
 };
 
+/**
+ * Issue 12: a draft order completed into an order, as the merchant does in Shopify's admin (or at the
+ * till). Kept apart from the rest of the schema so it carries over to a rewrite as is: the `Order` type
+ * (id, name), `DraftOrder.order`, and `draftOrderComplete(id)` (paymentPending as in Shopify's API).
+ */
+function defineDraftOrderCompletion() {
+  SCHEMA.Order = {
+    kind: 'OBJECT',
+    interfaces: ['Node'],
+    fields: {
+      id: { type: 'ID!' },
+      name: { type: 'String!' },
+      createdAt: { type: 'DateTime!' },
+    },
+  };
+  SCHEMA.DraftOrder.fields.order = { type: 'Order', resolve: (d) => d.order ?? null };
+  SCHEMA.DraftOrderCompletePayload = {
+    kind: 'OBJECT',
+    fields: { draftOrder: { type: 'DraftOrder' }, userErrors: { type: '[UserError!]!' } },
+  };
+  SCHEMA.Mutation.fields.draftOrderComplete = {
+    type: 'DraftOrderCompletePayload',
+    args: { id: 'ID!', paymentPending: 'Boolean' },
+    resolve: (_s, a, ctx) => ctx.recordUserErrors(completeDraftOrder(ctx, a.id)),
+  };
+}
+
+/** @param {ExecContext} ctx @param {string} id */
+function completeDraftOrder(ctx, id) {
+  const draft = ctx.draftOrders().find((d) => d.id === id);
+  if (!draft) return { draftOrder: null, userErrors: [ue(['id'], 'Draft order does not exist')] };
+  if (draft.status === 'COMPLETED')
+    return { draftOrder: null, userErrors: [ue(['id'], 'Draft order has already been completed')] };
+  const at = new Date().toISOString();
+  const number = 1000 + Number(draft.number);
+  draft.status = 'COMPLETED';
+  draft.completedAt = at;
+  draft.updatedAt = at;
+  draft.order = {
+    __typename: 'Order',
+    id: `gid://shopify/Order/${draft.legacyResourceId}`,
+    name: `#${number}`,
+    createdAt: at,
+  };
+  return { draftOrder: draft, userErrors: [] };
+}
+defineDraftOrderCompletion();
+
 /** @param {ExecContext} ctx @param {string} id */
 function findNode(ctx, id) {
   const s = ctx.store;

@@ -16,6 +16,7 @@ import {
 import { useEffect, useState } from 'react';
 import { paymentLabel } from '~/lib/payment';
 import type { AdminOrderDetail, UndeliveredEmail } from '~/models/adminOrders.server';
+import type { DraftCompletion } from '~/models/draftOrderStatus.server';
 
 /** An active order past its deadline no longer accepts orders: it says so, waiting for the host to submit. */
 export function StatusBadge({ status, deadlineAt }: { status: string; deadlineAt?: string }) {
@@ -134,10 +135,21 @@ export function OrderDetailModal({ order, missing, money, onClose }: Props) {
   );
 }
 
-function ShopifyHandoff({ order }: { order: AdminOrderDetail }) {
+function ShopifyHandoff({
+  order,
+}: {
+  order: AdminOrderDetail & { shopifyCompletion?: DraftCompletion | null };
+}) {
   const { shopify } = order;
+  const completed = order.shopifyCompletion?.status === 'COMPLETED' ? order.shopifyCompletion : null;
   return (
     <Box>
+      {completed ? (
+        <Text as="p" tone="success" fontWeight="semibold">
+          Completed in Shopify{completed.orderName ? ` as order ${completed.orderName}` : ''}
+          {completed.completedText ? `, ${completed.completedText}` : ''}
+        </Text>
+      ) : null}
       {shopify.state === 'sent' && shopify.draftOrderUrl ? (
         <Text as="p">
           Shopify draft order{' '}
