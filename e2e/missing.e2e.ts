@@ -213,6 +213,38 @@ describe('who is still missing (issue 12, part 3)', () => {
       .waitFor({ timeout: 20_000 });
     await screenshot(ana.page, 'missing-guest-timeline-390');
 
+    // The merchant completes the draft order in Shopify (the simulated Admin API); the app's admin shows it.
+    await expect
+      .poll(async () => (await prisma.groupOrder.findUniqueOrThrow({ where: { id } })).shopifyState, {
+        timeout: 20_000,
+      })
+      .toBe('sent');
+    const draftId = (await prisma.groupOrder.findUniqueOrThrow({ where: { id } })).shopifyDraftOrderId;
+    const completed = await fetch(`${urls().storefront}/admin/api/2026-10/graphql.json`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Shopify-Access-Token': 'merchant-in-shopify-admin',
+        'X-Shopify-Shop-Domain': SHOP,
+      },
+      body: JSON.stringify({
+        query: 'mutation($id: ID!) { draftOrderComplete(id: $id) { draftOrder { status } } }',
+        variables: { id: draftId },
+      }),
+    });
+    expect(((await completed.json()) as any).data.draftOrderComplete.draftOrder.status).toBe('COMPLETED');
+    await merchant.page.goto('/admin');
+    await merchant.page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
+    await hydrated(merchant.page);
+    await merchant.page.getByRole('tab', { name: 'Submitted Orders' }).click();
+    await merchant.page.waitForURL('**tab=submitted**');
+    await merchant.page.getByRole('button', { name: `View details of ${order.code}` }).click();
+    await merchant.page
+      .getByRole('dialog')
+      .getByText(/^Completed in Shopify as order #\d+/)
+      .waitFor();
+    await screenshot(merchant.page, 'missing-admin-completed-1280');
+
     // The host's phone: the list stays, the schedule controls are gone after the submit.
     await phoneHost.page.goto(`/apps/group-order/host/dashboard/${id}`);
     await phoneHost.page.getByTestId('missing-list').waitFor();
