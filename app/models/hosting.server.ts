@@ -224,6 +224,7 @@ export async function submitInTransaction(
   order: GroupOrder,
   settings: Awaited<ReturnType<typeof getShopSettings>>,
   now: Date,
+  options: { auto?: boolean } = {},
 ) {
   const { id, shop } = order;
   const items = await tx.orderItem.findMany({
@@ -242,7 +243,7 @@ export async function submitInTransaction(
   });
   if (moved.count === 0) return false;
   await queueDraftOrderSync(tx, shop, id);
-  await queueSubmittedEmails(tx, order, items, settings, order.shopifyState !== 'none');
+  await queueSubmittedEmails(tx, order, items, settings, order.shopifyState !== 'none', options.auto);
   const itemCount = items.reduce((sum, item) => sum + item.quantity, 0);
   const merchantMail = merchantSubmittedEmail(order, itemCount, settings, order.shopifyState !== 'none');
   if (merchantMail) await queueEmail(tx, shop, merchantMail);

@@ -286,6 +286,11 @@ describe('the durable schedule', () => {
     expect(after.shopifyState).toBe('pending');
     const mails = await mailsAfter(before, o);
     expect(mails.map((m) => m.to).sort()).toEqual(['ana@example.com', o.hostEmail]);
+    expect(mails.find((m) => m.to === o.hostEmail)!.text).toMatch(
+      new RegExp(
+        `^"${o.name}" was submitted automatically at its deadline \\(code ${o.code}\\): 2 items from 1 person`,
+      ),
+    );
     expect(
       await prisma.outboxMessage.count({ where: { dedupeKey: `draft-order:${o.id}` } }),
     ).toBeLessThanOrEqual(1);

@@ -153,7 +153,7 @@ export async function runDeadlineJob(
       return 'empty';
     }
     if (order.autoSubmit) {
-      await submitInTransaction(tx, order, settings, now);
+      await submitInTransaction(tx, order, settings, now, { auto: true });
       return 'submitted';
     }
     await queueEmail(tx, shop, waitingForYouEmail(order, itemCount, dashboard, settings.emailSenderName));

@@ -121,7 +121,14 @@ export default function WhoIsMissing({
           <ul className="host-missing__list" data-testid="missing-list">
             {board.invitees.map((invitee) => (
               <li key={invitee.id} className="host-missing__item" data-state={invitee.state}>
-                <span className="host-missing__email">{invitee.email}</span>
+                <span className="host-missing__email">
+                  {invitee.email}
+                  {invitee.remindedText && (invitee.state === 'invited' || invitee.state === 'joined') ? (
+                    <span className="muted small host-missing__reminded">
+                      Reminded {invitee.remindedText}
+                    </span>
+                  ) : null}
+                </span>
                 <Badge tone={TONES[invitee.state]}>{invitee.stateText}</Badge>
               </li>
             ))}
