@@ -35,6 +35,8 @@ app.use(
   },
   express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: '1y' }),
 );
+// Files from public/ (the favicon), which the build copies beside the assets: not fingerprinted, so cached
+// for an hour rather than for ever.
 app.use(express.static(`${buildDir}/client`, { maxAge: '1h' }));
 app.get('/healthz', (_req, res) => res.type('text/plain').send('ok'));
 // Bodies over 64 KB are refused before they are read (scripts/limit-body.mjs).

@@ -10,7 +10,7 @@ declare module '@remix-run/node' {
 }
 
 // Storefront pages are served from the shop's domain through the app proxy while their scripts and
-// styles come from the app's own origin, so asset URLs must be absolute (DESIGN section 1). That holds
+// styles come from the app's own origin, so asset URLs must be absolute (docs/design.md, section 1). That holds
 // for the dev server too (`shopify app dev`): Remix takes its module URLs from `base`, so with a bare
 // '/' a proxied page asks the shop's domain for /@vite/client and never hydrates. The dev server
 // answers those cross-origin module requests (cors) and writes absolute URLs for CSS assets (origin).

@@ -18,6 +18,8 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
+        {/* public/favicon.svg, from the app's origin: storefront pages live on the shop's domain. */}
+        <link rel="icon" type="image/svg+xml" href={`${import.meta.env.BASE_URL}favicon.svg`} />
         {title ? <title>{title}</title> : null}
         <Meta />
         <Links />

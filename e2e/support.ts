@@ -59,11 +59,14 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-/** Every request a storefront page makes stays on the shop's origin under the proxy, except built assets. */
+/**
+ * Every request a storefront page makes stays on the shop's origin under the proxy, except built assets
+ * and the favicon (public/favicon.svg), which come from the app's origin.
+ */
 export function offProxyRequests(requests: string[]) {
   const { storefront, app } = urls();
   return requests.filter((url) => {
-    if (url.startsWith(`${app}/assets/`)) return false;
+    if (url.startsWith(`${app}/assets/`) || url === `${app}/favicon.svg`) return false;
     if (url.startsWith(`${storefront}/apps/group-order/`)) return false;
     return !url.startsWith('data:');
   });

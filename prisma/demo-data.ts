@@ -117,6 +117,87 @@ export const DEMO_MENU: Item[] = [
     description: 'Twice-baked with frangipane and flaked almonds.',
     price: 700,
   },
+  {
+    category: 'food',
+    name: 'Blueberry Muffin',
+    description: 'Baked every morning with whole blueberries.',
+    price: 550,
+  },
+  {
+    category: 'food',
+    name: 'Chicken Caesar Wrap',
+    description: 'Grilled chicken, cos, parmesan and Caesar dressing.',
+    price: 1350,
+  },
+  { category: 'food', name: 'Vegan Brownie', description: 'Dark chocolate, no dairy or egg.', price: 550 },
+  {
+    category: 'cold_drinks',
+    name: 'Iced Chocolate',
+    description: 'Dark chocolate, cold milk and a scoop of vanilla ice cream.',
+    price: 700,
+  },
+];
+
+/**
+ * How the demo shop groups its products in Shopify (collections, by product name). The app can import one
+ * collection as a menu category; the local Shopify simulator serves them.
+ */
+export const DEMO_COLLECTIONS: { title: string; description: string; products: string[] }[] = [
+  {
+    title: 'Coffee',
+    description: 'Espresso and filter coffee from our roastery.',
+    products: [
+      'Flat White',
+      'Latte',
+      'Cappuccino',
+      'Magic',
+      'Mocha',
+      'Piccolo',
+      'Long Black',
+      'Espresso',
+      'Americano',
+      'Batch Brew',
+    ],
+  },
+  {
+    title: 'Breakfast',
+    description: 'Served until 11:30 am.',
+    products: [
+      'Banana Bread',
+      'Ham & Cheese Croissant',
+      'Avocado Toast',
+      'Bacon & Egg Roll',
+      'Almond Croissant',
+      'Blueberry Muffin',
+    ],
+  },
+  {
+    title: 'Vegan Friendly',
+    description: 'No animal products.',
+    products: ['Fresh Orange Juice', 'Sparkling Water', 'Vegan Brownie'],
+  },
+];
+
+/**
+ * Products the demo shop still has in Shopify but does not sell through group orders: the local Shopify
+ * simulator lists them with these statuses (so a "status:active" import has something to leave out); the
+ * app's own menu seed ignores them.
+ */
+export const DEMO_UNLISTED: (Item & { status: 'DRAFT' | 'ARCHIVED' })[] = [
+  {
+    category: 'white_coffee',
+    name: 'Pumpkin Spice Latte',
+    description: 'Autumn special, back in March.',
+    price: 620,
+    status: 'DRAFT',
+  },
+  {
+    category: 'white_coffee',
+    name: 'Eggnog Latte',
+    description: 'Last Christmas special.',
+    price: 620,
+    status: 'ARCHIVED',
+  },
 ];
 
 type Group = {

@@ -72,6 +72,11 @@ export async function startStack(env, { instances = Number(env.APP_INSTANCES || 
   // The app runs as it runs in production (React's production build, Remix production mode); only the
   // simulator in front of it is a development tool. `npm run dev` is the development mode.
   const appEnv = { ...env, NODE_ENV: env.NODE_ENV === 'test' ? 'test' : 'production' };
+  // Without an SMTP server of its own, the app sends its e-mail to the simulator's mailbox (a real SMTP
+  // server, shown at /mailbox).
+  const { startMailbox } = await import('./simulator/mailbox.mjs');
+  const mailbox = env.SMTP_URL ? null : await startMailbox();
+  if (mailbox) appEnv.SMTP_URL = mailbox.url;
   const apps = ports.map((port) =>
     spawn(process.execPath, ['server.mjs'], {
       env: { ...appEnv, PORT: String(port) },
@@ -86,7 +91,7 @@ export async function startStack(env, { instances = Number(env.APP_INSTANCES || 
     apiKey: env.SHOPIFY_API_KEY,
     apiSecret: env.SHOPIFY_API_SECRET,
     shop: LOCAL_DEFAULTS.DEMO_SHOP,
-    databaseUrl: env.DATABASE_URL,
+    mailbox,
     log: (line) => console.error(line),
   });
   return {
@@ -97,6 +102,7 @@ export async function startStack(env, { instances = Number(env.APP_INSTANCES || 
     async close() {
       for (const app of apps) app.kill('SIGTERM');
       await simulator.close();
+      await mailbox?.close();
     },
   };
 }

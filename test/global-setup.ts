@@ -9,12 +9,15 @@ import {
   migratePostgres,
   withDatabase,
 } from '../scripts/db/postgres.mjs';
+import { ensureAdminSchema } from '../scripts/shopify-schema.mjs';
 
 // Migrate once per run into a template; every test file then works on its own copy (test/setup.ts).
 // SQLite (default): a template file copied per file. PostgreSQL (TEST_DATABASE=postgresql, the second
 // leg of `npm test`): a template database, and `CREATE DATABASE ... TEMPLATE` per file, dropped after.
 // Names carry the run's pid, so parallel runs on one machine do not collide.
 export default async function setup(project: TestProject) {
+  // Shopify's Admin schema (simulator and GraphQL document tests): fetched once into .cache/ if missing.
+  ensureAdminSchema();
   if (process.env.TEST_DATABASE === 'postgresql') {
     const adminUrl = process.env.TEST_POSTGRES_URL || DEFAULT_POSTGRES_URL;
     const prefix = `go_test_${process.pid}`;

@@ -1,9 +1,10 @@
 import { copyFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeEach, inject } from 'vitest';
 import { API_KEY, API_SECRET_KEY, APP_URL } from '@shopify/shopify-api/test-helpers';
 import { createDatabase, dropDatabase, withDatabase } from '../scripts/db/postgres.mjs';
+import { installConsoleGuard, takeConsoleProblems } from './support/console';
 
 // Each test file gets a fresh copy of the migrated database (test/global-setup.ts): real SQLite or real
 // PostgreSQL, no sharing between files or workers.
@@ -36,7 +37,17 @@ delete process.env.SMTP_URL;
 delete process.env.SHOPIFY_ADMIN_API_ORIGIN;
 globalThis.prismaGlobal = undefined;
 
+// An unexpected console.error fails the test (or, logged outside any test, the file): see test/support/console.ts.
+installConsoleGuard();
+const failOnConsoleProblems = () => {
+  const problems = takeConsoleProblems();
+  if (problems.length) throw new Error(problems.join('\n\n'));
+};
+beforeEach(failOnConsoleProblems);
+afterEach(failOnConsoleProblems);
+
 afterAll(async () => {
   await globalThis.prismaGlobal?.$disconnect();
   await cleanUp();
+  failOnConsoleProblems();
 });

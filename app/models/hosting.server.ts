@@ -134,7 +134,7 @@ function tokenMatches(token: string, hash: string) {
 type Tx = Prisma.TransactionClient | typeof prisma;
 
 /**
- * Whether these credentials make someone the host of the order (DESIGN section 4): the logged-in creator,
+ * Whether these credentials make someone the host of the order (docs/design.md, section 4): the logged-in creator,
  * the creating browser's token, or the token of a browser added by a one-time claim link.
  */
 export async function isHost(

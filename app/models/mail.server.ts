@@ -34,8 +34,8 @@ function fromHeader(fromName?: string) {
 }
 
 /**
- * Sends through SMTP when SMTP_URL is set. Without it (the embedded default) the message stays in the
- * outbox as "held", where the local simulator's mailbox page shows it.
+ * Sends through SMTP when SMTP_URL is set (the local simulator sets it to its own mailbox). Without it the
+ * message stays in the outbox as "held".
  */
 export async function deliverEmail(
   email: Email,

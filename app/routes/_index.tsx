@@ -1,4 +1,4 @@
-import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { env } from '~/env.server';
 
@@ -16,8 +16,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Group Order · app server' }];
-// No icon of its own: this stops the browser asking the app server for /favicon.ico, which it does not serve.
-export const links: LinksFunction = () => [{ rel: 'icon', href: 'data:,' }];
 
 export default function AppServerRoot() {
   const { simulator } = useLoaderData<typeof loader>();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminApi } from '../../test/support/adminApi';
+import { DEFAULT_AVATAR_URL, startAdminApi } from '../../test/support/adminApi';
 import { OTHER_SHOP, TEST_SHOP } from '../../test/support/requests';
 
 // The logged-in shopper comes from the store: the signed logged_in_customer_id, and the name, e-mail and
@@ -44,11 +44,12 @@ describe('GET /api/auth/user', () => {
       email: 'olivia.nguyen@example.com',
       profileImageUrl: expect.stringMatching(/^data:image\/svg\+xml/),
     });
-    // A customer with only an e-mail address and no picture.
+    // A customer with only an e-mail address and no picture. Customer.image is non-null in Shopify's Admin
+    // schema: such a customer comes with Shopify's default avatar, which the app passes on.
     expect((await user('1003')).body).toMatchObject({
       firstName: null,
       email: 'sam.taylor@example.com',
-      profileImageUrl: null,
+      profileImageUrl: DEFAULT_AVATAR_URL,
     });
   });
 

@@ -7,6 +7,7 @@ import {
   DEMO_SHOP,
   SIMULATED_CUSTOMERS,
 } from './admin-graphql.mjs';
+import { DEMO_MENU, DEMO_UNLISTED } from '../../prisma/demo-data';
 
 type Sim = ReturnType<typeof createAdminApiSimulator>;
 const TOKEN = { 'X-Shopify-Access-Token': 'shpat_simulated' };
@@ -99,7 +100,9 @@ describe('products', () => {
       after = pageInfo.endCursor;
     }
     const total = sim.state.products.length;
-    expect(total).toBeGreaterThanOrEqual(30);
+    // The one demo catalogue (prisma/demo-data.ts): the menu, plus the products not sold in group orders.
+    expect(total).toBe(DEMO_MENU.length + DEMO_UNLISTED.length);
+    expect(pages).toBeGreaterThan(1);
     expect(pages).toBe(Math.ceil(total / 7));
     expect(new Set(seen).size).toBe(total);
     expect(seen).toHaveLength(total);
@@ -112,9 +115,17 @@ describe('products', () => {
     const nodes = data.data.products.nodes;
     expect(nodes).toHaveLength(sim.state.products.length);
     const types = new Set(nodes.map((p: { productType: string }) => p.productType));
-    expect([...types].sort()).toEqual(['Black Coffee', 'Cold Drinks', 'Food', 'Tea', 'White Coffee']);
+    expect([...types].sort()).toEqual([
+      'Black Coffee',
+      'Bottled Drinks',
+      'Cold Drinks',
+      'Food',
+      'Tea',
+      'White Coffee',
+    ]);
+    // Flat White is $5.20 on the demo menu; the demo Size modifiers add 50 and 100 cents.
     const flatWhite = nodes.find((p: { title: string }) => p.title === 'Flat White');
-    expect(flatWhite.variants.nodes.map((v: { price: string }) => v.price)).toEqual(['4.50', '5.00', '5.50']);
+    expect(flatWhite.variants.nodes.map((v: { price: string }) => v.price)).toEqual(['5.20', '5.70', '6.20']);
     expect(data.extensions.cost.throttleStatus).toMatchObject({ maximumAvailable: 2000, restoreRate: 100 });
   });
 
@@ -152,6 +163,7 @@ describe('customer', () => {
   const QUERY = `query C($id: ID!) { customer(id: $id) { id firstName lastName displayName email image { url } } }`;
 
   it('returns the seeded customers, with null names where only an e-mail exists', async () => {
+    // Customer.image is non-null in Shopify's schema: a customer without a photo gets the default avatar.
     expect(SIMULATED_CUSTOMERS.map((c) => c.id)).toEqual([
       'gid://shopify/Customer/1001',
       'gid://shopify/Customer/1002',
@@ -172,8 +184,9 @@ describe('customer', () => {
       lastName: null,
       displayName: 'sam.taylor@example.com',
       email: 'sam.taylor@example.com',
-      image: null,
+      image: { url: expect.stringMatching(/^data:image\/svg\+xml/) },
     });
+    expect(sam.data.customer.image.url).not.toBe(olivia.data.customer.image.url);
   });
 
   it('answers null, without errors, for an unknown id', async () => {
@@ -210,10 +223,10 @@ describe('draftOrderCreate', () => {
     expect(draftOrder.customAttributes).toEqual([{ key: 'Group order', value: 'ABC234' }]);
     expect(draftOrder.shippingLine.title).toBe('Pickup');
 
-    // 2 × 5.80 + 5.50 + 3 × 5.50 = 33.60; plus 1.50 pickup = 35.10
-    expect(draftOrder.subtotalPriceSet.shopMoney).toEqual({ amount: '33.6', currencyCode: 'AUD' });
+    // 2 × 5.80 + 5.50 + 3 × 6.20 (a large Flat White) = 35.70; plus 1.50 pickup = 37.20
+    expect(draftOrder.subtotalPriceSet.shopMoney).toEqual({ amount: '35.7', currencyCode: 'AUD' });
     expect(draftOrder.totalShippingPriceSet.shopMoney.amount).toBe('1.5');
-    expect(draftOrder.totalPriceSet.shopMoney).toEqual({ amount: '35.1', currencyCode: 'AUD' });
+    expect(draftOrder.totalPriceSet.shopMoney).toEqual({ amount: '37.2', currencyCode: 'AUD' });
     expect(draftOrder.totalPriceSet.presentmentMoney.currencyCode).toBe('AUD');
 
     const lines = draftOrder.lineItems.nodes;
@@ -225,8 +238,8 @@ describe('draftOrderCreate', () => {
     expect(lines[0]).toMatchObject({ quantity: 2, custom: true, variant: null });
     expect(lines[0].customAttributes).toEqual([{ key: 'Guest', value: 'Ann' }]);
     expect(lines[2]).toMatchObject({ custom: false, variant: { id: largeFlatWhite }, quantity: 3 });
-    expect(lines[2].originalUnitPriceSet.shopMoney.amount).toBe('5.5');
-    expect(lines[2].originalTotalSet.shopMoney.amount).toBe('16.5');
+    expect(lines[2].originalUnitPriceSet.shopMoney.amount).toBe('6.2');
+    expect(lines[2].originalTotalSet.shopMoney.amount).toBe('18.6');
 
     expect(sim.state.draftOrders).toHaveLength(1);
     expect(sim.state.draftOrders[0]).toMatchObject({ shop: DEMO_SHOP, name: '#D1', email: input.email });
@@ -409,7 +422,8 @@ describe('shop and errors', () => {
   it('reports a syntax error, an unknown root field and a missing required argument', async () => {
     const syntax = await gql('{ shop { name }');
     expect(syntax.errors[0].message).toMatch(/^Parse error on end of file/);
-    const root = await gql('mutation { orderCreate { id } }');
+    // (orderCreate, the example here before, is a real mutation in Shopify's schema.)
+    const root = await gql('mutation { groupOrderCreate { id } }');
     expect(root.errors[0].extensions).toMatchObject({ code: 'undefinedField', typeName: 'Mutation' });
     const missing = await gql('{ customer { id } }');
     expect(missing.errors[0].extensions).toMatchObject({ code: 'missingRequiredArguments', arguments: 'id' });

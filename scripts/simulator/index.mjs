@@ -1,15 +1,20 @@
-// The local Shopify simulator (DESIGN section 6): one origin that plays the shop's storefront (with the
+// @ts-check
+// The local Shopify simulator (docs/design.md, section 6): one origin that plays the shop's storefront (with the
 // app proxy and customer accounts), the merchant admin that embeds the app, and the Admin API.
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { Readable } from 'node:stream';
-import { createClient } from '@libsql/client';
-import pg from 'pg';
 import { appProxySignature, hostParam, sessionToken } from './signing.mjs';
 import { homePage, loginPage, mailboxPage, messagePage } from './pages.mjs';
 import { adminGraphqlMiddleware, createAdminApiSimulator } from './admin-graphql.mjs';
 
 export const PROXY_PREFIX = '/apps/group-order';
+
+/**
+ * @typedef {import('node:http').IncomingMessage} Req
+ * @typedef {import('node:http').ServerResponse} Res
+ * @typedef {Awaited<ReturnType<typeof import('./mailbox.mjs').startMailbox>>} Mailbox
+ */
 const CUSTOMER_COOKIE = 'sim_customer';
 const HOP_HEADERS = [
   'connection',
@@ -26,7 +31,7 @@ const HOP_HEADERS = [
  * load balancer in front of a scaled-out deployment would send them. `appUrl` is the first.
  *
  * @param {{ port: number, host?: string, appUrl: string, appUrls?: string[], apiKey: string,
- *           apiSecret: string, shop: string, databaseUrl: string, log?: (line: string) => void }} options
+ *           apiSecret: string, shop: string, mailbox?: Mailbox | null, log?: (line: string) => void }} options
  */
 export async function startSimulator(options) {
   if (process.env.NODE_ENV === 'production') {
@@ -43,7 +48,7 @@ export async function startSimulator(options) {
   const upstreams = options.appUrls?.length ? options.appUrls : [appUrl];
   let turn = 0;
   const nextUpstream = () => upstreams[turn++ % upstreams.length];
-  const db = mailStore(options.databaseUrl);
+  const mailbox = options.mailbox ?? null;
   const standIn = await readFile(new URL('./app-bridge-standin.js', import.meta.url), 'utf8');
   const customers = simulatedCustomers(adminApi);
 
@@ -61,10 +66,10 @@ export async function startSimulator(options) {
         return send(res, 200, sessionToken({ shop, apiKey, apiSecret }), 'text/plain');
       if (url.pathname === '/account/login') return await customerLogin(req, res, url);
       if (url.pathname === '/account/logout') return customerLogout(res, url);
-      if (url.pathname === '/mailbox') return send(res, 200, mailboxPage(await listMail()), 'text/html');
+      if (url.pathname === '/mailbox') return send(res, 200, mailboxPage(mailbox?.list() ?? []), 'text/html');
       const mail = /^\/mailbox\/(\d+)$/.exec(url.pathname);
       if (mail) {
-        const message = await readMail(Number(mail[1]));
+        const message = mailbox?.read(Number(mail[1])) ?? null;
         return message
           ? send(res, 200, messagePage(message), 'text/html')
           : send(res, 404, 'Not found', 'text/plain');
@@ -80,12 +85,13 @@ export async function startSimulator(options) {
     }
   });
 
+  /** @param {Req} req */
   function currentCustomer(req) {
     const id = parseCookies(req.headers.cookie)[CUSTOMER_COOKIE];
     return customers.find((c) => c.numericId === id) ?? null;
   }
 
-  /** Shopify's app proxy: sign, forward, strip cookies both ways. */
+  /** Shopify's app proxy: sign, forward, strip cookies both ways. @param {Req} req @param {Res} res @param {URL} url */
   async function forwardAppProxy(req, res, url) {
     const target = new URL(url.pathname, nextUpstream());
     const params = new URLSearchParams();
@@ -112,6 +118,7 @@ export async function startSimulator(options) {
     await relay(req, res, target, headers, { stripCookies: true });
   }
 
+  /** @param {Res} res @param {URL} url */
   function openEmbeddedAdmin(res, url) {
     const target = new URL('/app', url);
     target.searchParams.set('embedded', '1');
@@ -122,7 +129,7 @@ export async function startSimulator(options) {
     res.end();
   }
 
-  /** The embedded admin, served through this origin with App Bridge pointed at the local stand-in. */
+  /** The embedded admin, served through this origin with App Bridge pointed at the local stand-in. @param {Req} req @param {Res} res @param {URL} url */
   async function forwardAdmin(req, res, url) {
     const target = new URL(url.pathname + url.search, nextUpstream());
     const headers = forwardHeaders(req);
@@ -134,10 +141,15 @@ export async function startSimulator(options) {
     });
   }
 
+  /**
+   * @param {Req} req @param {Res} res @param {URL} target @param {Headers} headers
+   * @param {{ stripCookies?: boolean, rewriteHtml?: (html: string) => string }} [options]
+   */
   async function relay(req, res, target, headers, { stripCookies = false, rewriteHtml } = {}) {
     const hasBody = !['GET', 'HEAD'].includes(req.method ?? 'GET');
-    const body = hasBody ? await readBody(req) : undefined;
+    const body = hasBody ? new Uint8Array(await readBody(req)) : undefined;
     const response = await fetch(target, { method: req.method, headers, body, redirect: 'manual' });
+    /** @type {Record<string, string>} */
     const outHeaders = {};
     response.headers.forEach((value, key) => {
       if (['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(key)) return;
@@ -157,9 +169,10 @@ export async function startSimulator(options) {
     }
     res.writeHead(response.status, outHeaders);
     if (!response.body) return res.end();
-    Readable.fromWeb(response.body).pipe(res);
+    Readable.fromWeb(/** @type {import('node:stream/web').ReadableStream} */ (response.body)).pipe(res);
   }
 
+  /** @param {Req} req @param {Res} res @param {URL} url */
   async function customerLogin(req, res, url) {
     if (req.method === 'POST') {
       const form = new URLSearchParams((await readBody(req)).toString());
@@ -174,34 +187,13 @@ export async function startSimulator(options) {
     return send(res, 200, loginPage(customers, safeReturn(url.searchParams.get('return_url'))), 'text/html');
   }
 
+  /** @param {Res} res @param {URL} url */
   function customerLogout(res, url) {
     res.writeHead(302, {
       Location: safeReturn(url.searchParams.get('return_url')),
       'Set-Cookie': `${CUSTOMER_COOKIE}=; Path=/; Max-Age=0`,
     });
     res.end();
-  }
-
-  async function listMail() {
-    const rows = await db.query(
-      `SELECT "id", "payload", "status", "createdAt" FROM "OutboxMessage" WHERE "kind" = 'email' ORDER BY "id" DESC LIMIT 200`,
-    );
-    return rows.map((row) => ({
-      ...JSON.parse(String(row.payload)),
-      id: row.id,
-      status: row.status,
-      createdAt: new Date(
-        row.createdAt instanceof Date ? row.createdAt : Number(row.createdAt) || String(row.createdAt),
-      ).toISOString(),
-    }));
-  }
-
-  async function readMail(id) {
-    const rows = await db.query(
-      `SELECT "payload" FROM "OutboxMessage" WHERE "kind" = 'email' AND "id" = ${db.param(1)}`,
-      [id],
-    );
-    return rows[0] ? JSON.parse(String(rows[0].payload)) : null;
   }
 
   await new Promise((resolve, reject) => {
@@ -215,37 +207,19 @@ export async function startSimulator(options) {
     async close() {
       server.closeAllConnections?.();
       await new Promise((resolve) => server.close(() => resolve(undefined)));
-      await db.close();
     },
   };
 }
 
-/** Read access to the app's database for the mailbox: the SQLite file or PostgreSQL, by URL. */
-function mailStore(url) {
-  if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
-    return {
-      param: (n) => `$${n}`,
-      query: async (sql, args = []) => (await pool.query(sql, args)).rows,
-      close: () => pool.end(),
-    };
-  }
-  const client = createClient({ url });
-  return {
-    param: () => '?',
-    query: async (sql, args = []) => (await client.execute({ sql, args })).rows,
-    close: async () => client.close(),
-  };
-}
-
+/** @param {ReturnType<typeof createAdminApiSimulator>} adminApi */
 function simulatedCustomers(adminApi) {
-  const list = adminApi.state.customers ?? [];
-  return (Array.isArray(list) ? list : Object.values(list)).map((c) => ({
+  return adminApi.state.customers.map((c) => ({
     ...c,
-    numericId: String(c.id).split('/').pop(),
+    numericId: c.legacyResourceId,
   }));
 }
 
+/** @param {Req} req */
 function forwardHeaders(req) {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
@@ -255,10 +229,12 @@ function forwardHeaders(req) {
   return headers;
 }
 
+/** @param {string|null} value */
 function safeReturn(value) {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
 }
 
+/** @param {string} [header] @returns {Record<string, string>} */
 function parseCookies(header = '') {
   return Object.fromEntries(
     header
@@ -269,8 +245,10 @@ function parseCookies(header = '') {
   );
 }
 
+/** @param {Req} req @returns {Promise<Buffer>} */
 function readBody(req) {
   return new Promise((resolve, reject) => {
+    /** @type {Buffer[]} */
     const chunks = [];
     req.on('data', (chunk) => chunks.push(chunk));
     req.on('end', () => resolve(Buffer.concat(chunks)));
@@ -278,6 +256,7 @@ function readBody(req) {
   });
 }
 
+/** @param {Res} res @param {number} status @param {string} body @param {string} type */
 function send(res, status, body, type) {
   res.writeHead(status, { 'Content-Type': `${type}; charset=utf-8` });
   res.end(body);

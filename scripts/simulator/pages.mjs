@@ -1,12 +1,20 @@
+// @ts-check
 // HTML for the simulator's own pages (storefront home, customer login, mailbox).
 
+/** @type {Record<string, string>} */
+const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** @param {unknown} value */
 export function escapeHtml(value) {
-  return String(value ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
-  );
+  return String(value ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
 
+/**
+ * @typedef {{ numericId: string, email: string|null, displayName?: string }} SimCustomer
+ * @typedef {{ id?: number, to?: string, subject?: string, text?: string, html?: string, status?: string, createdAt?: string }} Mail
+ */
+
+/** @param {string} title @param {string} body */
 export function page(title, body) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)} · Demo Coffee (local Shopify simulator)</title>
@@ -25,6 +33,7 @@ export function page(title, body) {
 <main>${body}</main></body></html>`;
 }
 
+/** @param {SimCustomer|null} customer */
 export function homePage(customer) {
   return page(
     'Home',
@@ -37,6 +46,7 @@ export function homePage(customer) {
   );
 }
 
+/** @param {SimCustomer[]} customers @param {string} returnUrl */
 export function loginPage(customers, returnUrl) {
   const rows = customers
     .map(
@@ -48,6 +58,7 @@ export function loginPage(customers, returnUrl) {
   return page('Log in', `<h1>Customer login</h1><p>Choose a simulated customer account.</p>${rows}`);
 }
 
+/** @param {Mail[]} messages */
 export function mailboxPage(messages) {
   const rows = messages
     .map(
@@ -57,14 +68,15 @@ export function mailboxPage(messages) {
     .join('');
   return page(
     'Mailbox',
-    `<h1>Mailbox</h1><p>E-mails the app queued while no SMTP server is configured (SMTP_URL unset).</p>
+    `<h1>Mailbox</h1><p>E-mails the app sent to the simulator's SMTP server (newest first; kept until the simulator stops).</p>
 <table><thead><tr><th>When</th><th>To</th><th>Subject</th><th>Status</th></tr></thead><tbody>${rows || '<tr><td colspan="4">No e-mails yet.</td></tr>'}</tbody></table>`,
   );
 }
 
+/** @param {Mail} message */
 export function messagePage(message) {
   return page(
-    message.subject,
+    message.subject ?? '',
     `<p><a href="/mailbox">← Mailbox</a></p><div class="card"><p><strong>To:</strong> ${escapeHtml(message.to)}<br><strong>Subject:</strong> ${escapeHtml(message.subject)}</p>
 ${message.html ? `<div class="card" data-testid="mail-html">${message.html}</div>` : ''}<pre data-testid="mail-text">${escapeHtml(message.text)}</pre></div>`,
   );

@@ -36,7 +36,6 @@ beforeAll(async () => {
     apiKey: 'key',
     apiSecret: SECRET,
     shop: 'demo-coffee.myshopify.com',
-    databaseUrl: 'file::memory:',
   });
 });
 
@@ -123,7 +122,6 @@ describe('simulated app proxy', () => {
           apiKey: 'k',
           apiSecret: 's',
           shop: 'x.myshopify.com',
-          databaseUrl: 'file::memory:',
         }),
       ).rejects.toThrow(/refuses to run with NODE_ENV=production/);
     } finally {

@@ -1,3 +1,4 @@
+// @ts-check
 // Signing exactly as Shopify does it, so the app's real verification code runs against the simulator.
 import { createHmac, randomUUID } from 'node:crypto';
 
@@ -8,6 +9,7 @@ import { createHmac, randomUUID } from 'node:crypto';
  * @param {string} secret
  */
 export function appProxySignature(params, secret) {
+  /** @type {Map<string, string[]>} */
   const grouped = new Map();
   for (const [key, value] of params) {
     if (key === 'signature') continue;
@@ -15,11 +17,12 @@ export function appProxySignature(params, secret) {
   }
   const message = [...grouped.keys()]
     .sort((a, b) => a.localeCompare(b))
-    .map((key) => `${key}=${grouped.get(key).join(',')}`)
+    .map((key) => `${key}=${(grouped.get(key) ?? []).join(',')}`)
     .join('');
   return createHmac('sha256', secret).update(message).digest('hex');
 }
 
+/** @param {string} input */
 function base64url(input) {
   return Buffer.from(input).toString('base64url');
 }
@@ -48,6 +51,7 @@ export function sessionToken({ shop, apiKey, apiSecret, userId = '1', lifetimeSe
 }
 
 /** Shopify's `host` parameter: base64 of "admin.shopify.com/store/{name}". */
+/** @param {string} shop */
 export function hostParam(shop) {
   return Buffer.from(`admin.shopify.com/store/${shop.replace(/\.myshopify\.com$/, '')}`).toString(
     'base64url',

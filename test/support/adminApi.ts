@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { adminGraphqlMiddleware, createAdminApiSimulator } from '../../scripts/simulator/admin-graphql.mjs';
+export { DEFAULT_AVATAR_URL } from '../../scripts/simulator/admin-store.mjs';
 
 export type AdminApiSimulator = ReturnType<typeof createAdminApiSimulator>;
 

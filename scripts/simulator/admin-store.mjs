@@ -1,0 +1,297 @@
+// @ts-check
+// The simulated shops' data: catalogue, customers and shop details, seeded from the one demo catalogue
+// (prisma/demo-data.ts). Amounts are integer cents; the Money and Decimal scalars print them
+// (admin-resolvers.mjs).
+import {
+  DEMO_COLLECTIONS,
+  DEMO_MENU,
+  DEMO_MODIFIERS,
+  DEMO_SHOP,
+  DEMO_UNLISTED,
+} from '../../prisma/demo-data.ts';
+
+export { DEMO_SHOP };
+
+/**
+ * @typedef {{ __typename: 'ProductVariant', id: string, legacyResourceId: string, productId: string,
+ *   title: string, price: number, compareAtPrice: null, sku: string, barcode: null, position: number,
+ *   availableForSale: boolean, inventoryQuantity: null, taxable: boolean,
+ *   selectedOptions: { name: string, value: string }[], createdAt: string, updatedAt: string }} Variant
+ * @typedef {{ __typename: 'Product', id: string, legacyResourceId: string, title: string, handle: string,
+ *   productType: string, vendor: string, status: 'ACTIVE'|'DRAFT'|'ARCHIVED', tags: string[],
+ *   descriptionHtml: string, createdAt: string, updatedAt: string,
+ *   options: { id: string, name: string, position: number, values: string[] }[], variants: Variant[] }} Product
+ * @typedef {{ __typename: 'Collection', id: string, legacyResourceId: string, title: string, handle: string,
+ *   descriptionHtml: string, updatedAt: string, productIds: string[] }} Collection
+ * @typedef {{ url: string, altText: null, width: number, height: number, id: string|null }} Image
+ * @typedef {{ __typename: 'Customer', id: string, legacyResourceId: string, firstName: string|null,
+ *   lastName: string|null, email: string|null, phone: null, image: Image, locale: string, note: null,
+ *   tags: string[], state: string, verifiedEmail: boolean, numberOfOrders: string, createdAt: string,
+ *   updatedAt: string }} Customer
+ * @typedef {{ domain: string, name?: string, email?: string, currencyCode?: string, ianaTimezone?: string,
+ *   primaryDomainUrl?: string, accessScopes?: string[], seedCatalog?: boolean }} ShopConfig
+ * @typedef {ReturnType<typeof seedShop>} ShopStore
+ * @typedef {ShopStore['info']} ShopInfo
+ */
+
+const svgAvatar = (/** @type {string} */ fill, /** @type {string} */ text) =>
+  'data:image/svg+xml;utf8,' +
+  encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96"><circle cx="48" cy="48" r="48" fill="${fill}"/>` +
+      `<text x="48" y="60" font-family="sans-serif" font-size="36" fill="#fff" text-anchor="middle">${text}</text></svg>`,
+  );
+/**
+ * `Customer.image` is non-null in Shopify's schema: a customer without a photo gets Shopify's default
+ * avatar. Inline images load offline, unlike Shopify's CDN.
+ */
+export const DEFAULT_AVATAR_URL = svgAvatar('#8a8a8a', '?');
+
+/** The simulated shop customers, for the simulator's login page (`logged_in_customer_id` is the numeric id). */
+export const SIMULATED_CUSTOMERS = Object.freeze([
+  Object.freeze({
+    id: 'gid://shopify/Customer/1001',
+    legacyResourceId: '1001',
+    firstName: 'Olivia',
+    lastName: 'Nguyen',
+    email: 'olivia.nguyen@example.com',
+    imageUrl: /** @type {string|null} */ (svgAvatar('#2e6f5e', 'ON')),
+  }),
+  Object.freeze({
+    id: 'gid://shopify/Customer/1002',
+    legacyResourceId: '1002',
+    firstName: 'James',
+    lastName: 'Wilson',
+    email: 'james.wilson@example.com',
+    imageUrl: null,
+  }),
+  // Shopify allows a customer with only an e-mail address; the app must cope with null names.
+  Object.freeze({
+    id: 'gid://shopify/Customer/1003',
+    legacyResourceId: '1003',
+    firstName: null,
+    lastName: null,
+    email: 'sam.taylor@example.com',
+    imageUrl: null,
+  }),
+]);
+
+export const slug = (/** @type {string} */ s) =>
+  s
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+/** "white_coffee" -> "White Coffee": the product type the app maps back to a menu category. */
+const categoryLabel = (/** @type {string} */ key) =>
+  key.replace(/_/g, ' ').replace(/\b[a-z]/g, (ch) => ch.toUpperCase());
+
+/** The size variants of a menu item: the demo Size modifiers that apply to its category, else one. */
+function sizesFor(/** @type {string} */ category, /** @type {number} */ price) {
+  const sizeGroup = DEMO_MODIFIERS.find((g) => g.type === 'size');
+  const sizes = sizeGroup?.modifiers.filter((m) => m.categories.includes(category)) ?? [];
+  if (!sizes.length) return [{ title: 'Default Title', price }];
+  return sizes.map((m) => ({ title: m.name, price: price + (m.delta ?? 0) }));
+}
+
+/** @param {ShopConfig} cfg @param {string} domain @param {boolean} isDemo */
+function shopInfo(cfg, domain, isDemo, /** @type {number} */ index) {
+  const currencyCode = cfg.currencyCode ?? 'AUD';
+  const local = domain.replace(/\.myshopify\.com$/, '');
+  const primaryUrl = (cfg.primaryDomainUrl ?? `https://${domain}`).replace(/\/$/, '');
+  const email = cfg.email ?? (isDemo ? 'hello@democoffee.example' : `owner@${local}.example`);
+  return {
+    __typename: /** @type {const} */ ('Shop'),
+    id: `gid://shopify/Shop/${60_000_001 + index}`,
+    name:
+      cfg.name ??
+      (isDemo
+        ? 'Demo Coffee'
+        : local.replace(/(^|-)([a-z])/g, (_m, sep, ch) => `${sep ? ' ' : ''}${ch.toUpperCase()}`)),
+    email,
+    contactEmail: email,
+    description: isDemo ? 'Neighbourhood espresso bar and kitchen.' : null,
+    currencyCode,
+    enabledPresentmentCurrencies: [currencyCode],
+    currencyFormats: {
+      moneyFormat: '${{amount}}',
+      moneyWithCurrencyFormat: `\${{amount}} ${currencyCode}`,
+      moneyInEmailsFormat: '${{amount}}',
+      moneyWithCurrencyInEmailsFormat: `\${{amount}} ${currencyCode}`,
+    },
+    ianaTimezone: cfg.ianaTimezone ?? 'Australia/Sydney',
+    myshopifyDomain: domain,
+    primaryDomain: {
+      id: `gid://shopify/Domain/${70_000_001 + index}`,
+      host: new URL(primaryUrl).host,
+      url: primaryUrl,
+      sslEnabled: primaryUrl.startsWith('https:'),
+    },
+    // Australian prices include GST.
+    taxesIncluded: currencyCode === 'AUD',
+    weightUnit: 'KILOGRAMS',
+    plan: {
+      displayName: 'Developer Preview',
+      publicDisplayName: 'Development',
+      partnerDevelopment: true,
+      shopifyPlus: false,
+    },
+  };
+}
+
+/** The demo catalogue as Shopify products; ids differ per shop so one shop's id never resolves on another. */
+function catalogue(
+  /** @type {number} */ index,
+  /** @type {string} */ vendor,
+  /** @type {(m: number) => string} */ iso,
+) {
+  const productBase = 8_800_000_000 + index * 100_000;
+  const variantBase = 46_000_000_000 + index * 1_000_000;
+  let variantSeq = 0;
+  const items = [
+    ...DEMO_MENU.map((item) => ({ ...item, status: /** @type {const} */ ('ACTIVE') })),
+    ...DEMO_UNLISTED,
+  ];
+  return items.map((item, i) => {
+    const legacy = productBase + i + 1;
+    const id = `gid://shopify/Product/${legacy}`;
+    const sizes = sizesFor(item.category, item.price);
+    const sized = sizes[0].title !== 'Default Title';
+    const optionName = sized ? 'Size' : 'Title';
+    const createdAt = iso(i);
+    /** @type {Product} */
+    const product = {
+      __typename: 'Product',
+      id,
+      legacyResourceId: String(legacy),
+      title: item.name,
+      handle: slug(item.name),
+      productType: categoryLabel(item.category),
+      vendor,
+      status: item.status,
+      tags: [item.category],
+      descriptionHtml: `<p>${item.description.replace(/&/g, '&amp;')}</p>`,
+      createdAt,
+      updatedAt: createdAt,
+      options: [
+        {
+          id: `gid://shopify/ProductOption/${legacy}`,
+          name: optionName,
+          position: 1,
+          values: sizes.map((s) => s.title),
+        },
+      ],
+      variants: sizes.map((size, k) => {
+        const seq = variantBase + ++variantSeq;
+        return {
+          __typename: /** @type {const} */ ('ProductVariant'),
+          id: `gid://shopify/ProductVariant/${seq}`,
+          legacyResourceId: String(seq),
+          productId: id,
+          title: size.title,
+          price: size.price,
+          compareAtPrice: null,
+          sku: `${slug(item.name).toUpperCase().slice(0, 12)}-${sized ? size.title.charAt(0) : 'STD'}`,
+          barcode: null,
+          position: k + 1,
+          availableForSale: item.status === 'ACTIVE',
+          inventoryQuantity: null,
+          taxable: true,
+          selectedOptions: [{ name: optionName, value: size.title }],
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    };
+    return product;
+  });
+}
+
+/** The demo collections (prisma/demo-data.ts); a name that is not in the catalogue is a mistake there. */
+function collections(
+  /** @type {number} */ index,
+  /** @type {Product[]} */ products,
+  /** @type {(m: number) => string} */ iso,
+) {
+  if (!products.length) return [];
+  const byTitle = new Map(products.map((p) => [p.title, p]));
+  return DEMO_COLLECTIONS.map(({ title, description, products: names }, j) => {
+    const legacy = 480_000_001 + index * 1000 + j;
+    /** @type {Collection} */
+    const collection = {
+      __typename: 'Collection',
+      id: `gid://shopify/Collection/${legacy}`,
+      legacyResourceId: String(legacy),
+      title,
+      handle: slug(title),
+      descriptionHtml: `<p>${description}</p>`,
+      updatedAt: iso(100 + j),
+      productIds: names.map((name) => {
+        const product = byTitle.get(name);
+        if (!product)
+          throw new Error(`Collection ${title} names ${name}, which is not in the demo catalogue`);
+        return product.id;
+      }),
+    };
+    return collection;
+  });
+}
+
+/** @param {number} index @param {(m: number) => string} iso @returns {Customer[]} */
+function customers(index, iso) {
+  void index;
+  return SIMULATED_CUSTOMERS.map((c, k) => ({
+    __typename: 'Customer',
+    id: c.id,
+    legacyResourceId: c.legacyResourceId,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    email: c.email,
+    phone: null,
+    image: c.imageUrl
+      ? {
+          id: `gid://shopify/CustomerImage/${c.legacyResourceId}`,
+          url: c.imageUrl,
+          altText: null,
+          width: 96,
+          height: 96,
+        }
+      : { id: null, url: DEFAULT_AVATAR_URL, altText: null, width: 96, height: 96 },
+    locale: 'en-AU',
+    note: null,
+    tags: [],
+    state: 'ENABLED',
+    verifiedEmail: true,
+    numberOfOrders: '0',
+    createdAt: iso(200 + k),
+    updatedAt: iso(200 + k),
+  }));
+}
+
+/** @param {ShopConfig} cfg @param {number} index */
+export function seedShop(cfg, index) {
+  const domain = cfg.domain.toLowerCase();
+  const seededAt = Date.parse('2026-01-05T09:00:00Z');
+  const iso = (/** @type {number} */ minutes) => new Date(seededAt + minutes * 60_000).toISOString();
+  const info = shopInfo(cfg, domain, domain === DEMO_SHOP, index);
+  const products = cfg.seedCatalog === false ? [] : catalogue(index, info.name, iso);
+  const people = customers(index, iso);
+  return {
+    index,
+    info,
+    products,
+    collections: collections(index, products, iso),
+    customers: people,
+    productById: new Map(products.map((p) => [p.id, p])),
+    variantById: new Map(products.flatMap((p) => p.variants.map((v) => /** @type {const} */ ([v.id, v])))),
+    customerById: new Map(people.map((c) => [c.id, c])),
+    installation: {
+      id: `gid://shopify/AppInstallation/${90_000_001 + index}`,
+      accessScopes: (
+        cfg.accessScopes ?? ['read_products', 'read_customers', 'read_draft_orders', 'write_draft_orders']
+      ).map((handle) => ({ handle, description: handle.replace(/_/g, ' ') })),
+      app: { id: 'gid://shopify/App/5550001', title: 'Group Order', handle: 'group-order' },
+    },
+    bucket: { available: 0, at: 0 },
+    draftSeq: 0,
+  };
+}
