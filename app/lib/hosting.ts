@@ -32,6 +32,26 @@ const timeText = (message: string) =>
     .trim()
     .regex(/^\d{1,2}:\d{2}$/, message);
 
+/** Minutes before the deadline the automatic reminder goes out (default 10), or null for none. */
+export const DEFAULT_REMINDER_MINUTES = 10;
+export const ReminderMinutesSchema = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : value),
+  z.coerce
+    .number({ invalid_type_error: 'The reminder time must be a number of minutes.' })
+    .int('The reminder time must be a whole number of minutes.')
+    .min(1, 'The reminder must go out at least 1 minute before the deadline.')
+    .max(1440, 'The reminder can go out at most 1,440 minutes (a day) before the deadline.')
+    .nullable(),
+);
+const AutoSubmitSchema = z.boolean({ invalid_type_error: 'Auto-submit must be true or false.' });
+
+/** The host's schedule: auto-submit at the deadline, and the automatic reminder. */
+export const ScheduleSchema = z.object({
+  hostToken: readableText('The host token', 200).optional(),
+  autoSubmit: AutoSubmitSchema,
+  reminderMinutes: ReminderMinutesSchema,
+});
+
 export const CreateGroupOrderSchema = z
   .object({
     hostName: required(REQUIRED_MESSAGES.hostName, 80, 'Your name'),
@@ -48,6 +68,8 @@ export const CreateGroupOrderSchema = z
     paymentMethod: z
       .enum(PAYMENT_METHODS, { message: 'Choose a payment method from the list.' })
       .default(DEFAULT_PAYMENT_METHOD),
+    autoSubmit: AutoSubmitSchema.default(false),
+    reminderMinutes: ReminderMinutesSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.orderType === 'delivery' && !value.deliveryAddress) {

@@ -35,6 +35,7 @@ import {
 import { getAdminSettings } from '~/models/shop/adminSettings.server';
 import { getOrderStats } from '~/models/groupOrder/stats.server';
 import { kitchenLabel, moveKitchenState, undoKitchenState } from '~/models/kitchen/kitchen.server';
+import { readDraftCompletion } from '~/models/outbox/draftOrderStatus.server';
 import { authenticate } from '~/shopify.server';
 import { statusOf, withHttpErrors } from '~/lib/http.server';
 import { DomainError } from '~/lib/errors';
@@ -54,11 +55,12 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
     Number.isInteger(orderId) && orderId > 0 ? getAdminOrderDetail(shop, orderId) : null,
     listUndeliveredEmails(shop),
   ]);
+  const completion = detail ? await readDraftCompletion(shop, detail.id, admin.graphql) : null;
   return {
     stats,
     list,
     query,
-    detail,
+    detail: detail && { ...detail, shopifyCompletion: completion },
     undeliveredEmails,
     currency: settings.currency,
     locale: settings.locale,

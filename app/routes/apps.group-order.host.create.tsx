@@ -4,6 +4,11 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Card, PageHeader, SelectField, TextArea, TextField } from '~/components/storefront/ui';
 import { useToast } from '~/components/storefront/toast';
 import { callApi, saveHostToken } from '~/components/storefront/host/api';
+import {
+  DEFAULT_SCHEDULE,
+  ScheduleFields,
+  scheduleBody,
+} from '~/components/storefront/missing/ScheduleFields';
 import { HOST_MESSAGES, hostActionError, type FieldErrors } from '~/lib/hostText';
 import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
@@ -97,6 +102,7 @@ export default function CreateOrder() {
     ...data.defaults,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [schedule, setSchedule] = useState(DEFAULT_SCHEDULE);
   const [pending, setPending] = useState(false);
   const delivery = values.orderType === 'delivery';
 
@@ -125,7 +131,7 @@ export default function CreateOrder() {
     const result = await callApi<{ id: number; hostToken: string; fieldErrors?: FieldErrors }>(
       '/group-orders',
       {
-        body: values,
+        body: { ...values, ...scheduleBody(schedule) },
       },
     );
     if (result.ok) {
@@ -317,6 +323,8 @@ export default function CreateOrder() {
             />
           </div>
         </Card>
+
+        <ScheduleFields value={schedule} onChange={setSchedule} error={errors.reminderMinutes} />
 
         <Button type="submit" className="btn--block host-create__submit" disabled={pending}>
           {pending ? 'Creating…' : 'Create Group Order'}

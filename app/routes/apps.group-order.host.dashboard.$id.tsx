@@ -27,6 +27,8 @@ import { clientKey } from '~/lib/credentials.server';
 const KitchenTimeline = lazy(() =>
   import('~/components/storefront/KitchenTimeline').then((m) => ({ default: m.KitchenTimeline })),
 );
+// Who is still missing, for the host only: its own chunk, loaded once the host is known.
+const WhoIsMissing = lazy(() => import('~/components/storefront/missing/WhoIsMissing'));
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 
@@ -51,6 +53,8 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
       // Items are sent once, grouped by guest below, not a second time inside the order.
       ...order,
       items: [],
+      // Once the kitchen moved it, the host can no longer remove items.
+      kitchenState: summary.kitchenState,
       // The host's address is theirs; other visitors (guests) only see where a claim link would go.
       hostEmail: isCreator ? order.hostEmail : maskEmail(order.hostEmail),
       title: orderTitle(order),
@@ -162,6 +166,19 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
             onError={view.onError}
           />
 
+          {isOwner && view.checked ? (
+            <Suspense fallback={null}>
+              <WhoIsMissing
+                orderId={order.id}
+                hostToken={token}
+                active={order.status === 'active'}
+                expired={expired}
+                refreshKey={loaded.now}
+                onError={view.onError}
+              />
+            </Suspense>
+          ) : null}
+
           {isOwner && view.host?.devices ? (
             <HostDevices
               orderId={order.id}
@@ -178,14 +195,14 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
             guests={guests}
             totalText={order.totalText}
             instructions={order.instructions}
-            onRemove={isOwner && view.checked ? view.removeGuestItem : undefined}
+            onRemove={isOwner && view.checked && !order.kitchenState ? view.removeGuestItem : undefined}
             removing={view.removing}
           />
         </div>
 
         {isOwner && order.status === 'active' ? (
           <div className="host-columns__invite">
-            <InviteBox orderId={order.id} hostToken={token} onError={view.onError} />
+            <InviteBox orderId={order.id} hostToken={token} onSent={view.refresh} onError={view.onError} />
           </div>
         ) : null}
       </div>

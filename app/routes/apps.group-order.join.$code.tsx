@@ -26,6 +26,10 @@ import { GuestTokenSchema } from '~/lib/guestSchema';
 import prisma, { isUniqueViolation } from '~/db.server';
 import { countMiss } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
+import { NotOrderingCard } from '~/components/storefront/missing/NotOrdering';
+import { InviteTokenSchema, joinedByInvitation } from '~/models/groupOrder/invitees.server';
+import { inviteOnJoin } from '~/models/groupOrder/notOrdering.server';
+import { answerNotOrdering } from '~/lib/notOrderingAnswer.server';
 import { ensureGuestToken } from '~/components/storefront/guest/guestToken';
 import { PageLoading } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';
@@ -39,14 +43,18 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const order = await findGroupOrderByCode(shop, params.code ?? '');
-  const email = new URL(request.url).searchParams.get('email') ?? '';
+  const url = new URL(request.url);
   if (!order) {
+    const email = url.searchParams.get('email') ?? '';
     await countMiss(clientKey(shop, request));
-    return data({ order: null, email }, { status: 404 });
+    return data({ order: null, email, invite: null }, { status: 404 });
   }
   const reason = closedReason(order);
+  // Reached through an invitation e-mail: that invitee may also say "I'm not ordering this time" here.
+  const invite = await inviteOnJoin(shop, order.id, url.searchParams.get('invite'));
   return {
-    email,
+    email: url.searchParams.get('email') ?? invite?.email ?? '',
+    invite,
     order: {
       id: order.id,
       code: order.code,
@@ -72,6 +80,7 @@ const JoinSchema = z.object({
   initials: GuestInitialsSchema,
   email: GuestEmailSchema,
   guestToken: z.preprocess((value) => value || undefined, GuestTokenSchema.optional()),
+  invite: z.preprocess((value) => value || undefined, InviteTokenSchema.optional()),
 });
 
 export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
@@ -86,17 +95,25 @@ export const action = withHttpErrors(async function action({ request, params }: 
     const { message } = (await error.json()) as { message: string };
     return data({ error: message }, { status: error.status, headers: error.headers });
   }
+  if (form.intent === 'not-ordering') return answerNotOrdering(shop, String(form.invite ?? ''));
   const parsed = JoinSchema.safeParse(form);
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
-  const { guestName, initials, email, guestToken } = parsed.data;
+  const { guestName, initials, email, guestToken, invite } = parsed.data;
   // The name is this person's in the order from now on: the same browser (or e-mail) is the same guest,
   // anyone else is asked to pick a name that tells them apart.
   let guest;
   for (let attempt = 1; !guest; attempt += 1) {
     try {
-      guest = await prisma.$transaction((tx) =>
-        resolveGuest(tx, shop, order.id, { name: guestName, initials, email, token: guestToken }),
-      );
+      guest = await prisma.$transaction(async (tx) => {
+        const joined = await resolveGuest(tx, shop, order.id, {
+          name: guestName,
+          initials,
+          email,
+          token: guestToken,
+        });
+        if (invite) await joinedByInvitation(tx, shop, order.id, invite, joined.id);
+        return joined;
+      });
     } catch (error) {
       if (error instanceof Conflict) return data({ error: error.message }, { status: 409 });
       // Someone else took this new name at the same moment: look again (now it exists).
@@ -115,7 +132,7 @@ export const action = withHttpErrors(async function action({ request, params }: 
 });
 
 export default function JoinPage() {
-  const { order, email } = useLoaderData<typeof loader>();
+  const { order, email, invite } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const [name, setName] = useState('');
@@ -197,6 +214,7 @@ export default function JoinPage() {
         <h2>Who&apos;s ordering?</h2>
         <Form method="post" className="stack" noValidate>
           <input type="hidden" name="guestToken" value={guestToken} />
+          {invite ? <input type="hidden" name="invite" value={invite.token} /> : null}
           <TextField
             label="Your name"
             name="guestName"
@@ -227,7 +245,7 @@ export default function JoinPage() {
               hint="To save and load your usual order."
             />
           </div>
-          {result && 'error' in result && !refusedAsClosed ? (
+          {result && 'error' in result && !('intent' in result) && !refusedAsClosed ? (
             <p className="field__error" role="alert">
               {result.error}
             </p>
@@ -237,6 +255,15 @@ export default function JoinPage() {
           </Button>
         </Form>
       </Card>
+
+      {invite && (invite.view.open || invite.view.declined) && !invite.view.ordered ? (
+        <NotOrderingCard
+          view={{ ...invite.view, declined: invite.view.declined || Boolean(result && 'declined' in result) }}
+          token={invite.token}
+          error={result && 'error' in result && 'intent' in result ? result.error : null}
+          busy={navigation.state !== 'idle'}
+        />
+      ) : null}
 
       <div className="join-secondary">
         <ButtonLink to={sfPath(`/host/dashboard/${order.id}`)} variant="ghost">

@@ -18,7 +18,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
  * @typedef {DraftFields & { __typename: 'DraftOrder', shop: string, id: string, legacyResourceId: string,
  *   number: number, name: string, status: 'OPEN'|'INVOICE_SENT'|'COMPLETED', invoiceUrl: string,
  *   invoiceSentAt: string|null, completedAt: string|null, createdAt: string, updatedAt: string,
- *   shopCurrency: string, taxesIncluded: boolean }} DraftOrder
+ *   shopCurrency: string, taxesIncluded: boolean, order?: CompletedOrder|null }} DraftOrder
+ * @typedef {{ __typename: 'Order', id: string, name: string, createdAt: string }} CompletedOrder
  * @typedef {{ amount: string, currencyCode: string }} MoneyInput
  * @typedef {{ title?: string|null, quantity: number, variantId?: string|null, priceOverride?: MoneyInput|null,
  *   originalUnitPrice?: string|null, originalUnitPriceWithCurrency?: MoneyInput|null, sku?: string|null,
@@ -54,6 +55,20 @@ export function draftTotals(d) {
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** @returns {UserError} */
 const ue = (/** @type {string[]|null} */ field, /** @type {string} */ message) => ({ field, message });
+
+/**
+ * The order a completed draft became (issue 12: the app's admin shows "Completed in Shopify as order
+ * #1001"). Shopify numbers orders from #1001 per shop; `DraftOrder.order` resolves to this by default.
+ * @param {DraftOrder} draft @param {string} at @returns {CompletedOrder}
+ */
+function completedOrder(draft, at) {
+  return {
+    __typename: 'Order',
+    id: `gid://shopify/Order/${draft.legacyResourceId}`,
+    name: `#${1000 + draft.number}`,
+    createdAt: at,
+  };
+}
 
 /**
  * The draft order mutations for one shop. `shared` holds every shop's drafts, each tagged with its shop.
@@ -344,7 +359,12 @@ export function makeDraftOrderMutations(store, shared, now, counters) {
       if (draft.status === 'COMPLETED')
         return { draftOrder: null, userErrors: [ue(['id'], 'Draft order has already been paid')] };
       const at = new Date(now()).toISOString();
-      Object.assign(draft, { status: 'COMPLETED', completedAt: at, updatedAt: at });
+      Object.assign(draft, {
+        status: 'COMPLETED',
+        completedAt: at,
+        updatedAt: at,
+        order: completedOrder(draft, at),
+      });
       return { draftOrder: draft, userErrors: [] };
     },
     /** @param {string} id */

@@ -434,6 +434,8 @@ const DraftOrder = {
   totalDiscountsSet: (d) => draftMoney(d, 0),
   totalPriceSet: (d) => draftMoney(d, draftTotals(d).total),
   totalWeight: () => '0',
+  // The order a completed draft became (draftOrderComplete), else null.
+  order: (d) => d.order ?? null,
 };
 
 /** @type {Record<string, Record<string, Resolver<any>>>} */

@@ -215,8 +215,8 @@ export async function setOwnItemQuantity(
 }
 
 /**
- * Removes an item: its guest (their token, while the order accepts changes) or the host (any time; a
- * submitted order's Shopify draft is then updated through the outbox, as a resubmit does).
+ * Removes an item: its guest (their token, while the order accepts changes) or the host (until the kitchen
+ * moves the order; a submitted order's Shopify draft is then updated through the outbox, as a resubmit does).
  */
 export async function removeItem(
   shop: string,
@@ -233,6 +233,11 @@ export async function removeItem(
         who.host,
         tx,
       );
+      if (order.kitchenState) {
+        throw new Conflict(
+          'The kitchen has started on this order, so items can no longer be removed. Please contact the shop.',
+        );
+      }
       await tx.orderItem.deleteMany({ where: { id: item.id, shop } });
       await refreshTotals(tx, shop, order.id);
       if (order.status !== 'active' && order.shopifyState !== 'none') {

@@ -19,6 +19,7 @@ import { queueSubmittedEmails } from '../mail/submitMail.server';
 import { merchantSubmittedEmail } from '../kitchen/kitchen.server';
 import { queueEmail } from '../mail/mail.server';
 import { enabledPaymentMethods, getShopSettings } from '../shop/settings.server';
+import { cancelOrderJobs, scheduleOrderJobs } from './schedule.server';
 
 // What a host does with a group order. Every function takes the shop and only sees that shop's orders.
 
@@ -100,12 +101,18 @@ export async function createGroupOrder(
     instructions: data.instructions,
     hostTokenHash: hashSecret(hostToken),
     hostCustomerId: options.customerId || null,
+    autoSubmit: data.autoSubmit,
+    reminderMinutes: data.reminderMinutes ?? null,
   };
   // Random id and code: a collision with an existing order is rare, and simply retried.
   for (let attempt = 0; attempt < 8; attempt += 1) {
     try {
-      const order = await prisma.groupOrder.create({
-        data: { ...base, id: randomOrderId(), code: randomOrderCode() },
+      const order = await prisma.$transaction(async (tx) => {
+        const created = await tx.groupOrder.create({
+          data: { ...base, id: randomOrderId(), code: randomOrderCode() },
+        });
+        await scheduleOrderJobs(tx, created, now);
+        return created;
       });
       return { order, hostToken };
     } catch (error) {
@@ -185,27 +192,8 @@ export async function setGroupOrderStatus(
     );
     if (order.status === status) return order;
     if (status === 'submitted') {
-      const items = await tx.orderItem.findMany({
-        where: { groupOrderId: id, shop },
-        orderBy: { id: 'asc' },
-      });
-      if (items.length === 0) {
-        throw new Conflict(
-          'Nobody has added an order yet. Share the link, then submit once guests have ordered.',
-        );
-      }
-      // Only the request that moves the order from active to submitted queues the hand-off and e-mails,
-      // so a double tap or two hosts submitting at once tell people once.
-      const moved = await tx.groupOrder.updateMany({
-        where: { id, shop, status: order.status },
-        data: { status: 'submitted', submittedAt: now },
-      });
-      if (moved.count === 0) return tx.groupOrder.findFirstOrThrow({ where: { id, shop } });
-      await queueDraftOrderSync(tx, shop, id);
-      await queueSubmittedEmails(tx, order, items, settings, order.shopifyState !== 'none');
-      const itemCount = items.reduce((sum, item) => sum + item.quantity, 0);
-      const merchantMail = merchantSubmittedEmail(order, itemCount, settings, order.shopifyState !== 'none');
-      if (merchantMail) await queueEmail(tx, shop, merchantMail);
+      const submitted = await submitInTransaction(tx, order, settings, now);
+      if (!submitted) return tx.groupOrder.findFirstOrThrow({ where: { id, shop } });
     } else {
       if (order.kitchenState) {
         throw new Conflict(
@@ -215,9 +203,49 @@ export async function setGroupOrderStatus(
         );
       }
       await tx.groupOrder.updateMany({ where: { id, shop }, data: { status: 'active', submittedAt: null } });
+      const reopened = await tx.groupOrder.findFirstOrThrow({ where: { id, shop } });
+      await scheduleOrderJobs(tx, reopened, now);
     }
     return tx.groupOrder.findFirstOrThrow({ where: { id, shop } });
   });
+}
+
+/**
+ * The submit itself, shared by the host's Submit and the auto-submit at the deadline: the order must have
+ * items; only the call that moves it from active to submitted queues the Shopify hand-off and the e-mails
+ * (guests, host receipt, merchant), in the caller's transaction, so a double tap, two hosts at once or a
+ * scheduled submit racing the host tell people once. Returns false when another call moved it first.
+ */
+export async function submitInTransaction(
+  tx: Prisma.TransactionClient,
+  order: GroupOrder,
+  settings: Awaited<ReturnType<typeof getShopSettings>>,
+  now: Date,
+  options: { auto?: boolean } = {},
+) {
+  const { id, shop } = order;
+  const items = await tx.orderItem.findMany({
+    where: { groupOrderId: id, shop },
+    orderBy: { id: 'asc' },
+  });
+  if (items.length === 0) {
+    throw new Conflict(
+      'Nobody has added an order yet. Share the link, then submit once guests have ordered.',
+    );
+  }
+  const moved = await tx.groupOrder.updateMany({
+    where: { id, shop, status: 'active' },
+    data: { status: 'submitted', submittedAt: now },
+  });
+  if (moved.count === 0) return false;
+  await queueDraftOrderSync(tx, shop, id);
+  await queueSubmittedEmails(tx, order, items, settings, order.shopifyState !== 'none', options.auto);
+  const itemCount = items.reduce((sum, item) => sum + item.quantity, 0);
+  const merchantMail = merchantSubmittedEmail(order, itemCount, settings, order.shopifyState !== 'none');
+  if (merchantMail) await queueEmail(tx, shop, merchantMail);
+  // Submitted by hand before the deadline: the reminder and the deadline job have nothing left to do.
+  await cancelOrderJobs(tx, shop, id);
+  return true;
 }
 
 /**
@@ -274,6 +302,8 @@ export async function extendDeadline(
     }
     const deadlineAt = new Date(Math.min(wanted, latest));
     const updated = await tx.groupOrder.update({ where: { id, shop }, data: { deadlineAt, pickupAt } });
+    // The reminder and the deadline job move with the deadline (same transaction).
+    await scheduleOrderJobs(tx, updated, now);
     return { order: updated, capped: wanted > latest };
   });
 }
@@ -296,6 +326,7 @@ export async function getHostSummary(shop: string, id: number, now = new Date())
     groupOrder: serializeGroupOrder(order, order.items, now, { revealHostEmail: true }),
     guests: summarize(order.items),
     hostCustomerId: order.hostCustomerId,
+    kitchenState: order.kitchenState,
   };
 }
 

@@ -29,6 +29,9 @@ import { Limited } from '../../lib/errors';
 //   a code a few times; guessing needs millions of tries.
 // - Orders created, per client: 20 per hour; per shop: 500 per hour. An office starts a few orders a day;
 //   the shop ceiling is 25 clients at their limit.
+// - Reminders a host sends by hand, per order: 1 per 15 minutes. Everyone who has not ordered gets one
+//   e-mail each time, so this caps how often a group can be nagged (the automatic reminder is one more,
+//   once per deadline). Per client: 10 per hour, so one visitor hosting many orders cannot multiply it.
 // - Confirms (adding items), per client: 120 per minute. An office of 200 confirming in the last minutes
 //   before the deadline stays under it; a script adding lines in a loop does not.
 export const LIMITS = {
@@ -82,6 +85,16 @@ export const LIMITS = {
     points: 500,
     duration: 60 * 60,
     message: 'This shop has started as many group orders as it can for now.',
+  },
+  remindersPerOrder: {
+    points: 1,
+    duration: 15 * 60,
+    message: 'A reminder for this order went out a moment ago.',
+  },
+  remindersPerClient: {
+    points: 10,
+    duration: 60 * 60,
+    message: 'You have sent as many reminders as you can for now.',
   },
   confirmsPerClient: {
     points: 120,

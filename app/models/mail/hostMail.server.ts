@@ -11,6 +11,7 @@ import { queueEmail, type Email } from './mail.server';
 import { deliverMessagesNow } from '../outbox/outbox.server';
 import { getShopSettings } from '../shop/settings.server';
 import { orderTitle } from '../../lib/groupOrder';
+import { inviteLinks, notOrderingLine, recordInvitees } from '../groupOrder/invitees.server';
 
 // E-mails a host sends: invitations to guests and the one-time ownership link to the host's own address.
 // Both go through the durable outbox (written with the change), then are delivered right away so the
@@ -39,7 +40,13 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p style="color:#6b615a;font-size:13px">Or copy this link: ${escapeHtml(link.href)}</p></div>`;
 }
 
-export function invitationEmail(order: GroupOrder, to: string, joinUrl: string, fromName: string): Email {
+export function invitationEmail(
+  order: GroupOrder,
+  to: string,
+  joinUrl: string,
+  fromName: string,
+  notOrderingUrl?: string,
+): Email {
   const when = order.orderType === 'delivery' ? 'Delivery' : 'Pickup';
   const details: [string, string][] = [
     ['Order code', order.code],
@@ -48,14 +55,27 @@ export function invitationEmail(order: GroupOrder, to: string, joinUrl: string, 
   ];
   const intro = `${order.hostName} (${order.companyName}) is collecting a group order "${orderTitle(order)}" and invites you to add yours.`;
   const outro = 'Add your items before the deadline so they are included when the order is placed.';
+  const decline = notOrderingUrl ? [notOrderingLine(order.hostName), notOrderingUrl] : [];
+  const html = htmlEmail([intro, outro], { href: joinUrl, label: 'Join the group order' }, details);
   return {
     to,
     subject: `${order.hostName} invited you to a group order`,
     fromName,
-    text: [intro, '', `Join here: ${joinUrl}`, ...details.map(([k, v]) => `${k}: ${v}`), '', outro].join(
-      '\n',
-    ),
-    html: htmlEmail([intro, outro], { href: joinUrl, label: 'Join the group order' }, details),
+    text: [
+      intro,
+      '',
+      `Join here: ${joinUrl}`,
+      ...details.map(([k, v]) => `${k}: ${v}`),
+      '',
+      outro,
+      ...(decline.length ? ['', ...decline] : []),
+    ].join('\n'),
+    html: notOrderingUrl
+      ? html.replace(
+          /<\/div>$/,
+          `<p style="color:#6b615a">${escapeHtml(decline[0])} <a href="${escapeHtml(notOrderingUrl)}">I'm not ordering this time</a></p></div>`,
+        )
+      : html,
   };
 }
 
@@ -122,7 +142,6 @@ export async function sendInvitations(
     ]);
   }
   const settings = await getShopSettings(shop);
-  const joinUrl = `${siteBase}/join/${order.code}`;
   let queued: number[];
   try {
     queued = await queueInvitations(fresh);
@@ -137,11 +156,13 @@ export async function sendInvitations(
   async function queueInvitations(addresses: string[]) {
     return prisma.$transaction(async (tx) => {
       const ids: number[] = [];
+      const invitees = await recordInvitees(tx, shop, id, addresses);
       for (const to of addresses) {
+        const links = inviteLinks(siteBase, order, invitees.get(to)!);
         const message = await queueEmail(
           tx,
           shop,
-          invitationEmail(order, to, joinUrl, settings.emailSenderName),
+          invitationEmail(order, to, links.join, settings.emailSenderName, links.notOrdering),
         );
         await tx.invitation.create({
           data: { shop, groupOrderId: id, email: to, requestKey, outboxMessageId: message.id },

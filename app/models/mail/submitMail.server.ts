@@ -61,10 +61,13 @@ export function guestSubmittedEmail(
   guest: Guest & { email: string },
   settings: Pick<ShopSettings, 'kitchenName' | 'emailSenderName'>,
   resubmitted: boolean,
+  auto = false,
 ): Email {
   const title = orderTitle(order);
   const lines = guest.items.map((item) => itemLine(item, order.currency));
-  const intro = `Hi ${guest.name}, ${order.hostName} has ${resubmitted ? 'resubmitted' : 'submitted'} the group order "${title}" to the shop. Your items:`;
+  const intro = auto
+    ? `Hi ${guest.name}, ${order.hostName}'s group order "${title}" went to the shop at its deadline. Your items:`
+    : `Hi ${guest.name}, ${order.hostName} has ${resubmitted ? 'resubmitted' : 'submitted'} the group order "${title}" to the shop. Your items:`;
   const place = whenAndWhere(order, settings);
   const totalText = `Your total: ${formatMoney(total(guest.items), order.currency)} (${paymentLabel(order.paymentMethod)})`;
   return {
@@ -84,11 +87,15 @@ export function hostReceiptEmail(
   guests: Guest[],
   settings: Pick<ShopSettings, 'kitchenName' | 'emailSenderName'>,
   resubmitted: boolean,
+  auto = false,
 ): Email {
   const title = orderTitle(order);
   const all = guests.flatMap((guest) => guest.items);
   const count = all.reduce((sum, item) => sum + item.quantity, 0);
-  const intro = `You ${resubmitted ? 'resubmitted' : 'submitted'} "${title}" (code ${order.code}): ${count} ${count === 1 ? 'item' : 'items'} from ${guests.length} ${guests.length === 1 ? 'person' : 'people'}, ${formatMoney(total(all), order.currency)} in all.`;
+  const who = auto
+    ? `"${title}" was submitted automatically at its deadline`
+    : `You ${resubmitted ? 'resubmitted' : 'submitted'} "${title}"`;
+  const intro = `${who} (code ${order.code}): ${count} ${count === 1 ? 'item' : 'items'} from ${guests.length} ${guests.length === 1 ? 'person' : 'people'}, ${formatMoney(total(all), order.currency)} in all.`;
   const place = whenAndWhere(order, settings);
   const sections = guests.map((guest) => ({
     heading: `${guest.name} — ${formatMoney(total(guest.items), order.currency)}`,
@@ -116,6 +123,8 @@ export async function queueSubmittedEmails(
   items: OrderItem[],
   settings: Pick<ShopSettings, 'kitchenName' | 'emailSenderName'>,
   resubmitted: boolean,
+  /** Submitted by the deadline job (the host chose auto-submit), not by the host's hand. */
+  auto = false,
 ) {
   const guests = guestsOf(items);
   const told = new Set<string>();
@@ -125,8 +134,8 @@ export async function queueSubmittedEmails(
     await queueEmail(
       tx,
       order.shop,
-      guestSubmittedEmail(order, { ...guest, email: guest.email }, settings, resubmitted),
+      guestSubmittedEmail(order, { ...guest, email: guest.email }, settings, resubmitted, auto),
     );
   }
-  await queueEmail(tx, order.shop, hostReceiptEmail(order, guests, settings, resubmitted));
+  await queueEmail(tx, order.shop, hostReceiptEmail(order, guests, settings, resubmitted, auto));
 }

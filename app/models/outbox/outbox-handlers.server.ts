@@ -2,3 +2,4 @@
 // deliver each kind of message. Add new handler modules here.
 import '../mail/mail.server';
 import './draftOrderSync.server';
+import '../groupOrder/schedule.server';

@@ -5,7 +5,7 @@ import { env } from '../../env.server';
 
 type Tx = Prisma.TransactionClient | typeof prisma;
 
-export type OutboxKind = 'email' | 'shopify.draftOrder';
+export type OutboxKind = 'email' | 'shopify.draftOrder' | 'schedule.reminder' | 'schedule.deadline';
 
 export type OutboxResult = { status: 'sent' } | { status: 'held'; reason: string };
 
@@ -28,29 +28,31 @@ export function registerOutboxHandler(kind: OutboxKind, handler: Handler) {
 /**
  * Queues work in the caller's transaction, so the change and its side effect commit together. A
  * dedupeKey collapses repeats: enqueueing again while one is pending refreshes its payload instead.
+ * runAt makes it wait (a scheduled job: nothing delivers it before then); re-enqueueing moves it.
  */
 export async function enqueue(
   tx: Tx,
-  input: { shop: string; kind: OutboxKind; payload: unknown; dedupeKey?: string },
+  input: { shop: string; kind: OutboxKind; payload: unknown; dedupeKey?: string; runAt?: Date },
 ) {
   const payload = JSON.stringify(input.payload);
+  const nextAttemptAt = input.runAt ?? new Date();
   if (input.dedupeKey) {
     return tx.outboxMessage.upsert({
       where: { dedupeKey: input.dedupeKey },
-      create: { shop: input.shop, kind: input.kind, payload, dedupeKey: input.dedupeKey },
+      create: { shop: input.shop, kind: input.kind, payload, dedupeKey: input.dedupeKey, nextAttemptAt },
       // Re-arming also voids a current claim: a delivery still in flight can no longer mark it done.
       update: {
         payload,
         status: 'pending',
         attempts: 0,
-        nextAttemptAt: new Date(),
+        nextAttemptAt,
         lastError: null,
         claimToken: null,
         leaseUntil: null,
       },
     });
   }
-  return tx.outboxMessage.create({ data: { shop: input.shop, kind: input.kind, payload } });
+  return tx.outboxMessage.create({ data: { shop: input.shop, kind: input.kind, payload, nextAttemptAt } });
 }
 
 const MAX_ATTEMPTS = 8;

@@ -144,9 +144,25 @@ export async function collectCustomerData(tx: Tx, shop: string, customer: Custom
         },
       })
     : [];
+  const invited = emails.length
+    ? await tx.invitee.findMany({
+        where: { shop, email: { in: emails } },
+        select: {
+          email: true,
+          declinedAt: true,
+          remindedAt: true,
+          createdAt: true,
+          groupOrder: { select: { code: true } },
+        },
+      })
+    : [];
   return {
     shop,
     customer: { id: customer.id ?? null, email: customer.email ?? null },
+    invitations: invited.map(({ groupOrder, ...invitee }) => ({
+      ...invitee,
+      groupOrderCode: groupOrder.code,
+    })),
     hostedGroupOrders: hosted,
     guestProfiles: guests.map(({ groupOrder, ...guest }) => ({ ...guest, groupOrderCode: groupOrder.code })),
     orderedItems: items.map(({ groupOrder, ...item }) => ({ ...item, groupOrderCode: groupOrder.code })),
@@ -204,6 +220,7 @@ export async function redactCustomer(tx: Tx, shop: string, customer: CustomerRef
   // One-time host links and queued e-mails may carry the address too.
   if (orderIds.length) await tx.ownerClaim.deleteMany({ where: { shop, groupOrderId: { in: orderIds } } });
   if (emails.length) await tx.invitation.deleteMany({ where: { shop, email: { in: emails } } });
+  if (emails.length) await tx.invitee.deleteMany({ where: { shop, email: { in: emails } } });
   for (const email of emails) {
     await tx.outboxMessage.deleteMany({
       where: { shop, kind: 'email', payload: { contains: email, ...caseInsensitive } },
@@ -221,6 +238,7 @@ export async function deleteShopData(tx: Tx, shop: string) {
     guests: (await tx.guest.deleteMany({ where })).count,
     ownerClaims: (await tx.ownerClaim.deleteMany({ where })).count,
     invitations: (await tx.invitation.deleteMany({ where })).count,
+    invitees: (await tx.invitee.deleteMany({ where })).count,
     groupOrders: (await tx.groupOrder.deleteMany({ where })).count,
     modifiers: (await tx.modifier.deleteMany({ where })).count,
     modifierGroups: (await tx.modifierGroup.deleteMany({ where })).count,

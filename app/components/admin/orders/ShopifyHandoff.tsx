@@ -1,11 +1,23 @@
 import { BlockStack, Box, Link, Text } from '@shopify/polaris';
 import type { AdminOrderDetail } from '~/models/groupOrder/adminOrders.server';
+import type { DraftCompletion } from '~/models/outbox/draftOrderStatus.server';
 import { HandoffRetryButton } from './HandoffRetryButton';
 
-export function ShopifyHandoff({ order }: { order: AdminOrderDetail }) {
+export function ShopifyHandoff({
+  order,
+}: {
+  order: AdminOrderDetail & { shopifyCompletion?: DraftCompletion | null };
+}) {
   const { shopify } = order;
+  const completed = order.shopifyCompletion?.status === 'COMPLETED' ? order.shopifyCompletion : null;
   return (
     <Box>
+      {completed ? (
+        <Text as="p" tone="success" fontWeight="semibold">
+          Completed in Shopify{completed.orderName ? ` as order ${completed.orderName}` : ''}
+          {completed.completedText ? `, ${completed.completedText}` : ''}
+        </Text>
+      ) : null}
       {shopify.state === 'sent' && shopify.draftOrderUrl ? (
         <Text as="p">
           Shopify draft order{' '}

@@ -9,10 +9,13 @@ export function InviteBox({
   orderId,
   hostToken,
   onError,
+  onSent,
 }: {
   orderId: number;
   hostToken: string | null;
   onError: (result: ApiResult, fallback: string) => void;
+  /** After a send, e.g. so "Who is still missing" lists the new addresses. */
+  onSent?: () => void;
 }) {
   const toast = useToast();
   const [text, setText] = useState('');
@@ -50,6 +53,7 @@ export function InviteBox({
     if (!result.ok) return onError(result, HOST_MESSAGES.inviteFailed);
     requestKey.current = null;
     setText('');
+    onSent?.();
     const skipped = result.body.skipped ?? [];
     toast.show({
       title: HOST_MESSAGES.invitesSent,

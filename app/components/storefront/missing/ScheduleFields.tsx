@@ -1,0 +1,74 @@
+import { Card } from '../ui';
+
+// On the create form: what happens at the deadline. Same choices as the dashboard's "Who is still
+// missing" card, where the host can change them later.
+
+export type ScheduleChoice = { autoSubmit: boolean; remind: boolean; minutes: string };
+
+export const DEFAULT_SCHEDULE: ScheduleChoice = { autoSubmit: false, remind: false, minutes: '10' };
+
+/** The create call's fields for this choice. */
+export function scheduleBody(choice: ScheduleChoice) {
+  return { autoSubmit: choice.autoSubmit, reminderMinutes: choice.remind ? choice.minutes : null };
+}
+
+export function ScheduleFields({
+  value,
+  onChange,
+  error,
+}: {
+  value: ScheduleChoice;
+  onChange: (next: ScheduleChoice) => void;
+  error?: string;
+}) {
+  return (
+    <Card className="host-schedule">
+      <h2>At the deadline</h2>
+      <div className="stack">
+        <label className="check">
+          <input
+            type="checkbox"
+            name="autoSubmit"
+            checked={value.autoSubmit}
+            onChange={(e) => onChange({ ...value, autoSubmit: e.target.checked })}
+          />
+          <span>
+            Submit the order automatically
+            <span className="muted small" style={{ display: 'block' }}>
+              If anyone has ordered. Otherwise we e-mail you to submit it.
+            </span>
+          </span>
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            name="remind"
+            checked={value.remind}
+            onChange={(e) => onChange({ ...value, remind: e.target.checked })}
+          />
+          <span>
+            Remind people I invite who have not ordered{' '}
+            <input
+              className="input host-missing__minutes"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={1440}
+              name="reminderMinutes"
+              aria-label="Minutes before the deadline"
+              value={value.minutes}
+              disabled={!value.remind}
+              onChange={(e) => onChange({ ...value, minutes: e.target.value })}
+            />{' '}
+            minutes before
+          </span>
+        </label>
+        {error ? (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+import { data } from '@remix-run/node';
+import { DomainError } from './errors';
+import { statusOf } from './http.server';
+import { declineInvitation } from '../models/groupOrder/invitees.server';
+
+/**
+ * The "I'm not ordering this time" form post, for the join screen and the e-mail link's page alike:
+ * {declined: true} (also when said before), or {error, intent} with the refusal's status and sentence.
+ */
+export async function answerNotOrdering(shop: string, token: string) {
+  try {
+    await declineInvitation(shop, token);
+    return data({ declined: true as const });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data({ error: error.message, intent: 'not-ordering' as const }, { status: statusOf(error) });
+  }
+}

@@ -1,0 +1,37 @@
+import prisma from '../../db.server';
+import { sfPath } from '../../lib/paths';
+import { formatDateTime } from '../../lib/time';
+import { closedReason } from './groupOrder.server';
+import { orderTitle } from '../../lib/groupOrder';
+import { findInviteeByToken, inviteeStates } from './invitees.server';
+
+// What the "I'm not ordering this time" page and the join screen share: the invitee's view of their order
+// and the form post that answers for them.
+
+/** The page's view for an invitee's token, or null when the token does not check in this shop. */
+export async function notOrderingView(shop: string, token: string) {
+  const invitee = await findInviteeByToken(shop, token);
+  if (!invitee) return null;
+  const order = invitee.groupOrder;
+  const state = (await inviteeStates(prisma, shop, order.id)).find((s) => s.invitee.id === invitee.id)?.state;
+  return {
+    code: order.code,
+    title: orderTitle(order),
+    hostName: order.hostName,
+    companyName: order.companyName,
+    deadline: formatDateTime(order.deadlineAt, order.timeZone),
+    joinHref: sfPath(`/join/${order.code}`, { invite: token }),
+    declined: state === 'not-ordering',
+    ordered: state === 'ordered',
+    open: closedReason(order) === null,
+  };
+}
+
+/** The join screen reached through an invitation link: who the invitee is, for its "not ordering" card. */
+export async function inviteOnJoin(shop: string, groupOrderId: number, token: string | null) {
+  if (!token) return null;
+  const view = await notOrderingView(shop, token);
+  const invitee = view && (await findInviteeByToken(shop, token));
+  if (!view || !invitee || invitee.groupOrderId !== groupOrderId) return null;
+  return { token, email: invitee.email, view };
+}
