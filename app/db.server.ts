@@ -11,7 +11,11 @@ export const provider = providerOf(env.DATABASE_URL);
 
 // One client per process; the dev server reloads modules, so keep it on globalThis there.
 const prisma =
-  globalThis.prismaGlobal ?? createPrismaClient(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
+  globalThis.prismaGlobal ??
+  createPrismaClient(env.DATABASE_URL, {
+    poolSize: env.DATABASE_POOL_SIZE,
+    sqliteSynchronous: env.SQLITE_SYNCHRONOUS,
+  });
 if (env.NODE_ENV !== 'production') globalThis.prismaGlobal = prisma;
 
 /**

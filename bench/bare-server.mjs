@@ -31,6 +31,8 @@ function openDatabase(file) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
+  // As the app sets it (app/sqlite.server.ts): sync the log at checkpoints, or on every commit with FULL.
+  db.pragma(`synchronous = ${process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL'}`);
   const inList = (n) => Array.from({ length: n }, () => '?').join(',');
   const menuCache = new Map();
   const modifierCache = new Map();
