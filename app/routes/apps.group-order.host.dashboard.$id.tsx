@@ -6,7 +6,7 @@ import { useToast } from '~/components/storefront/toast';
 import { callApi, forgetHostToken, hostErrorToast, readHostToken } from '~/components/storefront/host/api';
 import { GuestOrders } from '~/components/storefront/host/GuestOrders';
 import { HostControls } from '~/components/storefront/host/HostControls';
-import { HostDevices, type HostDevice } from '~/components/storefront/host/HostDevices';
+import type { HostDevice } from '~/components/storefront/host/HostDevices';
 import { InviteBox } from '~/components/storefront/host/InviteBox';
 import { useShareLink } from '~/components/storefront/host/useShareLink';
 import { HOST_MESSAGES, maskEmail } from '~/lib/hostText';
@@ -19,11 +19,18 @@ import { getHostSummary } from '~/models/hosting.server';
 import { countMiss } from '~/models/hostRateLimits.server';
 import { getShopSettings } from '~/models/settings.server';
 import { requireStorefront, shareUrl } from '~/storefront.server';
-import { KitchenTimeline } from '~/components/storefront/KitchenTimeline';
 import hostCss from '~/styles/host.css?url';
 
 // The QR code library loads after the page, in its own chunk; the placeholder keeps its space meanwhile.
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
+// Not on the first paint: the devices list appears once this browser's host token is checked, the
+// kitchen timeline only after submit. Loaded when shown, so the page's first load stays under 100 KB.
+const HostDevices = lazy(() =>
+  import('~/components/storefront/host/HostDevices').then((m) => ({ default: m.HostDevices })),
+);
+const KitchenTimeline = lazy(() =>
+  import('~/components/storefront/KitchenTimeline').then((m) => ({ default: m.KitchenTimeline })),
+);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 
@@ -292,7 +299,9 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
       </section>
 
       {order.status === 'submitted' ? (
-        <KitchenTimeline orderId={order.id} orderType={order.orderType} timeZone={order.timeZone} />
+        <Suspense fallback={null}>
+          <KitchenTimeline orderId={order.id} orderType={order.orderType} timeZone={order.timeZone} />
+        </Suspense>
       ) : null}
 
       <div className="host-columns">
@@ -358,20 +367,22 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
           />
 
           {isOwner && host?.devices ? (
-            <HostDevices
-              orderId={order.id}
-              hostToken={token}
-              devices={host.devices}
-              onRemovedSelf={() => {
-                forgetHostToken(order.id);
-                setToken(null);
-                setHost(null);
-              }}
-              onError={(result, fallback) => {
-                onForbidden(result);
-                toast.show(hostErrorToast(result, fallback));
-              }}
-            />
+            <Suspense fallback={null}>
+              <HostDevices
+                orderId={order.id}
+                hostToken={token}
+                devices={host.devices}
+                onRemovedSelf={() => {
+                  forgetHostToken(order.id);
+                  setToken(null);
+                  setHost(null);
+                }}
+                onError={(result, fallback) => {
+                  onForbidden(result);
+                  toast.show(hostErrorToast(result, fallback));
+                }}
+              />
+            </Suspense>
           ) : null}
         </div>
 
