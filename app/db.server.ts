@@ -11,18 +11,27 @@ export const provider = providerOf(env.DATABASE_URL);
 
 // One client per process; the dev server reloads modules, so keep it on globalThis there.
 const prisma =
-  globalThis.prismaGlobal ?? createPrismaClient(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
+  globalThis.prismaGlobal ??
+  createPrismaClient(env.DATABASE_URL, {
+    poolSize: env.DATABASE_POOL_SIZE,
+    sqliteSynchronous: env.SQLITE_SYNCHRONOUS,
+  });
 if (env.NODE_ENV !== 'production') globalThis.prismaGlobal = prisma;
 
 /**
- * A unique constraint was violated (Prisma's P2002). Checked by name and code rather than instanceof:
- * each generated client has its own error classes, and PostgreSQL's is not @prisma/client's.
+ * A unique constraint was violated: Prisma's P2002 from a model query, or P2010 from a raw one, whose
+ * driver adapter names the kind. Checked by name and code rather than instanceof: each generated client
+ * has its own error classes, and PostgreSQL's is not @prisma/client's.
  */
 export function isUniqueViolation(error: unknown) {
+  if (!(error instanceof Error) || error.name !== 'PrismaClientKnownRequestError') return false;
+  const { code, meta } = error as {
+    code?: unknown;
+    meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
+  };
   return (
-    error instanceof Error &&
-    error.name === 'PrismaClientKnownRequestError' &&
-    (error as { code?: unknown }).code === 'P2002'
+    code === 'P2002' ||
+    (code === 'P2010' && meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation')
   );
 }
 

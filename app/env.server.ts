@@ -15,6 +15,9 @@ const EnvSchema = z.object({
     .default('file:./data/group-order.sqlite'),
   // PostgreSQL only: connections each app instance keeps open (instances x this <= the server's limit).
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // SQLite only: NORMAL (default) syncs the write-ahead log to disk at checkpoints, FULL on every commit
+  // (see README "Performance notes" for what each keeps through a power loss).
+  SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
   // smtp://user:pass@host:port or smtps://...; unset keeps e-mail in the outbox (local mailbox page).
   SMTP_URL: z.string().url('must be an smtp:// or smtps:// URL').optional(),

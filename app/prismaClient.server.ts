@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@prisma/client';
-import { sqliteAdapter, SQLITE_PRAGMAS } from './sqlite.server';
+import { sqliteAdapter, sqlitePragmas } from './sqlite.server';
 
 // The database factory (app/db.server.ts, the seed script and test tools): the adapter and the generated
 // client are chosen by the URL, nothing else.
@@ -13,14 +13,15 @@ export function providerOf(url: string): DatabaseProvider {
   return /^postgres(ql)?:\/\//.test(url) ? 'postgresql' : 'sqlite';
 }
 
-function createSqliteClient(url: string) {
+function createSqliteClient(url: string, synchronous?: 'NORMAL' | 'FULL') {
   const client = new PrismaClient({ adapter: sqliteAdapter(url) });
   // Write-ahead logging lets readers (the outbox worker, the simulator's mailbox, a second instance)
   // read while a write is in progress; the busy timeout makes a write wait for another process's lock
-  // instead of failing. Both are set on the one connection the adapter keeps (app/sqlite.server.ts).
+  // instead of failing; synchronous says when commits reach the disk. All are set on the one connection
+  // the adapter keeps (app/sqlite.server.ts).
   if (url.startsWith('file:')) {
     void (async () => {
-      for (const pragma of SQLITE_PRAGMAS) await client.$queryRawUnsafe(pragma);
+      for (const pragma of sqlitePragmas(synchronous)) await client.$queryRawUnsafe(pragma);
     })().catch((error) => {
       console.error('Could not configure the SQLite connection', error);
     });
@@ -52,6 +53,11 @@ function createPostgresClient(url: string, poolSize: number) {
   });
 }
 
-export function createPrismaClient(url: string, { poolSize = 10 } = {}) {
-  return providerOf(url) === 'postgresql' ? createPostgresClient(url, poolSize) : createSqliteClient(url);
+export function createPrismaClient(
+  url: string,
+  { poolSize = 10, sqliteSynchronous }: { poolSize?: number; sqliteSynchronous?: 'NORMAL' | 'FULL' } = {},
+) {
+  return providerOf(url) === 'postgresql'
+    ? createPostgresClient(url, poolSize)
+    : createSqliteClient(url, sqliteSynchronous);
 }

@@ -41,4 +41,12 @@ describe.skipIf(!process.env.DATABASE_URL!.startsWith('file:'))('SQLite connecti
     expect(openHandlesOnDatabase()).toBeLessThanOrEqual(before);
     expect((await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } })).totalItems).toBe(60);
   });
+
+  it('runs in WAL mode, syncing the log at checkpoints (SQLITE_SYNCHRONOUS, NORMAL unless set)', async () => {
+    const [journal] = await prisma.$queryRawUnsafe<{ journal_mode: string }[]>('PRAGMA journal_mode');
+    const [sync] = await prisma.$queryRawUnsafe<{ synchronous: number | bigint }[]>('PRAGMA synchronous');
+    expect(journal.journal_mode).toBe('wal');
+    // 1 = NORMAL, 2 = FULL
+    expect(Number(sync.synchronous)).toBe(process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 2 : 1);
+  });
 });

@@ -98,5 +98,14 @@ export function sqliteAdapter(url: string) {
   return new SingleConnectionLibSQL({ url });
 }
 
-/** Connection settings, run once when the client is created (they live on the one connection). */
-export const SQLITE_PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA busy_timeout = 5000'];
+/**
+ * Connection settings, run once when the client is created (they live on the one connection).
+ * synchronous: the driver is synchronous, so a sync to disk blocks the whole process while it lasts
+ * (2–4 ms per commit on this machine's disk, i.e. a ceiling of a few hundred writes a second). With
+ * WAL, NORMAL syncs only at checkpoints: the database stays consistent through any crash and a commit
+ * survives the process dying, but the last commits before a power loss or OS crash may be rolled back.
+ * FULL syncs every commit (SQLITE_SYNCHRONOUS=FULL).
+ */
+export function sqlitePragmas(synchronous: 'NORMAL' | 'FULL' = 'NORMAL') {
+  return ['PRAGMA journal_mode = WAL', 'PRAGMA busy_timeout = 5000', `PRAGMA synchronous = ${synchronous}`];
+}

@@ -34,12 +34,13 @@ function post(path: string, body: unknown) {
   });
 }
 
-// SQLite only: the reference server drives the SQLite file directly.
-describe.skipIf(!process.env.DATABASE_URL!.startsWith('file:'))('bench: the bare reference server', () => {
+// On either database: the reference server drives the SQLite file or the PostgreSQL database directly.
+describe('bench: the bare reference server', () => {
   beforeAll(async () => {
     await seedMenu(TEST_SHOP);
+    const url = process.env.DATABASE_URL!;
     bare = await startBareServer({
-      databaseFile: process.env.DATABASE_URL!.replace(/^file:/, ''),
+      ...(url.startsWith('file:') ? { databaseFile: url.replace(/^file:/, '') } : { databaseUrl: url }),
       secret: process.env.SHOPIFY_API_SECRET!,
     });
   });

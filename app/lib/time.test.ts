@@ -1,5 +1,7 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { timeLeftText, zonedToUtc } from './time';
+import { timeLeftText, utcToZoned, zonedToUtc } from './time';
 
 describe('timeLeftText', () => {
   const now = new Date('2026-11-21T10:00:00Z');
@@ -45,5 +47,28 @@ describe('zonedToUtc', () => {
     expect(iso('2026-04-05', '02:50', 'Australia/Sydney', sydney)).toBe('2026-04-04T15:50:00.000Z');
     const newYork = { notBefore: new Date('2026-11-01T05:45:00Z') }; // 01:45 EDT, first pass
     expect(iso('2026-11-01', '01:16', 'America/New_York', newYork)).toBe('2026-11-01T06:16:00.000Z');
+  });
+});
+
+describe('utcToZoned', () => {
+  it('gives the same wall clock as a time-zone library, across zones and daylight-saving changes', () => {
+    const zones = [
+      'Australia/Sydney',
+      'Australia/Lord_Howe',
+      'America/New_York',
+      'Asia/Kolkata',
+      'Pacific/Chatham',
+      'UTC',
+    ];
+    // Every 37 minutes through 2026 (each zone's DST changes included) and a few odd instants.
+    const instants = [Date.UTC(1899, 0, 1, 12, 0, 30), Date.UTC(2026, 3, 4, 15, 59, 59, 999)];
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 37 * 60_000) instants.push(t);
+    for (const zone of zones) {
+      for (const t of instants) {
+        const local = new TZDate(t, zone);
+        const expected = { date: format(local, 'yyyy-MM-dd'), time: format(local, 'HH:mm') };
+        expect(utcToZoned(new Date(t), zone), `${zone} ${new Date(t).toISOString()}`).toEqual(expected);
+      }
+    }
   });
 });

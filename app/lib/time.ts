@@ -1,6 +1,3 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
-
 export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
 
 export function isValidTimeZone(zone: string): boolean {
@@ -76,10 +73,17 @@ export function zonedToUtc(
   return new Date(chosen);
 }
 
-/** The wall-clock date (yyyy-MM-dd) and time (HH:mm) of an instant in a zone. */
+/**
+ * The wall-clock date (yyyy-MM-dd) and time (HH:mm) of an instant in a zone. With the zone's offset from
+ * the platform's own time zone data (no date library: storefront pages load this file).
+ */
 export function utcToZoned(instant: Date, zone: string): { date: string; time: string } {
-  const local = new TZDate(instant.getTime(), zone);
-  return { date: format(local, 'yyyy-MM-dd'), time: format(local, 'HH:mm') };
+  const wall = new Date(instant.getTime() + zoneOffsetMs(instant.getTime(), zone));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return {
+    date: `${String(wall.getUTCFullYear()).padStart(4, '0')}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())}`,
+    time: `${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}`,
+  };
 }
 
 // Building an Intl formatter costs far more than using one: one per kind, locale and zone, kept.

@@ -197,6 +197,54 @@ describe('POST /api/order-items — whole cart (Review page)', () => {
     expect(result.body.message).toBe('Group order not found');
   });
 
+  it('merges a repeated line into one item, within a cart and into an earlier confirm', async () => {
+    const bread = { menuItemId: ids.item('Banana Bread').id, quantity: 1, selectedModifiers: [] };
+    const flat = {
+      menuItemId: ids.item('Flat White').id,
+      quantity: 2,
+      selectedModifiers: [ids.mod('Large').id],
+    };
+    const first = await send(
+      cart({ specialInstructions: null, items: [bread, flat, { ...bread, quantity: 2 }] }),
+    );
+    expect(first.status).toBe(201);
+    // Each line answers with its item as that line left it: the third line merged into the first.
+    expect(first.body.items.map((i: { quantity: number }) => i.quantity)).toEqual([1, 2, 3]);
+    expect(first.body.items[2].id).toBe(first.body.items[0].id);
+    const again = await send(
+      cart({ confirmationKey: 'confirm-key-0002', specialInstructions: null, items: [flat, bread] }),
+    );
+    expect(again.status).toBe(201);
+    expect(again.body.items.map((i: { id: number }) => i.id)).toEqual([
+      first.body.items[1].id,
+      first.body.items[0].id,
+    ]);
+    expect(again.body.items.map((i: { quantity: number }) => i.quantity)).toEqual([4, 4]);
+    const saved = await prisma.orderItem.findMany({
+      where: { groupOrderId: order.id },
+      orderBy: { id: 'asc' },
+    });
+    expect(saved.map((s) => [s.menuItemName, s.quantity, s.totalCents])).toEqual([
+      ['Banana Bread', 4, 4 * 650],
+      ['Flat White', 4, 4 * saved[1].unitPriceCents],
+    ]);
+    const totals = await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } });
+    expect(totals).toMatchObject({
+      totalItems: 8,
+      totalCents: 4 * 650 + 4 * saved[1].unitPriceCents,
+      participantCount: 1,
+    });
+    expect(again.body.groupOrder).toMatchObject({ totalItems: 8, participantCount: 1 });
+    // Every line's receipt names the item it went into, so a retry answers the same.
+    const retry = await send(
+      cart({ confirmationKey: 'confirm-key-0002', specialInstructions: null, items: [flat, bread] }),
+    );
+    expect(retry.status).toBe(200);
+    expect(retry.body.items.map((i: { id: number }) => i.id)).toEqual(
+      again.body.items.map((i: { id: number }) => i.id),
+    );
+  });
+
   it("refuses a menu item from another shop's menu", async () => {
     await seedMenu(OTHER_SHOP);
     const foreign = await prisma.menuItem.findFirstOrThrow({ where: { shop: OTHER_SHOP } });

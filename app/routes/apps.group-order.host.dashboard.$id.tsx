@@ -5,7 +5,6 @@ import { Badge, ButtonLink, EmptyState, PageHeader } from '~/components/storefro
 import { DashboardStats } from '~/components/storefront/host/DashboardStats';
 import { GuestOrders } from '~/components/storefront/host/GuestOrders';
 import { HostControls } from '~/components/storefront/host/HostControls';
-import { HostDevices } from '~/components/storefront/host/HostDevices';
 import { InviteBox } from '~/components/storefront/host/InviteBox';
 import { ShareCard } from '~/components/storefront/host/ShareCard';
 import { useHostDashboard } from '~/components/storefront/host/useHostDashboard';
@@ -23,11 +22,15 @@ import { requireStorefront, shareUrl } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { clientKey } from '~/lib/credentials.server';
 
-// Only a submitted order shows the kitchen's timeline: its code loads with it, not with every dashboard.
+// Not on the first paint: the devices list appears once this browser's host token is checked, the
+// kitchen timeline only after submit, who is still missing for the host only. Each loads when shown, so
+// the page's first load stays under 100 KB.
+const HostDevices = lazy(() =>
+  import('~/components/storefront/host/HostDevices').then((m) => ({ default: m.HostDevices })),
+);
 const KitchenTimeline = lazy(() =>
   import('~/components/storefront/KitchenTimeline').then((m) => ({ default: m.KitchenTimeline })),
 );
-// Who is still missing, for the host only: its own chunk, loaded once the host is known.
 const WhoIsMissing = lazy(() => import('~/components/storefront/missing/WhoIsMissing'));
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
@@ -180,13 +183,15 @@ function Dashboard({ loaded }: { loaded: Loaded }) {
           ) : null}
 
           {isOwner && view.host?.devices ? (
-            <HostDevices
-              orderId={order.id}
-              hostToken={token}
-              devices={view.host.devices}
-              onRemovedSelf={view.onRemovedSelf}
-              onError={view.onError}
-            />
+            <Suspense fallback={null}>
+              <HostDevices
+                orderId={order.id}
+                hostToken={token}
+                devices={view.host.devices}
+                onRemovedSelf={view.onRemovedSelf}
+                onError={view.onError}
+              />
+            </Suspense>
           ) : null}
         </div>
 

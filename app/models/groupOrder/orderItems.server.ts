@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Prisma, type GroupOrder, type OrderItem } from '@prisma/client';
-import prisma, { isUniqueViolation } from '../../db.server';
+import { Prisma, type GroupOrder, type MenuItem, type OrderItem } from '@prisma/client';
+import prisma, { isUniqueViolation, provider } from '../../db.server';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { lineKey } from '../../lib/cart';
 import { createKeyedQueue } from '../../lib/keyedQueue.server';
@@ -79,9 +79,12 @@ export async function addOrderItem(shop: string, input: SingleOrderItemInput, no
   return { item: result.items[0], replayed: result.replayed };
 }
 
-// One confirm per order at a time in this process: the others wait without holding a connection.
-// Across instances the order's row lock (in writeLines) still serialises them.
+// PostgreSQL: one confirm per order at a time in this process, so a burst on one order waits here
+// without holding pooled connections (across instances the order's row lock in writeLines serialises
+// them). SQLite needs no queue: its one connection already runs one transaction at a time.
 const perOrder = createKeyedQueue();
+const inOrderQueue = <T>(key: string, task: () => Promise<T>) =>
+  provider === 'postgresql' ? perOrder(key, task) : task();
 
 async function confirm(
   shop: string,
@@ -90,7 +93,7 @@ async function confirm(
   retry = true,
 ): Promise<ConfirmResult> {
   try {
-    return await perOrder(`${shop}:${request.groupOrderId}`, () =>
+    return await inOrderQueue(`${shop}:${request.groupOrderId}`, () =>
       prisma.$transaction((tx) => writeLines(tx, shop, request, now)),
     );
   } catch (error) {
@@ -114,24 +117,58 @@ async function confirm(
  * of the key for a cart, the named line for a single item.
  */
 async function findByKey(db: Prisma.TransactionClient, shop: string, request: ConfirmRequest) {
-  const receipts = await db.confirmedLine.findMany({
-    where: {
-      shop,
-      groupOrderId: request.groupOrderId,
-      confirmationKey: request.confirmationKey,
-      ...(request.scope === 'line' ? { line: { in: request.lines.map((l) => l.line) } } : {}),
-    },
-    orderBy: { line: 'asc' },
-  });
+  const lines = request.scope === 'line' ? request.lines.map((l) => l.line) : [];
+  const receipts = await db.$queryRawUnsafe<ConfirmedLineRow[]>(
+    sql(`SELECT * FROM "ConfirmedLine" WHERE "shop" = $1 AND "groupOrderId" = $2 AND "confirmationKey" = $3
+         ${lines.length ? `AND "line" IN (${list(lines.length, 4)})` : ''} ORDER BY "line"`),
+    shop,
+    request.groupOrderId,
+    request.confirmationKey,
+    ...lines,
+  );
   if (!receipts.length) return null;
   const ids = receipts.map((r) => r.orderItemId).filter((id): id is number => id !== null);
-  const items = await db.orderItem.findMany({ where: { shop, id: { in: ids } } });
+  const items = ids.length
+    ? await db.$queryRawUnsafe<OrderItem[]>(
+        sql(`SELECT * FROM "OrderItem" WHERE "shop" = $1 AND "id" IN (${list(ids.length, 2)})`),
+        shop,
+        ...ids,
+      )
+    : [];
   const byId = new Map(items.map((item) => [item.id, item]));
   return {
     receipts,
     items: ids.map((id) => byId.get(id)).filter((item): item is OrderItem => Boolean(item)),
   };
 }
+
+// The confirm's statements are plain SQL, one round trip each, written for both databases: a Prisma
+// model query costs about three times a raw one here (it is compiled on every call), and a confirm is
+// the request a lunch rush repeats. Placeholders are written $1..$n (PostgreSQL); SQLite reads ?1..?n.
+// Rows come back typed as Prisma's models (dates as Date, booleans as boolean); counts may be bigint.
+type ConfirmedLineRow = { line: number; orderItemId: number | null; requestHash: string | null };
+const sql = (text: string) => (provider === 'postgresql' ? text : text.replace(/\$(\d+)/g, '?$1'));
+const list = (count: number, from: number) =>
+  Array.from({ length: count }, (_, index) => `$${from + index}`).join(', ');
+/** The columns of a new OrderItem row, in the order the confirm's INSERT lists them. */
+const ITEM_COLUMNS = [
+  'shop',
+  'groupOrderId',
+  'guestId',
+  'guestName',
+  'guestInitials',
+  'guestEmail',
+  'menuItemId',
+  'menuItemName',
+  'quantity',
+  'selectedModifiers',
+  'unitPriceCents',
+  'totalCents',
+  'confirmationKey',
+  'line',
+  'createdAt',
+] as const;
+type NewItem = Omit<OrderItem, 'id' | 'specialInstructions'>;
 
 /** The same request, whatever the order of modifier ids: what a retry must repeat exactly. */
 function requestHash(request: ConfirmRequest) {
@@ -176,21 +213,25 @@ async function writeLines(
   request: ConfirmRequest,
   now: Date,
 ): Promise<ConfirmResult> {
-  const order = await tx.groupOrder.findFirst({ where: { id: request.groupOrderId, shop } });
-  if (!order) throw new NotFound('Group order not found');
-
+  // A retry of a confirm that already ran answers with what it wrote, whether or not the order is open.
   const previous = await findByKey(tx, shop, request);
-  if (previous) return replay(previous, request, order);
-
-  const reason = closedReason(order, now);
-  if (reason) throw closedError(order, reason);
-  // Take the write lock on the order while re-checking it, so a submit cannot slip in between.
-  const open = await tx.groupOrder.updateMany({
-    where: { id: order.id, shop, status: 'active', deadlineAt: { gt: now } },
-    data: { updatedAt: now },
-  });
-  if (open.count === 0) {
-    const latest = await tx.groupOrder.findFirstOrThrow({ where: { id: order.id, shop } });
+  if (previous) {
+    const order = await tx.groupOrder.findFirst({ where: { id: request.groupOrderId, shop } });
+    if (!order) throw new NotFound('Group order not found');
+    return replay(previous, request, order);
+  }
+  // Take the order's write lock and check it is open in one statement, so a submit cannot slip in
+  // between; when it is not, read it to say why (or that it does not exist).
+  const [order] = await tx.$queryRawUnsafe<GroupOrder[]>(
+    sql(`UPDATE "GroupOrder" SET "updatedAt" = $1
+         WHERE "id" = $2 AND "shop" = $3 AND "status" = 'active' AND "deadlineAt" > $1 RETURNING *`),
+    now,
+    request.groupOrderId,
+    shop,
+  );
+  if (!order) {
+    const latest = await tx.groupOrder.findFirst({ where: { id: request.groupOrderId, shop } });
+    if (!latest) throw new NotFound('Group order not found');
     throw closedError(latest, closedReason(latest, now) ?? 'submitted');
   }
   const guest = await resolveGuest(tx, shop, order.id, {
@@ -199,23 +240,53 @@ async function writeLines(
     email: request.guestEmail,
     token: request.guestToken,
   });
-  // This guest's own items (at most linesPerGuest): for the limits and to merge repeated lines.
-  const mine = await tx.orderItem.findMany({ where: { shop, groupOrderId: order.id, guestId: guest.id } });
+  // This guest's own items (at most linesPerGuest, for the limits and to merge repeated lines) and the
+  // order's counts for the limits, in one statement: it counts and never reads the order's other items,
+  // so its cost stays flat however full the order is.
+  const mineAndCounts = await tx.$queryRawUnsafe<(OrderItem & { _lines: unknown; _participants: unknown })[]>(
+    sql(`SELECT c."_lines", c."_participants", i.*
+         FROM (SELECT
+           (SELECT COUNT(*) FROM "OrderItem" WHERE "shop" = $1 AND "groupOrderId" = $2) AS "_lines",
+           (SELECT COUNT(*) FROM "Guest" g WHERE g."shop" = $1 AND g."groupOrderId" = $2
+              AND EXISTS (SELECT 1 FROM "OrderItem" t WHERE t."guestId" = g."id")) AS "_participants") c
+         LEFT JOIN "OrderItem" i ON i."shop" = $1 AND i."groupOrderId" = $2 AND i."guestId" = $3
+         ORDER BY i."id"`),
+    shop,
+    order.id,
+    guest.id,
+  );
+  const mine: OrderItem[] = mineAndCounts
+    .filter((row) => row.id !== null)
+    .map(({ _lines, _participants, ...item }) => item);
   const newcomer = mine.length === 0;
-  const participants = await checkOrderLimits(tx, shop, order.id, mine, request);
+  const participants = checkOrderLimits(
+    {
+      lines: Number(mineAndCounts[0]._lines),
+      // People, not names (guests.server.ts): two guests called Bob are two guests.
+      participants: Number(mineAndCounts[0]._participants),
+    },
+    mine,
+    request,
+  );
 
   // Only the menu rows the cart names: its items and the modifiers it selected (validateSelection needs
   // no others), in menu order.
-  const menuItems = await tx.menuItem.findMany({
-    where: { shop, active: true, id: { in: [...new Set(request.lines.map((l) => l.menuItemId))] } },
-  });
+  const menuIds = [...new Set(request.lines.map((l) => l.menuItemId))];
+  const menuItems = await tx.$queryRawUnsafe<MenuItem[]>(
+    sql(
+      `SELECT * FROM "MenuItem" WHERE "shop" = $1 AND "active" = true AND "id" IN (${list(menuIds.length, 2)})`,
+    ),
+    shop,
+    ...menuIds,
+  );
   const itemsById = new Map(menuItems.map((item) => [item.id, item]));
   const modifierIds = [...new Set(request.lines.flatMap((l) => l.selectedModifiers))];
   const modifiers = await listMenuModifiers(shop, { ids: modifierIds, db: tx });
 
   const hash = requestHash(request);
   const many = request.lines.length > 1;
-  const rows: (Prisma.OrderItemUncheckedCreateInput & { line: number; key: string })[] = [];
+  const rows: (NewItem & { key: string })[] = [];
+  const writtenAt = new Date();
   for (const [index, line] of request.lines.entries()) {
     const where = many ? `Item ${index + 1}: ` : '';
     const menuItem = itemsById.get(line.menuItemId);
@@ -249,49 +320,87 @@ async function writeLines(
       totalCents: price.totalCents,
       confirmationKey: request.confirmationKey,
       line: line.line,
+      createdAt: writtenAt,
     });
   }
 
   // "Add more items" then the same Flat White again is "2x Flat White", not a second "1x" line: a line
   // merges into the guest's item with the same item, options and unit price (a changed menu price stays
-  // a line of its own).
+  // a line of its own). Worked out in memory first, then written in as few statements as it takes: the
+  // new lines in one INSERT (with their final quantities), each merged earlier line in one UPDATE.
   const keyOf = (item: OrderItem) =>
     `${lineKey(
       item.menuItemId,
       parseModifiers(item.selectedModifiers).map((m) => m.id),
     )}@${item.unitPriceCents}`;
+  // Each line's item as that line left it (a later line of the cart may merge into it again).
   const items: OrderItem[] = [];
+  const inserts = new Map<number, { row: NewItem; views: OrderItem[] }>();
+  const updates = new Map<number, OrderItem>();
   // What this confirm adds to the order's running totals (a merge adds its line's difference).
   let addedUnits = 0;
   let addedCents = 0;
   for (const { key, ...data } of rows) {
-    const same = mine.find((item) => keyOf(item) === `${key}@${data.unitPriceCents}`);
-    const merged = same && same.quantity + data.quantity <= MAX_QUANTITY;
-    const item = merged
-      ? await tx.orderItem.update({
-          where: { id: same.id, shop },
-          data: {
-            quantity: same.quantity + data.quantity,
-            totalCents: priceLine(same.unitPriceCents, [], same.quantity + data.quantity).totalCents,
-          },
-        })
-      : await tx.orderItem.create({ data });
+    const index = mine.findIndex((item) => keyOf(item) === `${key}@${data.unitPriceCents}`);
+    const same = index >= 0 ? mine[index] : undefined;
+    let item: OrderItem;
+    if (same && same.quantity + data.quantity <= MAX_QUANTITY) {
+      const quantity = same.quantity + data.quantity;
+      item = {
+        ...same,
+        quantity,
+        totalCents: priceLine(same.unitPriceCents, [], quantity).totalCents,
+      };
+      addedCents += item.totalCents - same.totalCents;
+      const pending = [...inserts.values()].find((insert) => insert.views.includes(same));
+      if (pending) {
+        pending.row = { ...pending.row, quantity: item.quantity, totalCents: item.totalCents };
+        pending.views.push(item);
+      } else updates.set(item.id, item);
+      mine[index] = item;
+    } else {
+      item = { ...data, id: 0, specialInstructions: null };
+      addedCents += item.totalCents;
+      inserts.set(data.line, { row: data, views: [item] });
+      mine.push(item);
+    }
     addedUnits += data.quantity;
-    addedCents += merged ? item.totalCents - same.totalCents : item.totalCents;
-    if (!merged) mine.push(item);
-    else mine[mine.indexOf(same)] = item;
     items.push(item);
   }
-  await tx.confirmedLine.createMany({
-    data: rows.map((row, index) => ({
+  if (inserts.size) {
+    const values = [...inserts.values()].map(({ row }) => ITEM_COLUMNS.map((column) => row[column]));
+    const created = await tx.$queryRawUnsafe<{ id: number; line: number }[]>(
+      sql(`INSERT INTO "OrderItem" (${ITEM_COLUMNS.map((c) => `"${c}"`).join(', ')})
+           VALUES ${values.map((_, r) => `(${list(ITEM_COLUMNS.length, 1 + r * ITEM_COLUMNS.length)})`).join(', ')}
+           RETURNING "id", "line"`),
+      ...values.flat(),
+    );
+    for (const { id, line } of created) for (const view of inserts.get(line)!.views) view.id = id;
+  }
+  for (const item of updates.values()) {
+    await tx.$executeRawUnsafe(
+      sql(`UPDATE "OrderItem" SET "quantity" = $1, "totalCents" = $2 WHERE "id" = $3 AND "shop" = $4`),
+      item.quantity,
+      item.totalCents,
+      item.id,
       shop,
-      groupOrderId: order.id,
-      confirmationKey: request.confirmationKey,
-      line: row.line,
-      orderItemId: items[index].id,
-      requestHash: hash,
-    })),
-  });
+    );
+  }
+  const receipts = rows.map((row, index) => [
+    shop,
+    order.id,
+    request.confirmationKey,
+    row.line,
+    items[index].id,
+    hash,
+    writtenAt,
+  ]);
+  await tx.$executeRawUnsafe(
+    sql(`INSERT INTO "ConfirmedLine" ("shop", "groupOrderId", "confirmationKey", "line", "orderItemId",
+           "requestHash", "createdAt")
+         VALUES ${receipts.map((_, r) => `(${list(7, 1 + r * 7)})`).join(', ')}`),
+    ...receipts.flat(),
+  );
   // One note per guest: a confirm that brings one replaces it; a confirm without one keeps the old note.
   if (request.specialInstructions) {
     await tx.guest.update({
@@ -301,14 +410,17 @@ async function writeLines(
   }
   // The running totals move by what this confirm added, in the same transaction: no recount of the
   // order's items. People, not names: the guests with items (counted for the limits) and this one.
-  const updated = await tx.groupOrder.update({
-    where: { id: order.id, shop },
-    data: {
-      totalItems: { increment: addedUnits },
-      totalCents: { increment: addedCents },
-      participantCount: participants + (newcomer ? 1 : 0),
-    },
-  });
+  const [updated] = await tx.$queryRawUnsafe<GroupOrder[]>(
+    sql(`UPDATE "GroupOrder" SET "totalItems" = "totalItems" + $1, "totalCents" = "totalCents" + $2,
+           "participantCount" = $3, "updatedAt" = $4
+         WHERE "id" = $5 AND "shop" = $6 RETURNING *`),
+    addedUnits,
+    addedCents,
+    participants + (newcomer ? 1 : 0),
+    new Date(),
+    order.id,
+    shop,
+  );
   return { items, replayed: false, order: updated };
 }
 
@@ -318,24 +430,16 @@ export async function guestHasItems(shop: string, groupOrderId: number, guestId:
 }
 
 /**
- * The size limits (app/lib/limits.ts) that depend on what the order already holds. Called inside the
- * confirm transaction after the order's write lock is taken, so racing confirms cannot all pass. It
- * counts (lines, guests with items) and never reads the order's items, so its cost stays flat however
- * full the order is; `mine` is this guest's own items (at most linesPerGuest). Returns how many guests
- * have items in the order, which the confirm keeps as the order's participant count.
+ * The size limits (app/lib/limits.ts) that depend on what the order already holds, from counts taken
+ * inside the confirm transaction after the order's write lock, so racing confirms cannot all pass.
+ * `mine` is this guest's own items (at most linesPerGuest). Returns how many guests have items in the
+ * order, which the confirm keeps as the order's participant count.
  */
-async function checkOrderLimits(
-  tx: Prisma.TransactionClient,
-  shop: string,
-  groupOrderId: number,
+function checkOrderLimits(
+  { lines, participants }: { lines: number; participants: number },
   mine: Pick<OrderItem, 'quantity'>[],
   request: ConfirmRequest,
 ) {
-  const [lines, participants] = await Promise.all([
-    tx.orderItem.count({ where: { shop, groupOrderId } }),
-    // People, not names (guests.server.ts): two guests called Bob are two guests.
-    tx.guest.count({ where: { shop, groupOrderId, items: { some: {} } } }),
-  ]);
   if (lines + request.lines.length > ORDER_LIMITS.linesPerOrder) {
     throw new Conflict(ORDER_LIMIT_MESSAGES.linesPerOrder, { limit: 'linesPerOrder' });
   }

@@ -106,34 +106,62 @@ export const LIMITS = {
 export type LimitName = keyof typeof LIMITS;
 
 /**
- * On PostgreSQL several instances (and several connections of one) consume the same keys at once. The
- * library's Prisma store reads, then writes, in a transaction, which under PostgreSQL's READ COMMITTED
- * loses concurrent increments (or fails on the insert race), letting more through than the budget. Here
- * one INSERT ... ON CONFLICT DO UPDATE counts atomically, with the library's rules for when a window
- * restarts. SQLite serialises its writers, so the library's own store stays there.
+ * One statement per request: INSERT ... ON CONFLICT DO UPDATE counts atomically, with the library's rules
+ * for when a window restarts. On PostgreSQL several instances (and several connections of one) consume
+ * the same keys at once, and the library's Prisma store reads, then writes, in a transaction, which under
+ * READ COMMITTED loses concurrent increments (or fails on the insert race), letting more through than the
+ * budget. On SQLite that store is correct (writers are serialized) but costs a transaction of its own
+ * (BEGIN, read, write, COMMIT) on every confirm and page read; the one upsert does the same in one step.
  */
-class AtomicPostgresRateLimiter extends RateLimiterPrisma {
+class AtomicRateLimiter extends RateLimiterPrisma {
   async _upsert(key: string, points: number, msDuration: number, forceExpire = false) {
     const now = new Date();
-    const expire = msDuration > 0 ? new Date(now.getTime() + msDuration).toISOString() : null;
-    const restart = `($4::boolean OR r."expire" IS NULL OR r."expire" <= $5::timestamp(3) OR $3::timestamp(3) IS NULL)`;
-    const rows = await prisma.$queryRawUnsafe<{ points: number; expireMs: number | null }[]>(
-      `INSERT INTO "RateLimiterFlexible" AS r ("key", "points", "expire")
-       VALUES ($1, $2, $3::timestamp(3))
-       ON CONFLICT ("key") DO UPDATE SET
-         "points" = CASE WHEN ${restart} THEN EXCLUDED."points" ELSE r."points" + EXCLUDED."points" END,
-         "expire" = CASE WHEN ${restart} THEN EXCLUDED."expire" ELSE r."expire" END
-       RETURNING r."points", (extract(epoch FROM r."expire") * 1000)::float8 AS "expireMs"`,
-      key,
-      points,
-      expire,
-      forceExpire,
-      now.toISOString(),
-    );
-    const row = rows[0];
-    return { points: Number(row.points), expire: row.expireMs == null ? null : new Date(row.expireMs) };
+    const expire = msDuration > 0 ? new Date(now.getTime() + msDuration) : null;
+    const rows =
+      provider === 'postgresql'
+        ? await prisma.$queryRawUnsafe<{ points: number; expireMs: number | null }[]>(
+            `INSERT INTO "RateLimiterFlexible" AS r ("key", "points", "expire")
+             VALUES ($1, $2, $3::timestamp(3))
+             ON CONFLICT ("key") DO UPDATE SET
+               "points" = CASE WHEN ${PG_RESTART} THEN EXCLUDED."points" ELSE r."points" + EXCLUDED."points" END,
+               "expire" = CASE WHEN ${PG_RESTART} THEN EXCLUDED."expire" ELSE r."expire" END
+             RETURNING r."points", (extract(epoch FROM r."expire") * 1000)::float8 AS "expireMs"`,
+            key,
+            points,
+            expire?.toISOString() ?? null,
+            forceExpire,
+            now.toISOString(),
+          )
+        : // Instants are ISO text in the form Prisma's libSQL adapter writes ("...+00:00"), so they compare as text.
+          await prisma.$queryRawUnsafe<{ points: number; expire: Date | string | null }[]>(
+            `INSERT INTO "RateLimiterFlexible" AS r ("key", "points", "expire")
+             VALUES (?1, ?2, ?3)
+             ON CONFLICT ("key") DO UPDATE SET
+               "points" = CASE WHEN ${SQLITE_RESTART} THEN excluded."points" ELSE r."points" + excluded."points" END,
+               "expire" = CASE WHEN ${SQLITE_RESTART} THEN excluded."expire" ELSE r."expire" END
+             RETURNING "points", "expire"`,
+            key,
+            points,
+            expire ? sqliteInstant(expire) : null,
+            forceExpire ? 1 : 0,
+            sqliteInstant(now),
+          );
+    const row = rows[0] as { points: number; expireMs?: number | null; expire?: Date | string | null };
+    const expireAt =
+      provider === 'postgresql'
+        ? row.expireMs == null
+          ? null
+          : new Date(row.expireMs)
+        : row.expire == null
+          ? null
+          : new Date(row.expire);
+    return { points: Number(row.points), expire: expireAt };
   }
 }
+
+const PG_RESTART = `($4::boolean OR r."expire" IS NULL OR r."expire" <= $5::timestamp(3) OR $3::timestamp(3) IS NULL)`;
+const SQLITE_RESTART = `(?4 OR r."expire" IS NULL OR r."expire" <= ?5 OR ?3 IS NULL)`;
+const sqliteInstant = (date: Date) => date.toISOString().replace('Z', '+00:00');
 
 const limiters = new Map<LimitName, RateLimiterPrisma>();
 
@@ -142,8 +170,7 @@ function limiter(name: LimitName) {
   if (!existing) {
     const { points, duration } = LIMITS[name];
     // Prisma's model accessor is camelCase; the library defaults to the model's type name.
-    const Store = provider === 'postgresql' ? AtomicPostgresRateLimiter : RateLimiterPrisma;
-    existing = new Store({
+    existing = new AtomicRateLimiter({
       storeClient: prisma,
       tableName: 'rateLimiterFlexible',
       keyPrefix: name,
