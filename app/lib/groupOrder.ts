@@ -173,6 +173,7 @@ export function summarize(items: ItemWithGuest[]) {
       totalCents,
       items: guest.items.map((item, index) => ({
         ...serializeItem(item),
+        totalCents: item.totalCents,
         specialInstructions: index === 0 ? note : null,
       })),
     };

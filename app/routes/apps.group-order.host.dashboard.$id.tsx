@@ -64,7 +64,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
       pickupText: formatDateTime(new Date(order.pickupAt), zone),
       deadlineText: formatDateTime(new Date(order.deadlineAt), zone),
       paymentText: paymentLabel(order.paymentMethod),
-      totalText: formatMoney(Math.round(Number(order.totalAmount) * 100), order.currency),
+      totalText: formatMoney(summary.totalCents, order.currency),
     },
     guests: summary.guests.map((guest) => ({
       ...guest,
@@ -76,7 +76,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
         menuItem: { name: item.menuItem.name },
         selectedModifiers: item.selectedModifiers,
         specialInstructions: item.specialInstructions,
-        totalText: formatMoney(Math.round(Number(item.totalPrice) * 100), order.currency),
+        totalText: formatMoney(item.totalCents, order.currency),
       })),
     })),
     lineCount: summary.guests.reduce((sum, guest) => sum + guest.items.length, 0),

@@ -325,6 +325,7 @@ export async function getHostSummary(shop: string, id: number, now = new Date())
     // Unmasked: the dashboard decides what a visitor who is not the creator sees.
     groupOrder: serializeGroupOrder(order, order.items, now, { revealHostEmail: true }),
     guests: summarize(order.items),
+    totalCents: order.totalCents,
     hostCustomerId: order.hostCustomerId,
     kitchenState: order.kitchenState,
   };

@@ -23,7 +23,7 @@ describe('rate limit windows', () => {
   it('count within a window, refuse past the budget with the time left, and start again once it ended', async () => {
     const key = `window.myshopify.com:198.51.100.${Math.floor(Math.random() * 200)}`;
     for (let i = 0; i < 30; i++) await consumeOrRefuse('lookups', key);
-    const refused = (await consumeOrRefuse('lookups', key).catch((error) => error)) as Response;
+    const refused = (await asHttp(consumeOrRefuse('lookups', key)).catch((error) => error)) as Response;
     expect(refused.status).toBe(429);
     // 'lookups' is a 10-minute window: the answer says when to come back.
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(500);
