@@ -71,7 +71,7 @@ describe('who is still missing (issue 12, part 3)', () => {
     await hydrated(host.page);
     await host.page.getByLabel('Your name').fill('Hugo Host');
     await host.page.getByLabel('Your email').fill(HOST);
-    await host.page.getByLabel('Company name').fill('Initech');
+    await host.page.getByLabel('Company name').fill('Globex');
     await host.page.getByLabel('Group or meeting name').fill(`Standup ${run}`);
     await host.page.getByLabel('Order deadline date').fill(when.date);
     await host.page.getByLabel('Order deadline time').fill(when.time);
