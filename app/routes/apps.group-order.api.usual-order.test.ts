@@ -85,7 +85,7 @@ describe('usual order', () => {
 
   it('refuses a missing or invalid e-mail, a missing name, no items and malformed JSON', async () => {
     expect((await read(null)).status).toBe(400);
-    expect((await read('not-an-email')).body.message).toBe('Enter a valid email address.');
+    expect((await read('not-an-email')).body.message).toBe('Please enter a valid email address.');
     const item = [{ id: latte, quantity: 1 }];
     expect((await save({ name: 'A', orderItems: item })).body.message).toBe(
       'Please enter your email address.',

@@ -1,14 +1,10 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { useCallback, useEffect, useState } from 'react';
-import { callApi } from '~/components/storefront/api';
-import { readGuestToken } from '~/components/storefront/guest/guestToken';
-import { useToast } from '~/components/storefront/toast';
-import { Button, ButtonLink, Card, EmptyState, Spinner, TextArea } from '~/components/storefront/ui';
-import { formatMoney } from '~/lib/money';
+import { ConfirmedItems } from '~/components/storefront/guest/ConfirmedItems';
+import { useConfirmedOrder, type ConfirmedData } from '~/components/storefront/guest/useConfirmedOrder';
+import { ButtonLink, Card, EmptyState } from '~/components/storefront/ui';
 import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
-import { MAX_QUANTITY, MIN_QUANTITY } from '~/lib/pricing';
 import { formatDateTime } from '~/lib/time';
 import { closedReason, findGroupOrderByParam } from '~/models/groupOrder/groupOrder.server';
 import { requireStorefront } from '~/storefront.server';
@@ -43,16 +39,6 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   };
 });
 
-type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { found: true }>;
-
-type OwnOrder = {
-  mine: true;
-  guest: { name: string; initials: string | null; specialInstructions: string | null };
-  items: { id: number; name: string; quantity: number; modifiers: string[]; totalCents: number }[];
-  totalCents: number;
-  acceptingOrders: boolean;
-};
-
 export default function ConfirmedPage() {
   const loaded = useLoaderData<typeof loader>();
   if (!loaded.found) {
@@ -66,93 +52,9 @@ export default function ConfirmedPage() {
   return <Confirmed {...loaded} />;
 }
 
-function useOwnOrder(orderId: number, guestName: string) {
-  const [state, setState] = useState<
-    { status: 'loading' } | { status: 'denied'; message: string } | { status: 'ready'; own: OwnOrder }
-  >({ status: 'loading' });
-  const path = `/group-orders/${orderId}/guests/${encodeURIComponent(guestName)}`;
-  const load = useCallback(async () => {
-    const result = await callApi<OwnOrder | { mine: false; message: string }>(path, {
-      guestToken: readGuestToken(orderId),
-    });
-    if (result.ok && result.body.mine) setState({ status: 'ready', own: result.body });
-    else
-      setState({
-        status: 'denied',
-        message: result.body?.message || 'We could not load your items. Please reload the page.',
-      });
-  }, [orderId, path]);
-  useEffect(() => {
-    load();
-  }, [load]);
-  return { state, reload: load, path };
-}
-
-function Confirmed({
-  orderId,
-  currency,
-  guest,
-  initials,
-  email,
-  payment,
-  pickup,
-  hostName,
-  orderType,
-  open,
-  timeZone,
-}: Loaded) {
-  const toast = useToast();
-  const { state, reload, path } = useOwnOrder(orderId, guest);
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<string | null>(null);
-  const money = (cents: number) => formatMoney(cents, currency, 'en-AU');
-  const own = state.status === 'ready' ? state.own : null;
-  const name = own?.guest.name ?? guest;
-  const editable = Boolean(own?.acceptingOrders && open);
-  const menuUrl = sfPath(`/order/${orderId}`, { guest: name, initials, email });
-  const savedNote = own?.guest.specialInstructions ?? '';
-
-  async function change(run: () => ReturnType<typeof callApi>, done: string) {
-    setBusy(true);
-    const result = await run();
-    setBusy(false);
-    if (!result.ok) {
-      toast.show({
-        title: 'Error',
-        description: result.body?.message || 'Your change was not saved. Please try again.',
-        tone: 'error',
-      });
-    } else toast.show({ title: done, description: 'The group order has been updated.' });
-    await reload();
-  }
-
-  const token = () => readGuestToken(orderId);
-  const setQuantity = (id: number, quantity: number) =>
-    change(
-      () =>
-        callApi(`/order-items/${id}`, {
-          method: 'PATCH',
-          body: { guestName: name, quantity },
-          guestToken: token(),
-        }),
-      'Quantity updated',
-    );
-  const remove = (id: number) =>
-    change(
-      () =>
-        callApi(`/order-items/${id}`, { method: 'DELETE', body: { guestName: name }, guestToken: token() }),
-      'Item removed',
-    );
-  const saveNote = () =>
-    change(async () => {
-      const result = await callApi(path, {
-        method: 'PATCH',
-        body: { specialInstructions: note ?? '' },
-        guestToken: token(),
-      });
-      if (result.ok) setNote(null);
-      return result;
-    }, 'Note saved');
+function Confirmed(loaded: ConfirmedData) {
+  const { orderId, pickup, hostName, orderType, open, timeZone, payment } = loaded;
+  const page = useConfirmedOrder(loaded);
 
   return (
     <main className="shell-main shell-main--narrow guest guest-confirmed">
@@ -162,113 +64,13 @@ function Confirmed({
           ✓
         </span>
         <h1 className="confirmed-hero__title">Order Confirmed!</h1>
-        <p className="muted">Thanks, {name}. Your items are in the group order.</p>
+        <p className="muted">Thanks, {page.name}. Your items are in the group order.</p>
       </header>
 
       {/* Renders once the host has submitted; until then it only checks every 15 s while visible. */}
       <KitchenTimeline orderId={orderId} orderType={orderType} timeZone={timeZone} />
 
-      <Card className="confirmed-items">
-        <h2>Your items</h2>
-        {state.status === 'loading' ? (
-          <Spinner label="Loading your items" />
-        ) : state.status === 'denied' ? (
-          <p className="notice notice--warning" role="status">
-            {state.message}
-          </p>
-        ) : state.own.items.length === 0 ? (
-          <p className="muted">We could not find any confirmed items for {name} in this order yet.</p>
-        ) : (
-          <ul className="review-lines">
-            {state.own.items.map((item) => (
-              <li key={item.id} className="review-line review-line--plain">
-                <div className="review-line__main">
-                  <p className="review-line__name">
-                    {item.quantity}x {item.name}
-                  </p>
-                  {item.modifiers.length ? (
-                    <p className="review-line__mods">{item.modifiers.join(', ')}</p>
-                  ) : null}
-                  {editable ? (
-                    <div className="confirmed-edit">
-                      <div className="stepper" role="group" aria-label={`Quantity of ${item.name}`}>
-                        <button
-                          type="button"
-                          className="stepper__btn"
-                          aria-label={`Decrease ${item.name}`}
-                          disabled={busy || item.quantity <= MIN_QUANTITY}
-                          onClick={() => setQuantity(item.id, item.quantity - 1)}
-                        >
-                          −
-                        </button>
-                        <output className="stepper__value">{item.quantity}</output>
-                        <button
-                          type="button"
-                          className="stepper__btn"
-                          aria-label={`Increase ${item.name}`}
-                          disabled={busy || item.quantity >= MAX_QUANTITY}
-                          onClick={() => setQuantity(item.id, item.quantity + 1)}
-                        >
-                          +
-                        </button>
-                      </div>
-                      <Button
-                        variant="ghost"
-                        disabled={busy}
-                        aria-label={`Remove ${item.quantity}x ${item.name}`}
-                        onClick={() => remove(item.id)}
-                      >
-                        Remove
-                      </Button>
-                    </div>
-                  ) : null}
-                </div>
-                <span className="review-line__price">{money(item.totalCents)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="review-total">
-          <span>Total</span>
-          <strong>{own ? money(own.totalCents) : '—'}</strong>
-        </div>
-        <dl className="facts facts--compact">
-          <div>
-            <dt>Payment method</dt>
-            <dd>{payment}</dd>
-          </div>
-          {savedNote ? (
-            <div>
-              <dt>Special instructions</dt>
-              <dd data-testid="guest-note">{savedNote}</dd>
-            </div>
-          ) : null}
-        </dl>
-        {editable && note === null ? (
-          <Button variant="ghost" className="confirmed-note__open" onClick={() => setNote(savedNote)}>
-            {savedNote ? 'Edit special instructions' : 'Add special instructions'}
-          </Button>
-        ) : null}
-        {editable && note !== null ? (
-          <div className="confirmed-note">
-            <TextArea
-              label="Special instructions"
-              placeholder="No onions, extra sauce, etc..."
-              value={note}
-              maxLength={500}
-              onChange={(event) => setNote(event.target.value)}
-            />
-            <div className="row">
-              <Button variant="secondary" disabled={busy || note === savedNote} onClick={saveNote}>
-                Save note
-              </Button>
-              <Button variant="ghost" disabled={busy} onClick={() => setNote(null)}>
-                Cancel
-              </Button>
-            </div>
-          </div>
-        ) : null}
-      </Card>
+      <ConfirmedItems page={page} payment={payment} />
 
       <Card className="whats-next">
         <h2>What&apos;s Next?</h2>
@@ -289,7 +91,7 @@ function Confirmed({
           Start New Order
         </ButtonLink>
         {open ? (
-          <ButtonLink to={menuUrl} variant="ghost" className="btn--block">
+          <ButtonLink to={page.menuUrl} variant="ghost" className="btn--block">
             Add more items
           </ButtonLink>
         ) : null}

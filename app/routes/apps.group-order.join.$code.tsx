@@ -5,10 +5,11 @@ import {
   type LinksFunction,
   type LoaderFunctionArgs,
 } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { z } from 'zod';
-import { Badge, Button, ButtonLink, Card, EmptyState, TextField } from '~/components/storefront/ui';
+import { ButtonLink, EmptyState } from '~/components/storefront/ui';
+import { JoinFacts, JoinGuestForm } from '~/components/storefront/guest/JoinCards';
+import { useJoinForm } from '~/components/storefront/guest/useJoinForm';
 import { readFormBody } from '~/lib/body.server';
 import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
@@ -30,7 +31,6 @@ import { NotOrderingCard } from '~/components/storefront/missing/NotOrdering';
 import { InviteTokenSchema, joinedByInvitation } from '~/models/groupOrder/invitees.server';
 import { inviteOnJoin } from '~/models/groupOrder/notOrdering.server';
 import { answerNotOrdering } from '~/lib/notOrderingAnswer.server';
-import { ensureGuestToken } from '~/components/storefront/guest/guestToken';
 import { PageLoading } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
@@ -135,13 +135,7 @@ export default function JoinPage() {
   const { order, email, invite } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [name, setName] = useState('');
-  const [initials, setInitials] = useState('');
-  const [guestToken, setGuestToken] = useState('');
-  const orderId = order?.id;
-  useEffect(() => {
-    if (orderId) setGuestToken(ensureGuestToken(orderId));
-  }, [orderId]);
+  const form = useJoinForm(order?.id);
 
   if (!order) {
     return (
@@ -177,31 +171,7 @@ export default function JoinPage() {
         </p>
       </header>
 
-      <Card className="join-info">
-        <dl className="facts">
-          <div>
-            <dt>{order.orderType === 'delivery' ? 'Delivery' : 'Pickup'}</dt>
-            <dd>{order.pickup}</dd>
-          </div>
-          <div>
-            <dt>Order by</dt>
-            <dd>
-              {order.deadline}{' '}
-              <Badge tone={order.closedMessage ? 'critical' : 'warning'}>{order.timeLeft}</Badge>
-            </dd>
-          </div>
-          <div>
-            <dt>Payment</dt>
-            <dd>{order.payment}</dd>
-          </div>
-          <div>
-            <dt>So far</dt>
-            <dd>
-              {order.participantCount} {order.participantCount === 1 ? 'person' : 'people'} · {order.total}
-            </dd>
-          </div>
-        </dl>
-      </Card>
+      <JoinFacts order={order} />
 
       {order.closedMessage ? (
         // Announced when a Join was refused for it, rather than repeated under the form.
@@ -210,51 +180,14 @@ export default function JoinPage() {
         </p>
       ) : null}
 
-      <Card>
-        <h2>Who&apos;s ordering?</h2>
-        <Form method="post" className="stack" noValidate>
-          <input type="hidden" name="guestToken" value={guestToken} />
-          {invite ? <input type="hidden" name="invite" value={invite.token} /> : null}
-          <TextField
-            label="Your name"
-            name="guestName"
-            autoComplete="name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={60}
-            required
-          />
-          <div className="grid-2">
-            <TextField
-              label="Initials"
-              name="initials"
-              optional
-              value={initials}
-              onChange={(event) => setInitials(event.target.value.toUpperCase().slice(0, 3))}
-              maxLength={3}
-              autoCapitalize="characters"
-              hint="Up to 3 letters, written on your cup."
-            />
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              optional
-              autoComplete="email"
-              defaultValue={email}
-              hint="To save and load your usual order."
-            />
-          </div>
-          {result && 'error' in result && !('intent' in result) && !refusedAsClosed ? (
-            <p className="field__error" role="alert">
-              {result.error}
-            </p>
-          ) : null}
-          <Button type="submit" className="btn--block" disabled={!name.trim() || navigation.state !== 'idle'}>
-            {navigation.state !== 'idle' ? 'Joining...' : 'Join'}
-          </Button>
-        </Form>
-      </Card>
+      <JoinGuestForm
+        form={form}
+        invite={invite}
+        email={email}
+        result={result}
+        refusedAsClosed={refusedAsClosed}
+        submitting={navigation.state !== 'idle'}
+      />
 
       {invite && (invite.view.open || invite.view.declined) && !invite.view.ordered ? (
         <NotOrderingCard

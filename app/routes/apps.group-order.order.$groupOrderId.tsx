@@ -1,27 +1,15 @@
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
-import { isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError } from '@remix-run/react';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { lazy, Suspense } from 'react';
 import { GuestTopBar, OrderHero } from '~/components/storefront/guest/OrderHero';
 import { MenuGrid } from '~/components/storefront/guest/MenuGrid';
+import { MenuLoadError } from '~/components/storefront/guest/MenuLoadError';
 import { CartBar, OrderCard } from '~/components/storefront/guest/OrderCard';
 import { UsualOrderBar } from '~/components/storefront/guest/UsualOrderBar';
-import { useNow } from '~/components/storefront/guest/Countdown';
-import { useDraftCart } from '~/components/storefront/guest/useDraftCart';
+import { useMenuPage, type MenuData } from '~/components/storefront/guest/useMenuPage';
 import { PageLoading, RemovedNotice } from '~/components/storefront/guest/PageStatus';
-import { useToast } from '~/components/storefront/toast';
 import { ButtonLink, EmptyState } from '~/components/storefront/ui';
-import {
-  addLine,
-  itemCount,
-  makeLine,
-  removeLine,
-  replaceLines,
-  type CartLine,
-  type MenuItemView,
-} from '~/lib/cart';
-import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
-import { isAllowedFor } from '~/lib/modifiers';
 import {
   closedMessage,
   closedText,
@@ -31,8 +19,6 @@ import {
 import { menuTitle } from '~/lib/groupOrder';
 import { getMenu } from '~/models/menu/menu.server';
 import { getUsualOrder } from '~/models/groupOrder/usualOrders.server';
-import type { SaveUsualOrderBody, UsualItem } from '~/lib/schemas/usualOrder';
-import { callApi } from '~/components/storefront/api';
 import { GuestEmailSchema } from '~/models/groupOrder/orderItems.server';
 import { countMiss } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
@@ -97,8 +83,6 @@ async function loadMenuPage(request: Request, shop: string, groupOrderId: string
   };
 }
 
-type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { found: true }>;
-
 export default function MenuPage() {
   const loaded = useLoaderData<typeof loader>();
   if (!loaded.found) {
@@ -117,28 +101,9 @@ export default function MenuPage() {
   return <Menu {...loaded} />;
 }
 
-function Menu({
-  order,
-  title,
-  closedMessage,
-  expiredMessage,
-  menu,
-  guest,
-  initials,
-  email,
-  usual: initialUsual,
-  now: serverNow,
-}: Loaded) {
-  const toast = useToast();
-  const navigate = useNavigate();
-  const now = useNow(serverNow);
-  const { cart, ready, removed, update } = useDraftCart(order.id, guest, menu);
-  const [customising, setCustomising] = useState<MenuItemView | null>(null);
-  const [usual, setUsual] = useState<UsualItem[] | null>(initialUsual);
-  const [busy, setBusy] = useState(false);
-  const money = useCallback((cents: number) => formatMoney(cents, order.currency, 'en-AU'), [order.currency]);
-  const expired = new Date(order.deadlineAt).getTime() <= now.getTime();
-  const closed = closedMessage ?? (expired ? expiredMessage : null);
+function Menu(loaded: MenuData) {
+  const { order, title, menu, guest, email } = loaded;
+  const page = useMenuPage(loaded);
 
   if (menu.items.length === 0) {
     return (
@@ -151,127 +116,53 @@ function Menu({
     );
   }
 
-  function addToOrder(line: CartLine) {
-    update((current) => addLine(current, line));
-    setCustomising(null);
-    toast.show({
-      title: 'Added to order',
-      description: `${line.quantity}x ${line.name} has been added to your order.`,
-    });
-  }
-
-  async function saveUsual() {
-    if (!cart.lines.length || !email || !guest) {
-      toast.show({
-        title: 'Cannot save',
-        description: 'Please add items to your order and ensure your email is provided.',
-        tone: 'error',
-      });
-      return;
-    }
-    setBusy(true);
-    try {
-      const body: SaveUsualOrderBody = {
-        email,
-        name: guest,
-        orderItems: cart.lines.map((line) => ({
-          id: line.menuItemId,
-          name: line.name,
-          quantity: line.quantity,
-          selectedModifiers: line.modifiers.map((m) => m.id),
-        })),
-      };
-      const response = await callApi('/usual-order', { method: 'POST', body });
-      if (!response.ok) throw new Error(`${response.status}: ${response.body.message ?? ''}`);
-      const saved = await callApi<UsualItem[]>(`/usual-order?email=${encodeURIComponent(email)}`);
-      if (saved.ok) setUsual(saved.body);
-      toast.show({
-        title: 'Usual order saved',
-        description: 'Your current order has been saved for future use.',
-      });
-    } catch {
-      toast.show({
-        title: 'Error',
-        description: 'Failed to save usual order. Please try again.',
-        tone: 'error',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function loadUsual() {
-    const itemsById = new Map(menu.items.map((item) => [item.id, item]));
-    const modifiersById = new Map(menu.modifiers.map((m) => [m.id, m]));
-    const lines = (usual ?? []).flatMap((saved) => {
-      const item = itemsById.get(saved.id);
-      if (!item) return [];
-      const modifiers = saved.selectedModifiers
-        .map((id) => modifiersById.get(id))
-        .filter((m): m is NonNullable<typeof m> => Boolean(m) && isAllowedFor(m!, item.category))
-        .map((m) => ({ id: m.id, name: m.name, type: m.type, priceDeltaCents: m.priceDeltaCents }));
-      return [makeLine(item, modifiers, saved.quantity)];
-    });
-    const next = replaceLines(lines);
-    update(() => next);
-    const count = itemCount(next);
-    toast.show({ title: 'Usual order loaded', description: `${count} items added to your order.` });
-  }
-
-  function review() {
-    if (!cart.lines.length) {
-      toast.show({
-        title: 'Empty Order',
-        description: 'Please add some items to your order first.',
-        tone: 'error',
-      });
-      return;
-    }
-    navigate(sfPath(`/review/${order.id}/${encodeURIComponent(guest)}`, { initials, email }));
-  }
-
-  const savedCount = (usual ?? []).reduce((sum, item) => sum + item.quantity, 0);
-
   return (
     <main className="shell-main guest guest-menu">
       <GuestTopBar orderId={order.id} code={order.code} email={email} />
-      <OrderHero order={order} title={title} now={now} guest={guest} />
-      {closed ? (
+      <OrderHero order={order} title={title} now={page.now} guest={guest} />
+      {page.closed ? (
         <p className="notice notice--critical guest-closed" role="alert">
-          <strong>Ordering is closed.</strong> {closed}
+          <strong>Ordering is closed.</strong> {page.closed}
         </p>
       ) : null}
       <PageLoading />
-      <RemovedNotice names={removed} />
+      <RemovedNotice names={page.removed} />
 
       <div className="guest-layout">
         <div className="guest-layout__side">
-          {email ? <UsualOrderBar savedCount={savedCount} loading={busy} onLoad={loadUsual} /> : null}
+          {email ? (
+            <UsualOrderBar savedCount={page.savedCount} loading={page.busy} onLoad={page.loadUsual} />
+          ) : null}
           <OrderCard
-            cart={cart}
-            ready={ready}
-            money={money}
+            cart={page.cart}
+            ready={page.ready}
+            money={page.money}
             canSaveUsual={Boolean(email)}
-            savingUsual={busy}
-            onRemove={(key) => update((current) => removeLine(current, key))}
-            onSaveUsual={saveUsual}
-            onReview={review}
+            savingUsual={page.busy}
+            onRemove={page.removeFromOrder}
+            onSaveUsual={page.saveUsual}
+            onReview={page.review}
           />
         </div>
         <div className="guest-layout__main">
-          <MenuGrid items={menu.items} money={money} disabled={Boolean(closed)} onAdd={setCustomising} />
+          <MenuGrid
+            items={menu.items}
+            money={page.money}
+            disabled={Boolean(page.closed)}
+            onAdd={page.setCustomising}
+          />
         </div>
       </div>
 
-      {closed ? null : <CartBar cart={cart} money={money} />}
-      {customising && !closed ? (
+      {page.closed ? null : <CartBar cart={page.cart} money={page.money} />}
+      {page.customising && !page.closed ? (
         <Suspense fallback={null}>
           <CustomiseDialog
-            item={customising}
+            item={page.customising}
             modifiers={menu.modifiers}
-            money={money}
-            onClose={() => setCustomising(null)}
-            onAdd={addToOrder}
+            money={page.money}
+            onClose={() => page.setCustomising(null)}
+            onAdd={page.addToOrder}
           />
         </Suspense>
       ) : null}
@@ -279,44 +170,9 @@ function Menu({
   );
 }
 
-/** Spec section 8: "<status>: <body text>" (or the status text when the body is empty). */
-function errorMessage(error: unknown): string {
-  if (isRouteErrorResponse(error)) {
-    const body = error.data as unknown;
-    const text =
-      typeof body === 'string'
-        ? body
-        : body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
-          ? body.message
-          : '';
-    return `${error.status}: ${text || error.statusText}`;
-  }
-  return error instanceof Error ? error.message : 'Something went wrong.';
-}
-
 export function ErrorBoundary() {
   const error = useRouteError();
   // Missing signature: the storefront layout shows 'Shopify Store Access Required'.
   if (isRouteErrorResponse(error) && error.status === 401) throw error;
-  return (
-    <main className="shell-main guest">
-      <h1 className="visually-hidden">Menu</h1>
-      <EmptyState
-        title="Error loading group order"
-        actions={
-          <>
-            {/* A full reload of this same address: works even when the page's scripts did not start. */}
-            <a className="btn btn--primary" href="">
-              Try again
-            </a>
-            <Link className="btn btn--secondary" to={sfPath('/find-order')}>
-              Find an order
-            </Link>
-          </>
-        }
-      >
-        <p role="alert">{errorMessage(error)}</p>
-      </EmptyState>
-    </main>
-  );
+  return <MenuLoadError error={error} />;
 }

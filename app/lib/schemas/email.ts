@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { INVALID_EMAIL } from '../hostText';
 
 // The one e-mail address rule: zod's address check, at most 254 characters (RFC 5321), compared and
-// stored lowercased. Fields keep the sentence their form has always shown (`message`); the host's forms
-// and look-ups say INVALID_EMAIL.
+// stored lowercased. Every form and look-up says the one sentence, INVALID_EMAIL.
 
 export const EMAIL_MAX = 254;
 

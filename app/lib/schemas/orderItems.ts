@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GuestTokenSchema } from '../guestSchema';
 import { ORDER_LIMIT_MESSAGES, ORDER_LIMITS } from '../limits';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../pricing';
+import { INVALID_EMAIL } from '../hostText';
 import { emailAddress } from './email';
 import { graphemes, optionalText, readableText, requiredText } from '../text';
 
@@ -39,7 +40,7 @@ export const GuestInitialsSchema = z.preprocess(
 
 export const GuestEmailSchema = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-  readableText('Your e-mail address', 254).pipe(emailAddress('Enter a valid email address.')).nullish(),
+  readableText('Your e-mail address', 254).pipe(emailAddress(INVALID_EMAIL)).nullish(),
 );
 
 /** A modifier arrives as its id, or as an object with an id (the menu-modifiers shape). */

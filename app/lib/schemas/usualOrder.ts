@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../pricing';
 import { optionalText, requiredText } from '../text';
+import { INVALID_EMAIL } from '../hostText';
 import { emailAddress } from './email';
 import { GuestNameSchema } from './orderItems';
 
@@ -14,8 +15,8 @@ const EmailRequired = requiredText({
   label: 'Your e-mail address',
   max: 254,
   missing: EMAIL_MISSING,
-  tooLong: 'Enter a valid email address.',
-}).pipe(emailAddress('Enter a valid email address.'));
+  tooLong: INVALID_EMAIL,
+}).pipe(emailAddress(INVALID_EMAIL));
 
 export const UsualOrderQuerySchema = z.object({ email: EmailRequired });
 

@@ -1,0 +1,129 @@
+import { Button, Card, Spinner, TextArea } from '~/components/storefront/ui';
+import { MAX_QUANTITY, MIN_QUANTITY } from '~/lib/pricing';
+import type { ConfirmedPage, OwnOrder } from './useConfirmedOrder';
+
+// The confirmed page's "Your items" card: the guest's lines (editable while the order is open), the
+// total, payment method and special instructions.
+
+export function ConfirmedItems({ page, payment }: { page: ConfirmedPage; payment: string }) {
+  const { state, own, name, savedNote, money } = page;
+  return (
+    <Card className="confirmed-items">
+      <h2>Your items</h2>
+      {state.status === 'loading' ? (
+        <Spinner label="Loading your items" />
+      ) : state.status === 'denied' ? (
+        <p className="notice notice--warning" role="status">
+          {state.message}
+        </p>
+      ) : state.own.items.length === 0 ? (
+        <p className="muted">We could not find any confirmed items for {name} in this order yet.</p>
+      ) : (
+        <ul className="review-lines">
+          {state.own.items.map((item) => (
+            <ConfirmedLine key={item.id} item={item} page={page} />
+          ))}
+        </ul>
+      )}
+      <div className="review-total">
+        <span>Total</span>
+        <strong>{own ? money(own.totalCents) : '—'}</strong>
+      </div>
+      <dl className="facts facts--compact">
+        <div>
+          <dt>Payment method</dt>
+          <dd>{payment}</dd>
+        </div>
+        {savedNote ? (
+          <div>
+            <dt>Special instructions</dt>
+            <dd data-testid="guest-note">{savedNote}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <ConfirmedNote page={page} />
+    </Card>
+  );
+}
+
+/** One line, with its quantity stepper and Remove while the order still takes changes. */
+function ConfirmedLine({ item, page }: { item: OwnOrder['items'][number]; page: ConfirmedPage }) {
+  const { editable, busy, setQuantity, remove, money } = page;
+  return (
+    <li className="review-line review-line--plain">
+      <div className="review-line__main">
+        <p className="review-line__name">
+          {item.quantity}x {item.name}
+        </p>
+        {item.modifiers.length ? <p className="review-line__mods">{item.modifiers.join(', ')}</p> : null}
+        {editable ? (
+          <div className="confirmed-edit">
+            <div className="stepper" role="group" aria-label={`Quantity of ${item.name}`}>
+              <button
+                type="button"
+                className="stepper__btn"
+                aria-label={`Decrease ${item.name}`}
+                disabled={busy || item.quantity <= MIN_QUANTITY}
+                onClick={() => setQuantity(item.id, item.quantity - 1)}
+              >
+                −
+              </button>
+              <output className="stepper__value">{item.quantity}</output>
+              <button
+                type="button"
+                className="stepper__btn"
+                aria-label={`Increase ${item.name}`}
+                disabled={busy || item.quantity >= MAX_QUANTITY}
+                onClick={() => setQuantity(item.id, item.quantity + 1)}
+              >
+                +
+              </button>
+            </div>
+            <Button
+              variant="ghost"
+              disabled={busy}
+              aria-label={`Remove ${item.quantity}x ${item.name}`}
+              onClick={() => remove(item.id)}
+            >
+              Remove
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <span className="review-line__price">{money(item.totalCents)}</span>
+    </li>
+  );
+}
+
+/** Add or edit the guest's special instructions. */
+function ConfirmedNote({ page }: { page: ConfirmedPage }) {
+  const { editable, note, setNote, savedNote, busy, saveNote } = page;
+  return (
+    <>
+      {editable && note === null ? (
+        <Button variant="ghost" className="confirmed-note__open" onClick={() => setNote(savedNote)}>
+          {savedNote ? 'Edit special instructions' : 'Add special instructions'}
+        </Button>
+      ) : null}
+      {editable && note !== null ? (
+        <div className="confirmed-note">
+          <TextArea
+            label="Special instructions"
+            placeholder="No onions, extra sauce, etc..."
+            value={note}
+            maxLength={500}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <div className="row">
+            <Button variant="secondary" disabled={busy || note === savedNote} onClick={saveNote}>
+              Save note
+            </Button>
+            <Button variant="ghost" disabled={busy} onClick={() => setNote(null)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { Form, type useActionData, type useLoaderData } from '@remix-run/react';
+import { Badge, Button, Card, TextField } from '~/components/storefront/ui';
+import type { action, loader } from '~/routes/apps.group-order.join.$code';
+import type { JoinForm } from './useJoinForm';
+
+// The join page's blocks: the order's facts, and the "Who's ordering?" form.
+
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+export type JoinOrder = NonNullable<Loaded['order']>;
+export type JoinResult = ReturnType<typeof useActionData<typeof action>>;
+
+/** Pickup or delivery, the deadline and time left, payment, and who has ordered so far. */
+export function JoinFacts({ order }: { order: JoinOrder }) {
+  return (
+    <Card className="join-info">
+      <dl className="facts">
+        <div>
+          <dt>{order.orderType === 'delivery' ? 'Delivery' : 'Pickup'}</dt>
+          <dd>{order.pickup}</dd>
+        </div>
+        <div>
+          <dt>Order by</dt>
+          <dd>
+            {order.deadline}{' '}
+            <Badge tone={order.closedMessage ? 'critical' : 'warning'}>{order.timeLeft}</Badge>
+          </dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>{order.payment}</dd>
+        </div>
+        <div>
+          <dt>So far</dt>
+          <dd>
+            {order.participantCount} {order.participantCount === 1 ? 'person' : 'people'} · {order.total}
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+/** Name, initials and e-mail; Join posts them to this route's action. */
+export function JoinGuestForm({
+  form: { name, setName, initials, setInitials, guestToken },
+  invite,
+  email,
+  result,
+  refusedAsClosed,
+  submitting,
+}: {
+  form: JoinForm;
+  invite: Loaded['invite'];
+  email: string;
+  result: JoinResult;
+  refusedAsClosed: boolean;
+  submitting: boolean;
+}) {
+  return (
+    <Card>
+      <h2>Who&apos;s ordering?</h2>
+      <Form method="post" className="stack" noValidate>
+        <input type="hidden" name="guestToken" value={guestToken} />
+        {invite ? <input type="hidden" name="invite" value={invite.token} /> : null}
+        <TextField
+          label="Your name"
+          name="guestName"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={60}
+          required
+        />
+        <div className="grid-2">
+          <TextField
+            label="Initials"
+            name="initials"
+            optional
+            value={initials}
+            onChange={(event) => setInitials(event.target.value.toUpperCase().slice(0, 3))}
+            maxLength={3}
+            autoCapitalize="characters"
+            hint="Up to 3 letters, written on your cup."
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            optional
+            autoComplete="email"
+            defaultValue={email}
+            hint="To save and load your usual order."
+          />
+        </div>
+        {result && 'error' in result && !('intent' in result) && !refusedAsClosed ? (
+          <p className="field__error" role="alert">
+            {result.error}
+          </p>
+        ) : null}
+        <Button type="submit" className="btn--block" disabled={!name.trim() || submitting}>
+          {submitting ? 'Joining...' : 'Join'}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

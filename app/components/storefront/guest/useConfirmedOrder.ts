@@ -1,0 +1,116 @@
+import type { useLoaderData } from '@remix-run/react';
+import { useCallback, useEffect, useState } from 'react';
+import { callApi } from '~/components/storefront/api';
+import { useToast } from '~/components/storefront/toast';
+import { formatMoney } from '~/lib/money';
+import { sfPath } from '~/lib/paths';
+import type { loader } from '~/routes/apps.group-order.confirmed.$groupOrderId.$guestName';
+import { readGuestToken } from './guestToken';
+
+// The confirmed page's behaviour: the guest's own items and note, read with the guest token, and the
+// changes (quantity, remove, note) while the order still takes them.
+
+export type ConfirmedData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { found: true }>;
+
+export type OwnOrder = {
+  mine: true;
+  guest: { name: string; initials: string | null; specialInstructions: string | null };
+  items: { id: number; name: string; quantity: number; modifiers: string[]; totalCents: number }[];
+  totalCents: number;
+  acceptingOrders: boolean;
+};
+
+function useOwnOrder(orderId: number, guestName: string) {
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'denied'; message: string } | { status: 'ready'; own: OwnOrder }
+  >({ status: 'loading' });
+  const path = `/group-orders/${orderId}/guests/${encodeURIComponent(guestName)}`;
+  const load = useCallback(async () => {
+    const result = await callApi<OwnOrder | { mine: false; message: string }>(path, {
+      guestToken: readGuestToken(orderId),
+    });
+    if (result.ok && result.body.mine) setState({ status: 'ready', own: result.body });
+    else
+      setState({
+        status: 'denied',
+        message: result.body?.message || 'We could not load your items. Please reload the page.',
+      });
+  }, [orderId, path]);
+  useEffect(() => {
+    load();
+  }, [load]);
+  return { state, reload: load, path };
+}
+
+export function useConfirmedOrder({ orderId, currency, guest, initials, email, open }: ConfirmedData) {
+  const toast = useToast();
+  const { state, reload, path } = useOwnOrder(orderId, guest);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+  const money = (cents: number) => formatMoney(cents, currency, 'en-AU');
+  const own = state.status === 'ready' ? state.own : null;
+  const name = own?.guest.name ?? guest;
+  const editable = Boolean(own?.acceptingOrders && open);
+  const menuUrl = sfPath(`/order/${orderId}`, { guest: name, initials, email });
+  const savedNote = own?.guest.specialInstructions ?? '';
+
+  async function change(run: () => ReturnType<typeof callApi>, done: string) {
+    setBusy(true);
+    const result = await run();
+    setBusy(false);
+    if (!result.ok) {
+      toast.show({
+        title: 'Error',
+        description: result.body?.message || 'Your change was not saved. Please try again.',
+        tone: 'error',
+      });
+    } else toast.show({ title: done, description: 'The group order has been updated.' });
+    await reload();
+  }
+
+  const token = () => readGuestToken(orderId);
+  const setQuantity = (id: number, quantity: number) =>
+    change(
+      () =>
+        callApi(`/order-items/${id}`, {
+          method: 'PATCH',
+          body: { guestName: name, quantity },
+          guestToken: token(),
+        }),
+      'Quantity updated',
+    );
+  const remove = (id: number) =>
+    change(
+      () =>
+        callApi(`/order-items/${id}`, { method: 'DELETE', body: { guestName: name }, guestToken: token() }),
+      'Item removed',
+    );
+  const saveNote = () =>
+    change(async () => {
+      const result = await callApi(path, {
+        method: 'PATCH',
+        body: { specialInstructions: note ?? '' },
+        guestToken: token(),
+      });
+      if (result.ok) setNote(null);
+      return result;
+    }, 'Note saved');
+
+  return {
+    state,
+    busy,
+    note,
+    setNote,
+    money,
+    own,
+    name,
+    editable,
+    menuUrl,
+    savedNote,
+    setQuantity,
+    remove,
+    saveNote,
+  };
+}
+
+export type ConfirmedPage = ReturnType<typeof useConfirmedOrder>;

@@ -1,0 +1,148 @@
+import { useNavigate, type useLoaderData } from '@remix-run/react';
+import { useCallback, useState } from 'react';
+import { useToast } from '~/components/storefront/toast';
+import { callApi } from '~/components/storefront/api';
+import {
+  addLine,
+  itemCount,
+  makeLine,
+  removeLine,
+  replaceLines,
+  type CartLine,
+  type MenuItemView,
+} from '~/lib/cart';
+import { formatMoney } from '~/lib/money';
+import { isAllowedFor } from '~/lib/modifiers';
+import { sfPath } from '~/lib/paths';
+import type { SaveUsualOrderBody, UsualItem } from '~/lib/schemas/usualOrder';
+import type { loader } from '~/routes/apps.group-order.order.$groupOrderId';
+import { useNow } from './Countdown';
+import { useDraftCart } from './useDraftCart';
+
+// The menu page's behaviour: the clock, the guest's draft cart, the customise dialog's item, the usual
+// order (save and load) and going on to review.
+
+export type MenuData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { found: true }>;
+
+export function useMenuPage({
+  order,
+  closedMessage,
+  expiredMessage,
+  menu,
+  guest,
+  initials,
+  email,
+  usual: initialUsual,
+  now: serverNow,
+}: MenuData) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const now = useNow(serverNow);
+  const { cart, ready, removed, update } = useDraftCart(order.id, guest, menu);
+  const [customising, setCustomising] = useState<MenuItemView | null>(null);
+  const [usual, setUsual] = useState<UsualItem[] | null>(initialUsual);
+  const [busy, setBusy] = useState(false);
+  const money = useCallback((cents: number) => formatMoney(cents, order.currency, 'en-AU'), [order.currency]);
+  const expired = new Date(order.deadlineAt).getTime() <= now.getTime();
+  const closed = closedMessage ?? (expired ? expiredMessage : null);
+
+  function addToOrder(line: CartLine) {
+    update((current) => addLine(current, line));
+    setCustomising(null);
+    toast.show({
+      title: 'Added to order',
+      description: `${line.quantity}x ${line.name} has been added to your order.`,
+    });
+  }
+
+  async function saveUsual() {
+    if (!cart.lines.length || !email || !guest) {
+      toast.show({
+        title: 'Cannot save',
+        description: 'Please add items to your order and ensure your email is provided.',
+        tone: 'error',
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      const body: SaveUsualOrderBody = {
+        email,
+        name: guest,
+        orderItems: cart.lines.map((line) => ({
+          id: line.menuItemId,
+          name: line.name,
+          quantity: line.quantity,
+          selectedModifiers: line.modifiers.map((m) => m.id),
+        })),
+      };
+      const response = await callApi('/usual-order', { method: 'POST', body });
+      if (!response.ok) throw new Error(`${response.status}: ${response.body.message ?? ''}`);
+      const saved = await callApi<UsualItem[]>(`/usual-order?email=${encodeURIComponent(email)}`);
+      if (saved.ok) setUsual(saved.body);
+      toast.show({
+        title: 'Usual order saved',
+        description: 'Your current order has been saved for future use.',
+      });
+    } catch {
+      toast.show({
+        title: 'Error',
+        description: 'Failed to save usual order. Please try again.',
+        tone: 'error',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function loadUsual() {
+    const itemsById = new Map(menu.items.map((item) => [item.id, item]));
+    const modifiersById = new Map(menu.modifiers.map((m) => [m.id, m]));
+    const lines = (usual ?? []).flatMap((saved) => {
+      const item = itemsById.get(saved.id);
+      if (!item) return [];
+      const modifiers = saved.selectedModifiers
+        .map((id) => modifiersById.get(id))
+        .filter((m): m is NonNullable<typeof m> => Boolean(m) && isAllowedFor(m!, item.category))
+        .map((m) => ({ id: m.id, name: m.name, type: m.type, priceDeltaCents: m.priceDeltaCents }));
+      return [makeLine(item, modifiers, saved.quantity)];
+    });
+    const next = replaceLines(lines);
+    update(() => next);
+    const count = itemCount(next);
+    toast.show({ title: 'Usual order loaded', description: `${count} items added to your order.` });
+  }
+
+  function review() {
+    if (!cart.lines.length) {
+      toast.show({
+        title: 'Empty Order',
+        description: 'Please add some items to your order first.',
+        tone: 'error',
+      });
+      return;
+    }
+    navigate(sfPath(`/review/${order.id}/${encodeURIComponent(guest)}`, { initials, email }));
+  }
+
+  const savedCount = (usual ?? []).reduce((sum, item) => sum + item.quantity, 0);
+  const removeFromOrder = (key: string) => update((current) => removeLine(current, key));
+
+  return {
+    now,
+    cart,
+    ready,
+    removed,
+    customising,
+    setCustomising,
+    busy,
+    money,
+    closed,
+    savedCount,
+    addToOrder,
+    saveUsual,
+    loadUsual,
+    review,
+    removeFromOrder,
+  };
+}

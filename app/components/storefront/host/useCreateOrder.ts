@@ -1,0 +1,119 @@
+import { useLoaderData, useNavigate } from '@remix-run/react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useToast } from '~/components/storefront/toast';
+import { DEFAULT_SCHEDULE, scheduleBody } from '~/components/storefront/missing/ScheduleFields';
+import { HOST_MESSAGES, hostActionError, type FieldErrors } from '~/lib/hostText';
+import { sfPath } from '~/lib/paths';
+import type { loader } from '~/routes/apps.group-order.host.create';
+import { callApi, saveHostToken } from './api';
+
+// The create page's behaviour: the form's values and errors, the reminder schedule, and the submit
+// (checked with the schema, loaded on the first submit, then POST /api/group-orders).
+
+export type CreateData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export type Values = Record<
+  | 'hostName'
+  | 'hostEmail'
+  | 'companyName'
+  | 'name'
+  | 'orderType'
+  | 'deliveryAddress'
+  | 'pickupDate'
+  | 'pickupTime'
+  | 'deadlineDate'
+  | 'deadlineTime'
+  | 'instructions'
+  | 'paymentMethod',
+  string
+>;
+
+/** What the form cards need: the values, their errors and the change handler per field. */
+export type CreateForm = {
+  values: Values;
+  errors: FieldErrors;
+  set: (key: keyof Values) => (event: { target: { value: string } }) => void;
+};
+
+const FIELD_ORDER: (keyof Values)[] = [
+  'hostName',
+  'hostEmail',
+  'companyName',
+  'name',
+  'deliveryAddress',
+  'pickupDate',
+  'pickupTime',
+  'deadlineDate',
+  'deadlineTime',
+  'instructions',
+  'paymentMethod',
+];
+
+export function useCreateOrder(data: CreateData) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>({
+    hostName: data.customer?.name ?? '',
+    hostEmail: data.customer?.email ?? '',
+    companyName: '',
+    name: '',
+    orderType: 'pickup',
+    deliveryAddress: '',
+    instructions: '',
+    ...data.defaults,
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [schedule, setSchedule] = useState(DEFAULT_SCHEDULE);
+  const [pending, setPending] = useState(false);
+  const delivery = values.orderType === 'delivery';
+
+  const set = (key: keyof Values) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [key]: value }));
+    if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  function showErrors(found: FieldErrors) {
+    setErrors(found);
+    const first = FIELD_ORDER.find((key) => found[key]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    const message = (first && found[first]) || Object.values(found)[0];
+    if (message) toast.show({ title: 'Error', description: message, tone: 'error' });
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    // The form's schema (zod) loads on the first submit, not with the page.
+    const { CreateGroupOrderSchema, fieldErrorsOf } = await import('~/lib/hosting');
+    const parsed = CreateGroupOrderSchema.safeParse(values);
+    if (!parsed.success) return showErrors(fieldErrorsOf(parsed.error));
+    setPending(true);
+    const result = await callApi<{ id: number; hostToken: string; fieldErrors?: FieldErrors }>(
+      '/group-orders',
+      {
+        body: { ...values, ...scheduleBody(schedule) },
+      },
+    );
+    if (result.ok) {
+      saveHostToken(result.body.id, result.body.hostToken);
+      toast.show({
+        title: HOST_MESSAGES.created,
+        description: 'Share the link so everyone can add their order.',
+        forNextPage: true,
+      });
+      navigate(sfPath(`/host/dashboard/${result.body.id}`));
+      return;
+    }
+    setPending(false);
+    if (result.status === 400 && result.body.fieldErrors) return showErrors(result.body.fieldErrors);
+    // A 4xx such as the hourly limit says why and when to try again after the spec's sentence.
+    toast.show({
+      ...hostActionError(result.status, result.body.message, HOST_MESSAGES.createFailed),
+      tone: 'error',
+    });
+  }
+
+  return { formRef, values, errors, schedule, setSchedule, pending, delivery, set, onSubmit };
+}
