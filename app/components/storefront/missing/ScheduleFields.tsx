@@ -12,6 +12,32 @@ export function scheduleBody(choice: ScheduleChoice) {
   return { autoSubmit: choice.autoSubmit, reminderMinutes: choice.remind ? choice.minutes : null };
 }
 
+/** How many minutes before the deadline the automatic reminder goes out (create form and dashboard). */
+export function ReminderMinutes({
+  value,
+  disabled,
+  onChange,
+}: {
+  value: string;
+  disabled: boolean;
+  onChange: (minutes: string) => void;
+}) {
+  return (
+    <input
+      className="input host-missing__minutes"
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={1440}
+      name="reminderMinutes"
+      aria-label="Minutes before the deadline"
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
 export function ScheduleFields({
   value,
   onChange,
@@ -48,17 +74,10 @@ export function ScheduleFields({
           />
           <span>
             Remind people I invite who have not ordered{' '}
-            <input
-              className="input host-missing__minutes"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={1440}
-              name="reminderMinutes"
-              aria-label="Minutes before the deadline"
+            <ReminderMinutes
               value={value.minutes}
               disabled={!value.remind}
-              onChange={(e) => onChange({ ...value, minutes: e.target.value })}
+              onChange={(minutes) => onChange({ ...value, minutes })}
             />{' '}
             minutes before
           </span>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Badge, Button, Card } from '../ui';
 import { useToast } from '../toast';
 import { callApi, type ApiResult } from '../host/api';
+import { ReminderMinutes } from './ScheduleFields';
 
 // The host's "Who is still missing" card (loaded on demand by the dashboard): everyone invited by e-mail
 // with their state, one reminder to all who have not ordered, and the order's schedule (auto-submit at the
@@ -168,19 +169,7 @@ export default function WhoIsMissing({
               />
               <span>
                 Remind who has not ordered{' '}
-                <input
-                  className="input host-missing__minutes"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={1440}
-                  name="reminderMinutes"
-                  aria-label="Minutes before the deadline"
-                  value={minutes}
-                  disabled={!remind}
-                  onChange={(e) => setMinutes(e.target.value)}
-                />{' '}
-                minutes before
+                <ReminderMinutes value={minutes} disabled={!remind} onChange={setMinutes} /> minutes before
               </span>
             </label>
             <Button type="submit" variant="ghost" disabled={saving}>
