@@ -98,20 +98,34 @@ export async function runReminderJob(shop: string, payload: unknown, now = new D
     const deadlineAt = new Date(job.deadlineAt);
     if (!order || order.status !== 'active' || !order.reminderMinutes) return [];
     if (order.deadlineAt.getTime() !== deadlineAt.getTime() || deadlineAt <= now) return [];
-    const claimed = await tx.groupOrder.updateMany({
-      where: {
-        id: order.id,
-        shop,
-        status: 'active',
-        deadlineAt,
-        OR: [{ remindedForDeadline: null }, { remindedForDeadline: { not: deadlineAt } }],
-      },
-      data: { remindedForDeadline: deadlineAt },
-    });
-    if (claimed.count === 0) return [];
+    if (!(await claimForDeadline(tx, shop, order.id, deadlineAt, 'remindedForDeadline'))) return [];
     const missing = await stillMissing(tx, shop, order.id);
     return queueReminders(tx, order, missing, siteBase, settings.emailSenderName, now);
   });
+}
+
+/**
+ * Marks a job done for this deadline in the order row itself: only one run (of any instance, before or
+ * after a restart) sees the update succeed for an active order whose deadline is still this one.
+ */
+async function claimForDeadline(
+  tx: Prisma.TransactionClient,
+  shop: string,
+  id: number,
+  deadlineAt: Date,
+  field: 'remindedForDeadline' | 'deadlineHandledFor',
+) {
+  const claimed = await tx.groupOrder.updateMany({
+    where: {
+      id,
+      shop,
+      status: 'active',
+      deadlineAt,
+      OR: [{ [field]: null }, { [field]: { not: deadlineAt } }],
+    },
+    data: { [field]: deadlineAt },
+  });
+  return claimed.count > 0;
 }
 
 export type DeadlineOutcome = 'submitted' | 'waiting' | 'empty' | 'nothing';
@@ -131,17 +145,7 @@ export async function runDeadlineJob(
     if (!order || order.status !== 'active' || order.deadlineAt.getTime() !== deadlineAt.getTime()) {
       return 'nothing';
     }
-    const claimed = await tx.groupOrder.updateMany({
-      where: {
-        id: order.id,
-        shop,
-        status: 'active',
-        deadlineAt,
-        OR: [{ deadlineHandledFor: null }, { deadlineHandledFor: { not: deadlineAt } }],
-      },
-      data: { deadlineHandledFor: deadlineAt },
-    });
-    if (claimed.count === 0) return 'nothing';
+    if (!(await claimForDeadline(tx, shop, order.id, deadlineAt, 'deadlineHandledFor'))) return 'nothing';
     const dashboard = `${siteBase}/host/dashboard/${order.id}`;
     const items = await tx.orderItem.aggregate({
       where: { shop, groupOrderId: order.id },
