@@ -1,43 +1,167 @@
 import { PrismaLibSQL } from '@prisma/adapter-libsql';
+import Database from 'libsql';
 
-// The adapter's own @libsql/client (it pins a version of its own), as the adapter types it.
+// SQLite through Prisma's libSQL adapter, on ONE long-lived connection per process, with its statements
+// prepared once. Design notes: docs/design.md ("SQLite connection").
+//
+// The adapter talks to a libSQL "client". Its stock client for file: URLs (@libsql/client) has two costs
+// that showed in profiles of a confirm burst:
+// - transaction() hands its connection to the transaction and opens a fresh one for the next statement,
+//   closing the old one only when it is garbage-collected: ~1,900 open files and 600–900 MiB under load.
+// - execute() prepares its SQL again on every call and asks for the columns twice: preparing was the
+//   largest single cost of a confirm's statements.
+// So file: URLs get the small client below over the `libsql` driver: one connection, prepared statements
+// kept (a bounded LRU keyed by SQL text), transactions on the same connection. The adapter already
+// serializes work on a client (a transaction holds its lock from BEGIN to COMMIT), so nothing else runs on
+// the connection meanwhile. Other URLs (libsql://, a remote server) keep the stock client.
+
 type Client = ReturnType<PrismaLibSQL['createClient']>;
 type Config = Parameters<PrismaLibSQL['createClient']>[0];
 type Transaction = Awaited<ReturnType<Client['transaction']>>;
 type InStatement = Parameters<Client['execute']>[0];
-
-// SQLite through Prisma's libSQL adapter, on ONE long-lived connection per process.
-//
-// Why: @libsql/client's transaction() hands its connection to the transaction and opens a fresh one for
-// the next statement; the old connection is closed only when garbage-collected. Prisma's adapter calls
-// transaction() for every interactive transaction, so under load a process held ~1,900 open SQLite
-// connections (files) and 600–900 MiB it never gave back. The adapter already serializes work on a
-// client: a transaction holds the adapter's lock from BEGIN to COMMIT, so nothing else can run on the
-// connection meanwhile. Running the transaction on the client's own connection is therefore safe, and it
-// keeps one connection (three files with WAL) and flat memory whatever the load.
+type ResultSet = Awaited<ReturnType<Client['execute']>>;
+type Statement = Database.Statement;
 
 type Mode = 'write' | 'read' | 'deferred';
-
 const BEGIN: Record<Mode, string> = {
   // IMMEDIATE: take the write lock at BEGIN (waiting up to busy_timeout for another process), so a
-  // transaction never fails half-way when it upgrades from reading to writing.
+  // transaction never fails half-way when it upgrades from reading to writing. Prisma asks for
+  // "deferred" for every interactive transaction, which may write.
   write: 'BEGIN IMMEDIATE',
   deferred: 'BEGIN IMMEDIATE',
   read: 'BEGIN DEFERRED',
 };
 
-/** A transaction on the client's own connection; the adapter's lock keeps everything else out meanwhile. */
-function sameConnectionTransaction(client: Client): Transaction {
+/** Distinct SQL texts kept prepared (IN lists of different lengths are different texts). */
+const STATEMENT_CACHE_SIZE = 500;
+
+type Prepared = {
+  statement: Statement;
+  reader: boolean;
+  columns: string[];
+  columnTypes: string[];
+};
+
+const minSafe = BigInt(Number.MIN_SAFE_INTEGER);
+const maxSafe = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Arguments as the stock client binds them: booleans as 0/1, dates as milliseconds. */
+function toSql(value: unknown) {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.valueOf();
+  if (value instanceof ArrayBuffer) return Buffer.from(value);
+  if (value === undefined) throw new TypeError('undefined cannot be passed as argument to the database');
+  return value;
+}
+
+/** Values as the stock client returns them: integers as numbers (refusing unsafe ones), blobs as ArrayBuffer. */
+function fromSql(value: unknown) {
+  if (typeof value === 'bigint') {
+    if (value < minSafe || value > maxSafe) {
+      throw new RangeError('Received integer which cannot be safely represented as a JavaScript number');
+    }
+    return Number(value);
+  }
+  if (value instanceof Buffer) return value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength);
+  return value;
+}
+
+class SqliteConnection {
+  readonly protocol = 'file';
+  closed = false;
+  #db: Database.Database;
+  #prepared = new Map<string, Prepared>();
+
+  constructor(path: string) {
+    this.#db = new Database(path);
+  }
+
+  #prepare(sql: string): Prepared {
+    const cached = this.#prepared.get(sql);
+    if (cached) {
+      // Most recently used last, so the first key is the one to drop when the cache is full.
+      this.#prepared.delete(sql);
+      this.#prepared.set(sql, cached);
+      return cached;
+    }
+    const statement = this.#db.prepare(sql);
+    statement.safeIntegers(true);
+    const reader = statement.reader;
+    if (reader) statement.raw(true);
+    const described = reader ? statement.columns() : [];
+    const prepared = {
+      statement,
+      reader,
+      columns: described.map((column) => column.name),
+      columnTypes: described.map((column) => column.type ?? ''),
+    };
+    if (this.#prepared.size >= STATEMENT_CACHE_SIZE) {
+      this.#prepared.delete(this.#prepared.keys().next().value!);
+    }
+    this.#prepared.set(sql, prepared);
+    return prepared;
+  }
+
+  async execute(input: InStatement): Promise<ResultSet> {
+    const { sql, args } =
+      typeof input === 'string' ? { sql: input, args: [] } : { sql: input.sql, args: input.args ?? [] };
+    if (!Array.isArray(args)) throw new TypeError('Named arguments are not supported here');
+    const prepared = this.#prepare(sql);
+    const values = args.map(toSql);
+    if (prepared.reader) {
+      const rows = (prepared.statement.all(values) as unknown[][]).map((row) => row.map(fromSql));
+      return result(prepared.columns, prepared.columnTypes, rows, 0, undefined);
+    }
+    const info = prepared.statement.run(values);
+    return result([], [], [], info.changes, BigInt(info.lastInsertRowid));
+  }
+
+  async batch(statements: InStatement[]) {
+    const results = [];
+    for (const statement of statements) results.push(await this.execute(statement));
+    return results;
+  }
+
+  async executeMultiple(sql: string) {
+    this.#db.exec(sql);
+  }
+
+  async transaction(mode: Mode = 'write'): Promise<Transaction> {
+    await this.execute(BEGIN[mode] ?? 'BEGIN IMMEDIATE');
+    return sameConnectionTransaction(this);
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.#prepared.clear();
+    this.#db.close();
+  }
+}
+
+/** The result-set shape the adapter reads: rows as arrays, in column order. */
+function result(
+  columns: string[],
+  columnTypes: string[],
+  rows: unknown[][],
+  rowsAffected: number,
+  lastInsertRowid: bigint | undefined,
+) {
+  return { columns, columnTypes, rows, rowsAffected, lastInsertRowid } as unknown as ResultSet;
+}
+
+/** A transaction on the connection itself; the adapter's lock keeps everything else out meanwhile. */
+function sameConnectionTransaction(connection: SqliteConnection): Transaction {
   let open = true;
   const run = (statement: InStatement) => {
     if (!open) throw new Error('The transaction is closed');
-    return client.execute(statement);
+    return connection.execute(statement);
   };
   const end = async (sql: 'COMMIT' | 'ROLLBACK') => {
     if (!open) return;
     open = false;
     try {
-      await client.execute(sql);
+      await connection.execute(sql);
     } catch (error) {
       // SQLite may already have rolled back on its own (e.g. after SQLITE_FULL): nothing left to end.
       if (sql === 'COMMIT') throw error;
@@ -64,29 +188,18 @@ function sameConnectionTransaction(client: Client): Transaction {
   } as unknown as Transaction;
 }
 
-/** Wraps a file: client so transaction() stays on its connection instead of opening a new one. */
-export function singleConnectionClient(client: Client): Client {
-  return new Proxy(client, {
-    get(target, property) {
-      if (property === 'transaction') {
-        return async (mode: Mode = 'write') => {
-          await target.execute(BEGIN[mode] ?? 'BEGIN IMMEDIATE');
-          return sameConnectionTransaction(target);
-        };
-      }
-      const value = Reflect.get(target, property, target);
-      // Methods use the client's private fields: call them on the client itself, not on the proxy.
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+/** The database file a file: URL names ("file:./data/x.sqlite", "file:/abs/x.sqlite", "file:///abs"). */
+function filePath(url: string) {
+  if (url === ':memory:') return url;
+  const rest = url.slice('file:'.length);
+  return decodeURIComponent(rest.startsWith('//') ? rest.slice(2) : rest).replace(/\?.*$/, '');
 }
 
 class SingleConnectionLibSQL extends PrismaLibSQL {
   createClient(config: Config): Client {
-    const client = super.createClient(config);
     return config.url.startsWith('file:') || config.url === ':memory:'
-      ? singleConnectionClient(client)
-      : client;
+      ? (new SqliteConnection(filePath(config.url)) as unknown as Client)
+      : super.createClient(config);
   }
 }
 
