@@ -3,6 +3,7 @@ import { setAbstractFetchFunc } from '@shopify/shopify-api/runtime';
 import { PrismaSessionStorage } from '@shopify/shopify-app-session-storage-prisma';
 import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from '@shopify/shopify-app-remix/server';
 import prisma from './db.server';
+import { CachedSessionStorage } from './models/shop/sessionCache.server';
 import { env } from './env.server';
 
 export const ADMIN_API_VERSION = ApiVersion.October26;
@@ -30,7 +31,8 @@ const shopify = shopifyApp({
   scopes: env.SCOPES.split(',').map((scope) => scope.trim()),
   appUrl: env.SHOPIFY_APP_URL,
   authPathPrefix: '/auth',
-  sessionStorage: new PrismaSessionStorage(prisma),
+  // Sessions read through a short in-process cache: one read per shop every few seconds, not per request.
+  sessionStorage: new CachedSessionStorage(new PrismaSessionStorage(prisma)),
   distribution: AppDistribution.AppStore,
   logger: {
     level: {

@@ -1,6 +1,7 @@
 import type { Prisma } from '@prisma/client';
 import prisma, { caseInsensitive, placeholders } from '../../db.server';
 import { env } from '../../env.server';
+import { forgetShopSessions } from './sessionCache.server';
 
 // Shopify's lifecycle and privacy webhooks. Each delivery is handled once: the receipt (X-Shopify-Webhook-Id)
 // is written in the same transaction as the change, so a redelivery after success does nothing and a
@@ -50,12 +51,20 @@ async function flushWriteAheadLog() {
   }
 }
 
+// Each write to the Session table also drops this process's cached sessions of the shop (before and after
+// the write, so a read racing the transaction is not kept): sessionCache.server.ts.
 export async function removeSessions(tx: Tx, shop: string) {
-  return (await tx.session.deleteMany({ where: { shop } })).count;
+  forgetShopSessions(shop);
+  const { count } = await tx.session.deleteMany({ where: { shop } });
+  forgetShopSessions(shop);
+  return count;
 }
 
 export async function updateSessionScopes(tx: Tx, shop: string, scopes: string[]) {
-  return (await tx.session.updateMany({ where: { shop }, data: { scope: scopes.join(',') } })).count;
+  forgetShopSessions(shop);
+  const { count } = await tx.session.updateMany({ where: { shop }, data: { scope: scopes.join(',') } });
+  forgetShopSessions(shop);
+  return count;
 }
 
 export type CustomerRef = { id?: number | string | null; email?: string | null };
@@ -246,7 +255,7 @@ export async function deleteShopData(tx: Tx, shop: string) {
     usualOrders: (await tx.usualOrder.deleteMany({ where })).count,
     outboxMessages: (await tx.outboxMessage.deleteMany({ where })).count,
     settings: (await tx.shopSettings.deleteMany({ where })).count,
-    sessions: (await tx.session.deleteMany({ where })).count,
+    sessions: await removeSessions(tx, shop),
     webhookReceipts: (await tx.webhookReceipt.deleteMany({ where })).count,
     // Rate-limit budgets are keyed "<limit>:<shop>[:…]".
     rateLimits: (await tx.rateLimiterFlexible.deleteMany({ where: { key: { contains: `:${shop}` } } })).count,
