@@ -1,4 +1,4 @@
-import type { Prisma } from '@prisma/client';
+import type { Guest, Prisma } from '@prisma/client';
 import { z } from 'zod';
 import prisma from '../../db.server';
 import { Conflict, DomainError, Forbidden, NotFound } from '../../lib/errors';
@@ -9,6 +9,7 @@ import { MAX_QUANTITY, MIN_QUANTITY, priceLine } from '../../lib/pricing';
 import { CLOSED_MESSAGES, closedReason, parseModifiers } from './groupOrder.server';
 import { queueDraftOrderSync } from '../outbox/handoff.server';
 import { authorizeHost, type HostCredentials } from './hosting.server';
+import { sql } from '../rawSql.server';
 
 // Guests as people: one row per person in an order, bound to the browsers (token hashes) that act for
 // them and, when given, their e-mail address. Their own items and note can change until the order closes.
@@ -54,40 +55,59 @@ export type GuestClaim = {
  * taken over by the first browser that claims it.
  */
 export async function resolveGuest(db: Db, shop: string, groupOrderId: number, claim: GuestClaim) {
+  // Plain SQL (rawSql.server.ts): this runs inside every confirm. One row per token the guest holds.
   const nameKey = guestNameKey(claim.name);
   const tokenHash = claim.token ? hashSecret(claim.token) : null;
-  const existing = await db.guest.findUnique({
-    where: { groupOrderId_nameKey: { groupOrderId, nameKey } },
-    include: { tokens: { select: { tokenHash: true } } },
-  });
-  if (!existing) {
-    return db.guest.create({
-      data: {
-        shop,
-        groupOrderId,
-        name: claim.name.trim().replace(/\s+/g, ' '),
-        nameKey,
-        initials: claim.initials ?? null,
-        email: claim.email ?? null,
-        tokens: tokenHash ? { create: { tokenHash } } : undefined,
-      },
-    });
+  const now = new Date();
+  const rows = await db.$queryRawUnsafe<(Guest & { _token: string | null })[]>(
+    sql(`SELECT g.*, t."tokenHash" AS "_token" FROM "Guest" g
+         LEFT JOIN "GuestToken" t ON t."guestId" = g."id"
+         WHERE g."groupOrderId" = $1 AND g."nameKey" = $2`),
+    groupOrderId,
+    nameKey,
+  );
+  const addToken = (guestId: number) =>
+    db.$executeRawUnsafe(
+      sql(`INSERT INTO "GuestToken" ("guestId", "tokenHash", "createdAt") VALUES ($1, $2, $3)`),
+      guestId,
+      tokenHash,
+      now,
+    );
+  if (!rows.length) {
+    const [created] = await db.$queryRawUnsafe<Guest[]>(
+      sql(`INSERT INTO "Guest" ("shop", "groupOrderId", "name", "nameKey", "initials", "email", "createdAt",
+             "updatedAt") VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING *`),
+      shop,
+      groupOrderId,
+      claim.name.trim().replace(/\s+/g, ' '),
+      nameKey,
+      claim.initials ?? null,
+      claim.email ?? null,
+      now,
+    );
+    if (tokenHash) await addToken(created.id);
+    return created;
   }
+  const { _token, ...existing } = rows[0];
+  const tokens = rows.map((row) => row._token).filter((token): token is string => token !== null);
   if (existing.shop !== shop) throw new NotFound('Group order not found');
-  const holdsToken = Boolean(tokenHash && existing.tokens.some((t) => t.tokenHash === tokenHash));
-  const unclaimed = existing.tokens.length === 0;
+  const holdsToken = Boolean(tokenHash && tokens.includes(tokenHash));
+  const unclaimed = tokens.length === 0;
   const sameEmail = Boolean(claim.email && existing.email && claim.email === existing.email);
   if (!holdsToken && !unclaimed && !sameEmail) {
     throw new Conflict(nameTakenMessage(existing.name), { reason: 'name-taken' });
   }
-  return db.guest.update({
-    where: { id: existing.id, shop },
-    data: {
-      initials: claim.initials ?? existing.initials,
-      email: claim.email ?? existing.email,
-      tokens: tokenHash && !holdsToken ? { create: { tokenHash } } : undefined,
-    },
-  });
+  const [updated] = await db.$queryRawUnsafe<Guest[]>(
+    sql(`UPDATE "Guest" SET "initials" = $1, "email" = $2, "updatedAt" = $3
+         WHERE "id" = $4 AND "shop" = $5 RETURNING *`),
+    claim.initials ?? existing.initials,
+    claim.email ?? existing.email,
+    now,
+    existing.id,
+    shop,
+  );
+  if (tokenHash && !holdsToken) await addToken(existing.id);
+  return updated;
 }
 
 /** The guest named in a URL, only for a browser that holds their token; otherwise 403 (or 404). */

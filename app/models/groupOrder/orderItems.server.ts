@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Prisma, type GroupOrder, type MenuItem, type OrderItem } from '@prisma/client';
 import prisma, { isUniqueViolation, provider } from '../../db.server';
+import { list, sql } from '../rawSql.server';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { lineKey } from '../../lib/cart';
 import { createKeyedQueue } from '../../lib/keyedQueue.server';
@@ -142,14 +143,9 @@ async function findByKey(db: Prisma.TransactionClient, shop: string, request: Co
   };
 }
 
-// The confirm's statements are plain SQL, one round trip each, written for both databases: a Prisma
-// model query costs about three times a raw one here (it is compiled on every call), and a confirm is
-// the request a lunch rush repeats. Placeholders are written $1..$n (PostgreSQL); SQLite reads ?1..?n.
-// Rows come back typed as Prisma's models (dates as Date, booleans as boolean); counts may be bigint.
+// The confirm's statements are plain SQL, one round trip each (rawSql.server.ts): a confirm is the
+// request a lunch rush repeats.
 type ConfirmedLineRow = { line: number; orderItemId: number | null; requestHash: string | null };
-const sql = (text: string) => (provider === 'postgresql' ? text : text.replace(/\$(\d+)/g, '?$1'));
-const list = (count: number, from: number) =>
-  Array.from({ length: count }, (_, index) => `$${from + index}`).join(', ');
 /** The columns of a new OrderItem row, in the order the confirm's INSERT lists them. */
 const ITEM_COLUMNS = [
   'shop',

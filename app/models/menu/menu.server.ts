@@ -1,5 +1,6 @@
 import type { MenuItem, Modifier, ModifierGroup, Prisma } from '@prisma/client';
 import prisma from '../../db.server';
+import { list, sql } from '../rawSql.server';
 import { centsToDecimal } from '../../lib/money';
 import type { MenuItemView } from '../../lib/cart';
 import type { MenuModifier } from '../../lib/modifiers';
@@ -19,7 +20,9 @@ export function serializeMenuItem(item: MenuItem): MenuItemView {
   };
 }
 
-export function serializeModifier(modifier: Modifier & { group: ModifierGroup }): MenuModifier {
+type GroupFields = Pick<ModifierGroup, 'type' | 'maxSelections' | 'name'>;
+
+export function serializeModifier(modifier: Modifier & { group: GroupFields }): MenuModifier {
   return {
     id: modifier.id,
     name: modifier.name,
@@ -54,19 +57,24 @@ export async function listMenuModifiers(
   { ids, db = prisma }: { ids?: number[]; db?: Prisma.TransactionClient } = {},
 ): Promise<MenuModifier[]> {
   if (ids && ids.length === 0) return [];
-  const modifiers = await db.modifier.findMany({
-    where: { shop, active: true, ...(ids ? { id: { in: ids } } : {}), group: { shop, active: true } },
-    include: { group: true },
-  });
-  return modifiers
-    .sort(
-      (a, b) =>
-        a.group.position - b.group.position ||
-        a.groupId - b.groupId ||
-        a.position - b.position ||
-        a.id - b.id,
-    )
-    .map(serializeModifier);
+  // One plain statement (rawSql.server.ts): the confirm runs it for the options its cart selected.
+  const rows = await db.$queryRawUnsafe<
+    (Modifier & { _type: string; _maxSelections: number; _groupName: string })[]
+  >(
+    sql(`SELECT m.*, g."type" AS "_type", g."maxSelections" AS "_maxSelections", g."name" AS "_groupName"
+         FROM "Modifier" m JOIN "ModifierGroup" g ON g."id" = m."groupId"
+         WHERE m."shop" = $1 AND m."active" = true AND g."shop" = $1 AND g."active" = true
+         ${ids ? `AND m."id" IN (${list(ids.length, 2)})` : ''}
+         ORDER BY g."position", g."id", m."position", m."id"`),
+    shop,
+    ...(ids ?? []),
+  );
+  return rows.map(({ _type, _maxSelections, _groupName, ...modifier }) =>
+    serializeModifier({
+      ...modifier,
+      group: { type: _type, maxSelections: _maxSelections, name: _groupName },
+    }),
+  );
 }
 
 export async function getMenu(shop: string) {
