@@ -62,7 +62,9 @@ function fromSql(value: unknown) {
     }
     return Number(value);
   }
-  if (value instanceof Buffer) return value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength);
+  if (value instanceof Buffer) {
+    return value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength);
+  }
   return value;
 }
 
