@@ -14,6 +14,9 @@ export function normalizeCode(input: string): string | null {
   return /^[A-Z0-9]{4,6}$/.test(code) ? code : null;
 }
 
+/** What a code looks like, said where one is refused. */
+export const CODE_HINT = 'Order codes are 4-6 letters or numbers, like ABC123.';
+
 /** A route param as a positive 32-bit id, or null when it cannot name anything. */
 export function toId(value: string | undefined): number | null {
   if (!value || !/^\d{1,10}$/.test(value) || Number(value) > 2_147_483_647) return null;

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { draftOrderSource } from '../../test/support/draftOrders';
 import { buildDraftOrderInput, lineTitle } from './draftOrderInput';
 
-const order = {
-  id: 1,
-  code: 'ABC234',
-  name: null,
-  hostName: 'Hannah',
-  hostEmail: 'hannah@example.com',
-  companyName: 'Acme',
-  orderType: 'delivery',
-  deliveryAddress: '1 George St, Sydney',
-  paymentMethod: 'on-account',
-  pickupAt: new Date('2026-07-01T02:15:00Z'),
-  timeZone: 'Australia/Sydney',
-  currency: 'AUD',
-  instructions: '   ',
-};
+const order = draftOrderSource({ instructions: '   ' });
 
 describe('draft-order input', () => {
   it('titles custom lines with the modifiers a kitchen needs to read', () => {

@@ -1,44 +1,28 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { readFormBody } from '~/lib/body.server';
-import { Form, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import {
-  BlockStack,
-  Button,
-  Card,
-  EmptyState,
-  IndexTable,
-  InlineGrid,
-  InlineStack,
-  Layout,
-  Page,
-  Pagination,
-  Tabs,
-  Text,
-  TextField,
-  useBreakpoints,
-} from '@shopify/polaris';
-import { useState } from 'react';
-import { AdminOrderActionSchema } from '~/lib/schemas/adminOrders';
+import { useLoaderData } from '@remix-run/react';
+import { Layout, Page } from '@shopify/polaris';
 import { OrderDetailModal } from '~/components/admin/orders/OrderDetailModal';
-import { OrderRow } from '~/components/admin/orders/OrderRow';
+import { OrderSearch } from '~/components/admin/orders/OrderSearch';
+import { OrdersTable } from '~/components/admin/orders/OrdersTable';
+import { StatsGrid } from '~/components/admin/orders/StatsGrid';
 import { UndeliveredEmails } from '~/components/admin/orders/UndeliveredEmails';
+import { useSearchUpdate } from '~/components/admin/useSearchUpdate';
+import { actorOf, answerStep, readAdminForm } from '~/lib/adminForm.server';
 import { formatMoney } from '~/lib/money';
+import { AdminOrderActionSchema } from '~/lib/schemas/adminOrders';
+import { runAdminOrderAction } from '~/models/groupOrder/adminActions.server';
 import {
   getAdminOrderDetail,
   listGroupOrders,
   listUndeliveredEmails,
   parsePage,
   parseTab,
-  retryDraftOrderSync,
-  retryEmail,
 } from '~/models/groupOrder/adminOrders.server';
 import { getAdminSettings } from '~/models/shop/adminSettings.server';
 import { getOrderStats } from '~/models/groupOrder/stats.server';
-import { kitchenLabel, moveKitchenState, undoKitchenState } from '~/models/kitchen/kitchen.server';
 import { readDraftCompletion } from '~/models/outbox/draftOrderStatus.server';
 import { authenticate } from '~/shopify.server';
-import { statusOf, withHttpErrors } from '~/lib/http.server';
-import { DomainError } from '~/lib/errors';
+import { withHttpErrors } from '~/lib/http.server';
 
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
@@ -67,197 +51,33 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
   };
 });
 
-const answer = (status: number, message: string) => Response.json({ ok: status < 300, message }, { status });
-
-/** "Retry now" for a failed or stuck Shopify hand-off, or for an e-mail that could not be delivered. */
+/** "Retry now" for a failed or stuck Shopify hand-off or an undelivered e-mail, and the kitchen steps. */
 export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   const { session, sessionToken } = await authenticate.admin(request);
-  let form: FormData;
-  try {
-    form = await readFormBody(request);
-  } catch (error) {
-    if (error instanceof Response) return error;
-    return answer(400, 'The request could not be read.');
-  }
-  const parsed = AdminOrderActionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const issue = parsed.error.issues.find((i) => i.path[0] === 'to' || i.path[0] === 'reason');
-    return answer(400, issue?.message ?? 'Unknown action.');
-  }
-  if (parsed.data.intent === 'kitchen-move' || parsed.data.intent === 'kitchen-undo') {
-    // Recorded on each move: the staff member's id from the session token when there is one.
-    const actor = sessionToken?.sub ? `Staff ${sessionToken.sub}` : 'Merchant';
-    try {
-      if (parsed.data.intent === 'kitchen-undo') {
-        await undoKitchenState(session.shop, parsed.data.id, actor);
-        return answer(200, 'Last step undone');
-      }
-      const order = await moveKitchenState(session.shop, parsed.data.id, {
-        to: parsed.data.to,
-        reason: parsed.data.reason,
-        actor,
-      });
-      return answer(200, `${order.code} is now ${kitchenLabel(parsed.data.to, order.orderType)}`);
-    } catch (error) {
-      if (error instanceof DomainError) return answer(statusOf(error), error.message);
-      throw error;
-    }
-  }
-  if (parsed.data.intent === 'retry-email') {
-    const rearmed = await retryEmail(session.shop, parsed.data.messageId);
-    if (!rearmed) return answer(404, 'That undelivered e-mail was not found.');
-    return answer(200, 'Sending the e-mail again');
-  }
-  const outcome = await retryDraftOrderSync(session.shop, parsed.data.id);
-  if (outcome === 'not-found') return answer(404, 'Submitted group order not found.');
-  if (outcome === 'busy') return answer(409, 'This order is being sent to Shopify right now.');
-  return answer(200, 'Sending to Shopify again');
+  const input = await readAdminForm(request, AdminOrderActionSchema, (issues) => {
+    const issue = issues.find((i) => i.path[0] === 'to' || i.path[0] === 'reason');
+    return issue?.message ?? 'Unknown action.';
+  });
+  if (input instanceof Response) return input;
+  return answerStep(() => runAdminOrderAction(session.shop, actorOf(sessionToken), input));
 });
-
-const TABS = [
-  { id: 'active', content: 'Active Orders' },
-  { id: 'submitted', content: 'Submitted Orders' },
-];
 
 export default function Dashboard() {
   const { stats, list, query, detail, undeliveredEmails, currency, locale } = useLoaderData<typeof loader>();
-  const [params, setParams] = useSearchParams();
-  const navigation = useNavigation();
-  const [search, setSearch] = useState(query);
-  const { smDown } = useBreakpoints();
+  const [params, update] = useSearchUpdate();
   const money = (cents: number) => formatMoney(cents, currency, locale);
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { preventScrollReset: true });
-  };
-
-  const cards = [
-    { label: 'Total orders', value: String(stats.total) },
-    { label: 'Active', value: String(stats.active) },
-    { label: 'Submitted', value: String(stats.submitted) },
-    { label: 'Revenue', value: money(stats.revenueCents) },
-    { label: "Today's orders", value: String(stats.today) },
-    { label: 'Average order value', value: money(stats.averageCents) },
-  ];
 
   return (
     <Page title="ADMIN DASHBOARD">
       <Layout>
         <Layout.Section>
-          <Card>
-            <Form method="get" role="search">
-              <input type="hidden" name="tab" value={list.tab} />
-              <InlineStack gap="200" blockAlign="end" wrap={false}>
-                <div style={{ flex: 1 }}>
-                  <TextField
-                    label="Search orders"
-                    name="q"
-                    value={search}
-                    onChange={setSearch}
-                    placeholder="Code, group name, company, host name or e-mail"
-                    autoComplete="off"
-                    clearButton
-                    onClearButtonClick={() => {
-                      setSearch('');
-                      update({ q: null, page: null });
-                    }}
-                  />
-                </div>
-                <Button
-                  submit
-                  loading={navigation.state === 'loading' && navigation.location?.search.includes('q=')}
-                >
-                  Search
-                </Button>
-              </InlineStack>
-            </Form>
-          </Card>
+          <OrderSearch tab={list.tab} query={query} onClear={() => update({ q: null, page: null })} />
         </Layout.Section>
         <Layout.Section>
-          <InlineGrid columns={{ xs: 2, md: 3 }} gap="400">
-            {cards.map((card) => (
-              <Card key={card.label}>
-                <BlockStack gap="100">
-                  <Text as="h3" variant="bodySm" tone="subdued">
-                    {card.label}
-                  </Text>
-                  <Text as="p" variant="headingLg">
-                    {card.value}
-                  </Text>
-                </BlockStack>
-              </Card>
-            ))}
-          </InlineGrid>
+          <StatsGrid stats={stats} money={money} />
         </Layout.Section>
         <Layout.Section>
-          <Card padding="0">
-            <Tabs
-              tabs={TABS}
-              selected={list.tab === 'submitted' ? 1 : 0}
-              onSelect={(index) => update({ tab: TABS[index].id, page: null })}
-            />
-            {list.orders.length ? (
-              <IndexTable
-                resourceName={{ singular: 'group order', plural: 'group orders' }}
-                itemCount={list.orders.length}
-                selectable={false}
-                condensed={smDown}
-                headings={[
-                  { title: 'Code' },
-                  { title: 'Order' },
-                  { title: 'Host' },
-                  { title: 'Pickup' },
-                  { title: 'Guests' },
-                  { title: 'Total', alignment: 'end' },
-                  { title: 'Status' },
-                  { title: 'Actions' },
-                ]}
-              >
-                {list.orders.map((order, index) => (
-                  <OrderRow
-                    key={order.id}
-                    order={order}
-                    position={index}
-                    condensed={smDown}
-                    money={money}
-                    onView={() => update({ order: String(order.id) })}
-                  />
-                ))}
-              </IndexTable>
-            ) : (
-              <EmptyState
-                heading={
-                  query
-                    ? `No orders match “${query}”`
-                    : list.tab === 'submitted'
-                      ? 'No submitted orders yet'
-                      : 'No active group orders'
-                }
-                image=""
-              >
-                <p>
-                  {query
-                    ? 'Try a code, a company, or the host’s name or e-mail.'
-                    : list.tab === 'submitted'
-                      ? 'Orders appear here once a host submits them; each becomes a draft order in Shopify.'
-                      : 'Orders appear here when hosts start them on your store.'}
-                </p>
-              </EmptyState>
-            )}
-            <div style={{ padding: '12px 16px', display: 'flex', justifyContent: 'center' }}>
-              <Pagination
-                hasPrevious={list.hasPrevious}
-                hasNext={list.hasNext}
-                onPrevious={() => update({ page: String(list.page - 1) })}
-                onNext={() => update({ page: String(list.page + 1) })}
-                label={`Page ${list.page}`}
-              />
-            </div>
-          </Card>
+          <OrdersTable list={list} query={query} money={money} update={update} />
         </Layout.Section>
         {undeliveredEmails.length ? (
           <Layout.Section>

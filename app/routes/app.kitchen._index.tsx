@@ -17,12 +17,11 @@ import {
 import { useEffect } from 'react';
 import { KitchenNextStepSchema } from '~/lib/schemas/adminOrders';
 import { KitchenBadge } from '~/components/admin/orders/KitchenBadge';
-import { readFormBody } from '~/lib/body.server';
+import { actorOf, answerStep, readAdminForm } from '~/lib/adminForm.server';
 import { kitchenLabel, moveKitchenState } from '~/models/kitchen/kitchen.server';
 import { getPrepBoard, type BoardOrder } from '~/models/kitchen/prepBoard.server';
 import { authenticate } from '~/shopify.server';
-import { statusOf, withHttpErrors } from '~/lib/http.server';
-import { DomainError } from '~/lib/errors';
+import { withHttpErrors } from '~/lib/http.server';
 
 // The kitchen's prep board: today's and upcoming submitted orders by pickup time, what to make (merged
 // counts), who it is for, a one-click next step, and printable labels and order sheets.
@@ -32,28 +31,22 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
   return getPrepBoard(session.shop);
 });
 
-const answer = (status: number, message: string) => Response.json({ ok: status < 300, message }, { status });
-
 /** One click moves an order to its next step (the step is sent, so a stale board cannot skip one). */
 export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   const { session, sessionToken } = await authenticate.admin(request);
-  let form: FormData;
-  try {
-    form = await readFormBody(request);
-  } catch (error) {
-    if (error instanceof Response) return error;
-    return answer(400, 'The request could not be read.');
-  }
-  const parsed = KitchenNextStepSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return answer(400, parsed.error.issues[0]?.message ?? 'Unknown action.');
-  const actor = sessionToken?.sub ? `Staff ${sessionToken.sub}` : 'Merchant';
-  try {
-    const order = await moveKitchenState(session.shop, parsed.data.id, { to: parsed.data.to, actor });
-    return answer(200, `${order.code} is now ${kitchenLabel(parsed.data.to, order.orderType)}`);
-  } catch (error) {
-    if (error instanceof DomainError) return answer(statusOf(error), error.message);
-    throw error;
-  }
+  const input = await readAdminForm(
+    request,
+    KitchenNextStepSchema,
+    (issues) => issues[0]?.message ?? 'Unknown action.',
+  );
+  if (input instanceof Response) return input;
+  return answerStep(async () => {
+    const order = await moveKitchenState(session.shop, input.id, {
+      to: input.to,
+      actor: actorOf(sessionToken),
+    });
+    return `${order.code} is now ${kitchenLabel(input.to, order.orderType)}`;
+  });
 });
 
 function NextStepButton({ order }: { order: BoardOrder }) {

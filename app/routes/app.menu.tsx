@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { readFormBody } from '~/lib/body.server';
-import { useLoaderData, useSearchParams } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { BlockStack, Layout, Page } from '@shopify/polaris';
 import { useState } from 'react';
 import { GroupModal } from '~/components/admin/menu/GroupModal';
@@ -10,6 +10,7 @@ import { MenuItemsCard } from '~/components/admin/menu/MenuItemsCard';
 import { ModifierGroupCard } from '~/components/admin/menu/ModifierGroupCard';
 import { ModifierModal } from '~/components/admin/menu/ModifierModal';
 import type { Editing } from '~/components/admin/menu/types';
+import { useSearchUpdate } from '~/components/admin/useSearchUpdate';
 import {
   createMenuItem,
   createModifier,
@@ -132,15 +133,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function MenuPage() {
   const data = useLoaderData<typeof loader>();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useSearchUpdate();
   const [editing, setEditing] = useState<Editing | null>(null);
   const importOpen = params.get('import') === '1';
-  const setImportOpen = (open: boolean) => {
-    const next = new URLSearchParams(params);
-    if (open) next.set('import', '1');
-    else next.delete('import');
-    setParams(next, { preventScrollReset: true });
-  };
+  const setImportOpen = (open: boolean) => update({ import: open ? '1' : null });
 
   return (
     <Page

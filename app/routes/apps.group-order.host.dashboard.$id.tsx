@@ -1,7 +1,8 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { lazy, Suspense } from 'react';
-import { Badge, ButtonLink, EmptyState, PageHeader } from '~/components/storefront/ui';
+import { Badge, EmptyState, PageHeader } from '~/components/storefront/ui';
+import { FindOrStart } from '~/components/storefront/FindOrStart';
 import { DashboardStats } from '~/components/storefront/host/DashboardStats';
 import { GuestOrders } from '~/components/storefront/host/GuestOrders';
 import { HostControls } from '~/components/storefront/host/HostControls';
@@ -12,7 +13,6 @@ import { orderTitle } from '~/lib/groupOrder';
 import { HOST_MESSAGES, maskEmail } from '~/lib/hostText';
 import { toId, withHttpErrors } from '~/lib/http.server';
 import { formatMoney } from '~/lib/money';
-import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
 import { formatDateTime } from '~/lib/time';
 import { getHostSummary } from '~/models/groupOrder/hosting.server';
@@ -98,14 +98,7 @@ export default function HostDashboard() {
         <EmptyState
           headingLevel="h1"
           title={HOST_MESSAGES.notFound}
-          actions={
-            <>
-              <ButtonLink to={sfPath('/find-order')}>Find an order</ButtonLink>
-              <ButtonLink to={sfPath('/host/create')} variant="secondary">
-                Start a new order
-              </ButtonLink>
-            </>
-          }
+          actions={<FindOrStart start="Start a new order" />}
         >
           Please check the link, or look the order up by its code or your e-mail address.
         </EmptyState>

@@ -6,36 +6,24 @@ import {
   type LoaderFunctionArgs,
 } from '@remix-run/node';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { z } from 'zod';
-import { ButtonLink, EmptyState } from '~/components/storefront/ui';
+import { ButtonLink } from '~/components/storefront/ui';
+import { FindOrStart } from '~/components/storefront/FindOrStart';
 import { JoinFacts, JoinGuestForm } from '~/components/storefront/guest/JoinCards';
 import { useJoinForm } from '~/components/storefront/guest/useJoinForm';
 import { readFormBody } from '~/lib/body.server';
-import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
-import { paymentLabel } from '~/lib/payment';
-import { formatDateTime, timeLeftText } from '~/lib/time';
 import { closedReason, closedText, findGroupOrderByCode } from '~/models/groupOrder/groupOrder.server';
-import {
-  guestHasItems,
-  GuestEmailSchema,
-  GuestInitialsSchema,
-  GuestNameSchema,
-} from '~/models/groupOrder/orderItems.server';
-import { resolveGuest } from '~/models/groupOrder/guests.server';
-import { GuestTokenSchema } from '~/lib/guestSchema';
-import prisma, { isUniqueViolation } from '~/db.server';
+import { guestHasItems } from '~/models/groupOrder/orderItems.server';
+import { joinAsGuest, joinPageOrder, JoinSchema } from '~/models/groupOrder/joining.server';
 import { countMiss } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import { NotOrderingCard } from '~/components/storefront/missing/NotOrdering';
-import { InviteTokenSchema, joinedByInvitation } from '~/models/groupOrder/invitees.server';
 import { inviteOnJoin } from '~/models/groupOrder/notOrdering.server';
 import { answerNotOrdering } from '~/lib/notOrderingAnswer.server';
-import { PageLoading } from '~/components/storefront/guest/PageStatus';
+import { OrderNotFound, PageLoading } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { Conflict } from '~/lib/errors';
-import { orderTitle } from '~/lib/groupOrder';
 import { clientKey } from '~/lib/credentials.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
@@ -49,38 +37,9 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
     await countMiss(clientKey(shop, request));
     return data({ order: null, email, invite: null }, { status: 404 });
   }
-  const reason = closedReason(order);
   // Reached through an invitation e-mail: that invitee may also say "I'm not ordering this time" here.
   const invite = await inviteOnJoin(shop, order.id, url.searchParams.get('invite'));
-  return {
-    email: url.searchParams.get('email') ?? invite?.email ?? '',
-    invite,
-    order: {
-      id: order.id,
-      code: order.code,
-      name: order.name,
-      companyName: order.companyName,
-      title: orderTitle(order),
-      hostName: order.hostName,
-      orderType: order.orderType,
-      payment: paymentLabel(order.paymentMethod),
-      pickup: formatDateTime(order.pickupAt, order.timeZone),
-      deadline: formatDateTime(order.deadlineAt, order.timeZone),
-      // A submitted order has no time left to count down.
-      timeLeft: order.status === 'active' ? timeLeftText(order.deadlineAt, new Date()) : 'Submitted',
-      participantCount: order.participantCount,
-      total: formatMoney(order.totalCents, order.currency, 'en-AU'),
-      closedMessage: reason ? closedText(order, reason) : null,
-    },
-  };
-});
-
-const JoinSchema = z.object({
-  guestName: GuestNameSchema,
-  initials: GuestInitialsSchema,
-  email: GuestEmailSchema,
-  guestToken: z.preprocess((value) => value || undefined, GuestTokenSchema.optional()),
-  invite: z.preprocess((value) => value || undefined, InviteTokenSchema.optional()),
+  return { email: url.searchParams.get('email') ?? invite?.email ?? '', invite, order: joinPageOrder(order) };
 });
 
 export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
@@ -98,28 +57,13 @@ export const action = withHttpErrors(async function action({ request, params }: 
   if (form.intent === 'not-ordering') return answerNotOrdering(shop, String(form.invite ?? ''));
   const parsed = JoinSchema.safeParse(form);
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
-  const { guestName, initials, email, guestToken, invite } = parsed.data;
-  // The name is this person's in the order from now on: the same browser (or e-mail) is the same guest,
-  // anyone else is asked to pick a name that tells them apart.
+  const { email, initials } = parsed.data;
   let guest;
-  for (let attempt = 1; !guest; attempt += 1) {
-    try {
-      guest = await prisma.$transaction(async (tx) => {
-        const joined = await resolveGuest(tx, shop, order.id, {
-          name: guestName,
-          initials,
-          email,
-          token: guestToken,
-        });
-        if (invite) await joinedByInvitation(tx, shop, order.id, invite, joined.id);
-        return joined;
-      });
-    } catch (error) {
-      if (error instanceof Conflict) return data({ error: error.message }, { status: 409 });
-      // Someone else took this new name at the same moment: look again (now it exists).
-      const raced = isUniqueViolation(error);
-      if (!raced || attempt > 1) throw error;
-    }
+  try {
+    guest = await joinAsGuest(shop, order.id, parsed.data);
+  } catch (error) {
+    if (error instanceof Conflict) return data({ error: error.message }, { status: 409 });
+    throw error;
   }
   // The same guest who already confirmed items sees them rather than starting a second order by accident.
   if (await guestHasItems(shop, order.id, guest.id)) {
@@ -139,22 +83,11 @@ export default function JoinPage() {
 
   if (!order) {
     return (
-      <main className="shell-main shell-main--narrow guest">
-        <h1 className="visually-hidden">Join group order</h1>
-        <EmptyState
-          title="Group order not found"
-          actions={
-            <>
-              <ButtonLink to={sfPath('/find-order')}>Find an order</ButtonLink>
-              <ButtonLink to={sfPath('/host/create')} variant="secondary">
-                Start a group order
-              </ButtonLink>
-            </>
-          }
-        >
-          Please check the code and try again.
-        </EmptyState>
-      </main>
+      <OrderNotFound
+        heading="Join group order"
+        narrow
+        actions={<FindOrStart start="Start a group order" />}
+      />
     );
   }
 

@@ -1,14 +1,9 @@
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
-import { lazy, Suspense } from 'react';
-import { GuestTopBar, OrderHero } from '~/components/storefront/guest/OrderHero';
-import { MenuGrid } from '~/components/storefront/guest/MenuGrid';
+import { GuestMenu } from '~/components/storefront/guest/GuestMenu';
 import { MenuLoadError } from '~/components/storefront/guest/MenuLoadError';
-import { CartBar, OrderCard } from '~/components/storefront/guest/OrderCard';
-import { UsualOrderBar } from '~/components/storefront/guest/UsualOrderBar';
-import { useMenuPage, type MenuData } from '~/components/storefront/guest/useMenuPage';
-import { PageLoading, RemovedNotice } from '~/components/storefront/guest/PageStatus';
-import { ButtonLink, EmptyState } from '~/components/storefront/ui';
+import { OrderNotFound } from '~/components/storefront/guest/PageStatus';
+import { ButtonLink } from '~/components/storefront/ui';
 import { sfPath } from '~/lib/paths';
 import {
   closedMessage,
@@ -26,11 +21,6 @@ import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { DomainError } from '~/lib/errors';
 import { clientKey } from '~/lib/credentials.server';
-
-// The customise dialog (and Radix Dialog with it) loads when a guest first opens it, not with the menu.
-const CustomiseDialog = lazy(() =>
-  import('~/components/storefront/guest/CustomiseDialog').then((m) => ({ default: m.CustomiseDialog })),
-);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
@@ -87,87 +77,13 @@ export default function MenuPage() {
   const loaded = useLoaderData<typeof loader>();
   if (!loaded.found) {
     return (
-      <main className="shell-main guest">
-        <h1 className="visually-hidden">Menu</h1>
-        <EmptyState
-          title="Group order not found"
-          actions={<ButtonLink to={sfPath('/find-order')}>Find an order</ButtonLink>}
-        >
-          Please check the code and try again.
-        </EmptyState>
-      </main>
+      <OrderNotFound
+        heading="Menu"
+        actions={<ButtonLink to={sfPath('/find-order')}>Find an order</ButtonLink>}
+      />
     );
   }
-  return <Menu {...loaded} />;
-}
-
-function Menu(loaded: MenuData) {
-  const { order, title, menu, guest, email } = loaded;
-  const page = useMenuPage(loaded);
-
-  if (menu.items.length === 0) {
-    return (
-      <main className="shell-main guest">
-        <GuestTopBar orderId={order.id} code={order.code} email={email} />
-        <EmptyState title="Menu not available">
-          The shop has not published its menu yet. Please try again later.
-        </EmptyState>
-      </main>
-    );
-  }
-
-  return (
-    <main className="shell-main guest guest-menu">
-      <GuestTopBar orderId={order.id} code={order.code} email={email} />
-      <OrderHero order={order} title={title} now={page.now} guest={guest} />
-      {page.closed ? (
-        <p className="notice notice--critical guest-closed" role="alert">
-          <strong>Ordering is closed.</strong> {page.closed}
-        </p>
-      ) : null}
-      <PageLoading />
-      <RemovedNotice names={page.removed} />
-
-      <div className="guest-layout">
-        <div className="guest-layout__side">
-          {email ? (
-            <UsualOrderBar savedCount={page.savedCount} loading={page.busy} onLoad={page.loadUsual} />
-          ) : null}
-          <OrderCard
-            cart={page.cart}
-            ready={page.ready}
-            money={page.money}
-            canSaveUsual={Boolean(email)}
-            savingUsual={page.busy}
-            onRemove={page.removeFromOrder}
-            onSaveUsual={page.saveUsual}
-            onReview={page.review}
-          />
-        </div>
-        <div className="guest-layout__main">
-          <MenuGrid
-            items={menu.items}
-            money={page.money}
-            disabled={Boolean(page.closed)}
-            onAdd={page.setCustomising}
-          />
-        </div>
-      </div>
-
-      {page.closed ? null : <CartBar cart={page.cart} money={page.money} />}
-      {page.customising && !page.closed ? (
-        <Suspense fallback={null}>
-          <CustomiseDialog
-            item={page.customising}
-            modifiers={menu.modifiers}
-            money={page.money}
-            onClose={() => page.setCustomising(null)}
-            onAdd={page.addToOrder}
-          />
-        </Suspense>
-      ) : null}
-    </main>
-  );
+  return <GuestMenu {...loaded} />;
 }
 
 export function ErrorBoundary() {

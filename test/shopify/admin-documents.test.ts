@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildDraftOrderInput, type DraftOrderSourceItem } from '../../app/lib/draftOrderInput';
 import { ADMIN_API_VERSION, loadAdminSchema } from '../../scripts/shopify-schema.mjs';
 import { defineScalars } from '../../scripts/simulator/admin-resolvers.mjs';
+import { draftOrderSource } from '../support/draftOrders';
 import { collectGraphqlDocuments, extractGraphqlDocuments } from '../support/graphqlDocuments';
 
 // Every GraphQL document the app sends to the Admin API, validated against Shopify's own Admin schema for
@@ -143,21 +144,7 @@ function sampleDraftOrderInput() {
     },
   ];
   return buildDraftOrderInput(
-    {
-      id: 7,
-      code: 'ABC234',
-      name: 'Friday coffee',
-      hostName: 'Hannah',
-      hostEmail: 'hannah@example.com',
-      companyName: 'Acme',
-      orderType: 'delivery',
-      deliveryAddress: '1 George St, Sydney',
-      paymentMethod: 'on-account',
-      pickupAt: new Date('2026-07-01T02:15:00Z'),
-      timeZone: 'Australia/Sydney',
-      currency: 'AUD',
-      instructions: 'Leave at reception',
-    },
+    draftOrderSource({ id: 7, name: 'Friday coffee', instructions: 'Leave at reception' }),
     items,
     { kitchenName: 'Bridge St' },
   );

@@ -103,12 +103,18 @@ function FieldShell({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError error={error} id={`${id}-error`} />
     </div>
+  );
+}
+
+/** A field's problem, announced as it appears; nothing when there is none. */
+export function FieldError({ error, id }: { error: ReactNode; id?: string }) {
+  if (!error) return null;
+  return (
+    <p className="field__error" id={id} role="alert">
+      {error}
+    </p>
   );
 }
 

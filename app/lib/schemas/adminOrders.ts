@@ -25,6 +25,8 @@ export const AdminOrderActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('kitchen-undo'), id: positiveId }),
 ]);
 
+export type AdminOrderAction = z.infer<typeof AdminOrderActionSchema>;
+
 /** The prep board's one click: the next step, named so a stale board cannot skip one. */
 export const KitchenNextStepSchema = z.object({
   intent: z.literal('next-step'),

@@ -194,6 +194,9 @@ export async function listGroupOrders(
   };
 }
 
+/** One page of the dashboard's list, with its tab and whether there are pages either side. */
+export type AdminOrderList = Awaited<ReturnType<typeof listGroupOrders>>;
+
 /** One order with its guests, for the detail modal; null when the id belongs to no order of this shop. */
 export async function getAdminOrderDetail(shop: string, id: number) {
   const order = await prisma.groupOrder.findFirst({

@@ -1,5 +1,5 @@
 import { Form, type useActionData, type useLoaderData } from '@remix-run/react';
-import { Badge, Button, Card, TextField } from '~/components/storefront/ui';
+import { Badge, Button, Card, FieldError, TextField } from '~/components/storefront/ui';
 import type { action, loader } from '~/routes/apps.group-order.join.$code';
 import type { JoinForm } from './useJoinForm';
 
@@ -93,9 +93,7 @@ export function JoinGuestForm({
           />
         </div>
         {result && 'error' in result && !('intent' in result) && !refusedAsClosed ? (
-          <p className="field__error" role="alert">
-            {result.error}
-          </p>
+          <FieldError error={result.error} />
         ) : null}
         <Button type="submit" className="btn--block" disabled={!name.trim() || submitting}>
           {submitting ? 'Joining...' : 'Join'}

@@ -1,5 +1,6 @@
 import { useNavigation } from '@remix-run/react';
-import { Spinner } from '~/components/storefront/ui';
+import type { ReactNode } from 'react';
+import { EmptyState, Spinner } from '~/components/storefront/ui';
 
 /**
  * While the next guest page loads (Join to Menu, Menu to Review, Back to Menu...): a spinner over the
@@ -24,5 +25,25 @@ export function RemovedNotice({ names }: { names: string[] }) {
       longer available as you chose {names.length === 1 ? 'it' : 'them'}, so we took{' '}
       {names.length === 1 ? 'it' : 'them'} out of your order.
     </p>
+  );
+}
+
+/** A code or id that names no order of this shop: where to go instead (`heading` names the page for readers). */
+export function OrderNotFound({
+  heading,
+  narrow = false,
+  actions,
+}: {
+  heading: string;
+  narrow?: boolean;
+  actions: ReactNode;
+}) {
+  return (
+    <main className={narrow ? 'shell-main shell-main--narrow guest' : 'shell-main guest'}>
+      <h1 className="visually-hidden">{heading}</h1>
+      <EmptyState title="Group order not found" actions={actions}>
+        Please check the code and try again.
+      </EmptyState>
+    </main>
   );
 }

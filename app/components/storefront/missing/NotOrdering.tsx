@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { Button, ButtonLink, Card } from '../ui';
+import { Button, ButtonLink, Card, FieldError } from '../ui';
 
 // "I'm not ordering this time": the invitee's answer, from the page their e-mail links to and from the
 // join screen they reach through their invitation. The button posts; opening a link never answers for them
@@ -55,11 +55,7 @@ export function NotOrderingCard({
       <Form method="post" className="stack">
         <input type="hidden" name="intent" value="not-ordering" />
         <input type="hidden" name="invite" value={token} />
-        {error ? (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError error={error} />
         <Button type="submit" variant="secondary" className="btn--block" disabled={busy}>
           {busy ? 'Saving…' : "I'm not ordering this time"}
         </Button>

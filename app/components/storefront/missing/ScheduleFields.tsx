@@ -1,4 +1,4 @@
-import { Card } from '../ui';
+import { Card, FieldError } from '../ui';
 
 // On the create form: what happens at the deadline. Same choices as the dashboard's "Who is still
 // missing" card, where the host can change them later.
@@ -82,11 +82,7 @@ export function ScheduleFields({
             minutes before
           </span>
         </label>
-        {error ? (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError error={error} />
       </div>
     </Card>
   );

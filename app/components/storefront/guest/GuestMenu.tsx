@@ -1,0 +1,85 @@
+import { lazy, Suspense } from 'react';
+import { EmptyState } from '~/components/storefront/ui';
+import { MenuGrid } from './MenuGrid';
+import { CartBar, OrderCard } from './OrderCard';
+import { GuestTopBar, OrderHero } from './OrderHero';
+import { PageLoading, RemovedNotice } from './PageStatus';
+import { UsualOrderBar } from './UsualOrderBar';
+import { useMenuPage, type MenuData } from './useMenuPage';
+
+// The customise dialog (and Radix Dialog with it) loads when a guest first opens it, not with the menu.
+const CustomiseDialog = lazy(() => import('./CustomiseDialog').then((m) => ({ default: m.CustomiseDialog })));
+
+/**
+ * The guest's menu page once the order is found: the order's hero, their order so far (with the usual
+ * order when they gave an e-mail), the menu to add from, and the customise dialog; or word that the shop
+ * has no menu yet.
+ */
+export function GuestMenu(loaded: MenuData) {
+  const { order, title, menu, guest, email } = loaded;
+  const page = useMenuPage(loaded);
+
+  if (menu.items.length === 0) {
+    return (
+      <main className="shell-main guest">
+        <GuestTopBar orderId={order.id} code={order.code} email={email} />
+        <EmptyState title="Menu not available">
+          The shop has not published its menu yet. Please try again later.
+        </EmptyState>
+      </main>
+    );
+  }
+
+  return (
+    <main className="shell-main guest guest-menu">
+      <GuestTopBar orderId={order.id} code={order.code} email={email} />
+      <OrderHero order={order} title={title} now={page.now} guest={guest} />
+      {page.closed ? (
+        <p className="notice notice--critical guest-closed" role="alert">
+          <strong>Ordering is closed.</strong> {page.closed}
+        </p>
+      ) : null}
+      <PageLoading />
+      <RemovedNotice names={page.removed} />
+
+      <div className="guest-layout">
+        <div className="guest-layout__side">
+          {email ? (
+            <UsualOrderBar savedCount={page.savedCount} loading={page.busy} onLoad={page.loadUsual} />
+          ) : null}
+          <OrderCard
+            cart={page.cart}
+            ready={page.ready}
+            money={page.money}
+            canSaveUsual={Boolean(email)}
+            savingUsual={page.busy}
+            onRemove={page.removeFromOrder}
+            onSaveUsual={page.saveUsual}
+            onReview={page.review}
+          />
+        </div>
+        <div className="guest-layout__main">
+          <MenuGrid
+            items={menu.items}
+            money={page.money}
+            disabled={Boolean(page.closed)}
+            onAdd={page.setCustomising}
+          />
+        </div>
+      </div>
+
+      {page.closed ? null : <CartBar cart={page.cart} money={page.money} />}
+      {page.customising && !page.closed ? (
+        <Suspense fallback={null}>
+          <CustomiseDialog
+            item={page.customising}
+            modifiers={menu.modifiers}
+            money={page.money}
+            onClose={() => page.setCustomising(null)}
+            onAdd={page.addToOrder}
+          />
+        </Suspense>
+      ) : null}
+    </main>
+  );
+}

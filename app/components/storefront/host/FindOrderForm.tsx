@@ -1,0 +1,111 @@
+import { Form, useNavigation, useSubmit } from '@remix-run/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useToast } from '~/components/storefront/toast';
+import { Button, Card, FieldError } from '~/components/storefront/ui';
+import { CODE_HINT, normalizeCode } from '~/lib/code';
+import { INVALID_EMAIL, isValidEmail } from '~/lib/hosting';
+import type { FindMethod } from '~/models/groupOrder/findOrder.server';
+
+export type FindProblem = { title: string; message: string };
+
+/**
+ * Search by order code or by the host's e-mail. It checks the value before sending the GET the page's
+ * loader answers, and shows (and toasts) the problem that answer brought back.
+ */
+export function FindOrderForm({
+  loaded,
+}: {
+  loaded: { method: FindMethod; query: string; problem: FindProblem | null };
+}) {
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const toast = useToast();
+  const [method, setMethod] = useState<FindMethod>(loaded.method);
+  const [query, setQuery] = useState(loaded.query);
+  const [error, setError] = useState<string | null>(null);
+  const searching = navigation.state !== 'idle' && navigation.location?.pathname.endsWith('/find-order');
+
+  useEffect(() => {
+    setMethod(loaded.method);
+    setQuery(loaded.query);
+    if (loaded.problem)
+      toast.show({ title: loaded.problem.title, description: loaded.problem.message, tone: 'error' });
+  }, [loaded, toast]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = query.trim();
+    if (!value) return setError(`Please enter a ${method === 'code' ? 'order code' : 'email address'}.`);
+    if (method === 'code' && !normalizeCode(value)) return setError(CODE_HINT);
+    if (method === 'email' && !isValidEmail(value)) return setError(INVALID_EMAIL);
+    setError(null);
+    submit({ method, [method]: method === 'code' ? value.toUpperCase() : value }, { method: 'get' });
+  }
+
+  return (
+    <Card>
+      <Form method="get" onSubmit={onSubmit} noValidate className="stack">
+        <p className="field__label host-find__label" aria-hidden="true">
+          Search by
+        </p>
+        <fieldset className="host-segmented">
+          <legend className="visually-hidden">Search by</legend>
+          {(['code', 'email'] as const).map((option) => (
+            <label
+              key={option}
+              className={`host-segmented__option ${method === option ? 'is-selected' : ''}`}
+            >
+              <input
+                type="radio"
+                name="method"
+                value={option}
+                checked={method === option}
+                onChange={() => {
+                  setMethod(option);
+                  setQuery('');
+                  setError(null);
+                }}
+              />
+              <span>{option === 'code' ? 'Order Code' : 'Your Email'}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className={`field ${error ? 'field--error' : ''}`}>
+          <label className="field__label" htmlFor="find-query">
+            {method === 'code' ? 'Order code' : 'Email address'}
+          </label>
+          <input
+            id="find-query"
+            className={`input ${method === 'code' ? 'host-code-input' : ''}`}
+            name={method}
+            type={method === 'email' ? 'email' : 'text'}
+            inputMode={method === 'email' ? 'email' : 'text'}
+            autoComplete={method === 'email' ? 'email' : 'off'}
+            autoCapitalize={method === 'code' ? 'characters' : 'none'}
+            maxLength={method === 'code' ? 6 : 254}
+            placeholder={method === 'code' ? 'ABC123' : 'you@company.com'}
+            value={query}
+            onChange={(event) =>
+              setQuery(method === 'code' ? event.target.value.toUpperCase() : event.target.value)
+            }
+            aria-invalid={error ? true : undefined}
+            aria-describedby="find-hint"
+          />
+          <p className="field__hint" id="find-hint">
+            {method === 'code' ? '4-6 character code' : 'The e-mail address you created the order with'}
+          </p>
+          <FieldError error={error} />
+        </div>
+        {loaded.problem ? (
+          <div className="notice notice--critical" role="alert">
+            <strong>{loaded.problem.title}</strong>
+            <div className="small">{loaded.problem.message}</div>
+          </div>
+        ) : null}
+        <Button type="submit" className="btn--block" disabled={searching}>
+          {searching ? 'Searching...' : 'FIND ORDER'}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import type { z, ZodIssue, ZodTypeAny } from 'zod';
+import { readFormBody } from './body.server';
+import { DomainError } from './errors';
+import { statusOf } from './http.server';
+
+// The admin pages' fetcher posts (the dashboard's retry and kitchen buttons, the prep board's next step):
+// a form read and parsed by the page's schema, and an `{ok, message}` answer the page shows as a toast.
+
+/** The answer a fetcher toasts: ok below 300, with the status it came with. */
+export const answer = (status: number, message: string) =>
+  Response.json({ ok: status < 300, message }, { status });
+
+/** Who a kitchen step is recorded against: the staff member's id from the session token when there is one. */
+export const actorOf = (sessionToken: { sub?: string } | undefined) =>
+  sessionToken?.sub ? `Staff ${sessionToken.sub}` : 'Merchant';
+
+/**
+ * The form as `schema` reads it, or the answer to send instead: the body's own refusal (too large, not a
+ * form), or a 400 with the sentence `refusal` makes of the schema's issues.
+ */
+export async function readAdminForm<S extends ZodTypeAny>(
+  request: Request,
+  schema: S,
+  refusal: (issues: ZodIssue[]) => string,
+): Promise<z.infer<S> | Response> {
+  let form: FormData;
+  try {
+    form = await readFormBody(request);
+  } catch (error) {
+    if (error instanceof Response) return error;
+    return answer(400, 'The request could not be read.');
+  }
+  const parsed = schema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return answer(400, refusal(parsed.error.issues));
+  return parsed.data;
+}
+
+/** Runs a step that says what it did; a domain error it raises is answered with its status and sentence. */
+export async function answerStep(step: () => Promise<string>) {
+  try {
+    return answer(200, await step());
+  } catch (error) {
+    if (error instanceof DomainError) return answer(statusOf(error), error.message);
+    throw error;
+  }
+}
