@@ -5,6 +5,7 @@ import { constants as zlib } from 'node:zlib';
 import { createRequestHandler } from '@remix-run/express';
 import compression from 'compression';
 import express from 'express';
+import { idleHeapCollector } from './scripts/idle-gc.mjs';
 import { bodyLimitErrors, limitBody } from './scripts/limit-body.mjs';
 import { isStorefrontPath, storefrontHeaders, withSafeStorefrontErrors } from './server-safety.mjs';
 
@@ -16,6 +17,8 @@ const build = withSafeStorefrontErrors(await import(`./${buildDir}/server/index.
 const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', true);
+// One full collection after each burst, once no request is in flight (scripts/idle-gc.mjs).
+app.use(idleHeapCollector().track);
 // HTML, JS, CSS and JSON. Brotli at quality 5 costs about what gzip -6 does and compresses better.
 // Remix's Node adapter calls res.flush() after every chunk it writes, so streamed single-fetch and
 // deferred responses still reach the browser chunk by chunk.

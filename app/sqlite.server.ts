@@ -2,7 +2,7 @@ import { PrismaLibSQL } from '@prisma/adapter-libsql';
 import Database from 'libsql';
 
 // SQLite through Prisma's libSQL adapter, on ONE long-lived connection per process, with its statements
-// prepared once. Design notes: docs/design.md ("SQLite connection").
+// prepared once. Design notes: docs/design.md, section 1 ("SQLite connection").
 //
 // The adapter talks to a libSQL "client". Its stock client for file: URLs (@libsql/client) has two costs
 // that showed in profiles of a confirm burst:
