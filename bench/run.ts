@@ -357,7 +357,8 @@ const rate = {
   bare: await confirmLoad(BARE, orders.rateBare, { connections: 10, overallRate: 50 }),
 };
 log('confirm saturation at 10 and 200 connections…');
-const saturation: Record<string, { app: unknown; bare: unknown; appPercentOfBare: number }> = {};
+type LoadResult = Awaited<ReturnType<typeof run>>;
+const saturation: Record<string, { app: LoadResult; bare: LoadResult; appPercentOfBare: number }> = {};
 for (const connections of [10, 200] as const) {
   const a = await confirmLoad(APP, orders[`sat${connections}App`], { connections });
   const b = await confirmLoad(BARE, orders[`sat${connections}Bare`], { connections });
@@ -369,6 +370,23 @@ for (const connections of [10, 200] as const) {
 }
 results.confirmAt50PerSecond = rate;
 results.confirmSaturation = saturation;
+
+// The least any request to the confirm's path costs in the app: Remix routes it, checks the app-proxy
+// signature and answers. Unsigned, so it is refused (401) before any database work: what the app could
+// do at most if the confirm itself cost nothing. Printed beside the bare reference.
+log('app floor: the confirm path refused unsigned, at 10 connections…');
+const floor = await run(APP, { connections: 10 }, [
+  {
+    method: 'POST',
+    path: `${PROXY_PREFIX}/api/order-items`,
+    headers: { 'content-type': 'application/json', 'x-forwarded-host': SHOP },
+    body: '{}',
+  },
+]);
+results.appFloor = {
+  ...floor,
+  percentOfBare: Math.round((100 * floor.reqPerSec) / saturation[10].bare.reqPerSec),
+};
 
 // ---------- (3) confirm latency against order size ----------
 log(`confirm latency with ${SIZES.join(' / ')} items in the order…`);
@@ -501,11 +519,16 @@ for (const [name, r] of Object.entries(rate)) {
 }
 for (const [connections, s] of Object.entries(saturation)) {
   for (const name of ['app', 'bare'] as const) {
-    const r = s[name] as Awaited<ReturnType<typeof run>>;
+    const r = s[name];
     row(`${connections} connections — ${name}`, r.reqPerSec, r.p50, r.p95, r.p99, r.errors);
   }
   row(`${connections} connections — app as % of bare`, `${s.appPercentOfBare}%`);
 }
+row('app floor (refused unsigned, 10 conn.)', floor.reqPerSec, floor.p50, floor.p95, floor.p99, '401s');
+row(
+  'app floor as % of bare (10 connections)',
+  `${(results.appFloor as { percentOfBare: number }).percentOfBare}%`,
+);
 console.log('\n3. Confirm latency by items already in the order (mean ms per request, one at a time)');
 row('', ...SIZES.map(String), 'ratio');
 row('app', ...SIZES.map((size) => bySize[size]), +(bySize[largest] / bySize[smallest]).toFixed(2));
