@@ -11,31 +11,16 @@ import { ModifierGroupCard } from '~/components/admin/menu/ModifierGroupCard';
 import { ModifierModal } from '~/components/admin/menu/ModifierModal';
 import type { Editing } from '~/components/admin/menu/types';
 import { useSearchUpdate } from '~/components/admin/useSearchUpdate';
-import {
-  createMenuItem,
-  createModifier,
-  createModifierGroup,
-  getMenuAdmin,
-  move,
-  setMenuItemActive,
-  setModifierActive,
-  setModifierGroupActive,
-  updateMenuItem,
-  updateModifier,
-  updateModifierGroup,
-} from '~/models/menu/menuAdmin.server';
-import {
-  importShopifyProducts,
-  listShopifyCollections,
-  MAX_IMPORT_PRODUCTS,
-} from '~/models/menu/menuImport.server';
+import { getMenuAdmin } from '~/models/menu/menuAdmin.server';
+import { runMenuAction } from '~/models/menu/menuActions.server';
+import { listShopifyCollections } from '~/models/menu/menuImport.server';
 import { DomainError } from '~/lib/errors';
-import { statusOf } from '~/lib/http.server';
+import { statusOf, withHttpErrors } from '~/lib/http.server';
 import { MenuActionSchema, type MenuAction } from '~/lib/schemas/menu';
 import { authenticate } from '~/shopify.server';
 import type { MenuActionResult } from '~/components/admin/menu/types';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
   const wantsImport = new URL(request.url).searchParams.get('import') === '1';
   const [menu, collections] = await Promise.all([
@@ -43,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     wantsImport ? listShopifyCollections(admin.graphql).catch(() => null) : Promise.resolve([]),
   ]);
   return { ...menu, collections };
-}
+});
 
 function refuse(status: number, message: string, errors?: Record<string, string>) {
   return Response.json({ ok: false, message, errors } satisfies MenuActionResult, { status });
@@ -62,65 +47,15 @@ function parseAction(form: FormData): MenuAction | Response {
   return refuse(400, 'Check the highlighted fields.', errors);
 }
 
-/** The form's fields without the intent and the row id (the models take exactly their fields). */
-function fieldsOf<T extends { intent: string; id?: number }>(input: T): Omit<T, 'intent' | 'id'> {
-  const { intent: _intent, id: _id, ...fields } = input;
-  return fields;
-}
-
-const MOVE_KIND = { item: 'menuItem', group: 'modifierGroup', modifier: 'modifier' } as const;
-const SET_ACTIVE = { item: setMenuItemActive, group: setModifierGroupActive, modifier: setModifierActive };
-
-async function run(
-  shop: string,
-  graphql: Parameters<typeof importShopifyProducts>[1],
-  input: MenuAction,
-): Promise<string> {
-  switch (input.intent) {
-    case 'import': {
-      const result = await importShopifyProducts(shop, graphql, { collectionId: input.collectionId });
-      const rest = result.complete
-        ? ''
-        : ` Only the first ${MAX_IMPORT_PRODUCTS.toLocaleString('en')} products were read: import a collection at a time for the rest.`;
-      return `Imported ${result.created} new and updated ${result.updated} items from Shopify.${rest}`;
-    }
-    case 'item.create':
-      await createMenuItem(shop, fieldsOf(input));
-      return 'Menu item added';
-    case 'item.update':
-      await updateMenuItem(shop, input.id, fieldsOf(input));
-      return 'Menu item saved';
-    case 'group.create':
-      await createModifierGroup(shop, fieldsOf(input));
-      return 'Modifier group added';
-    case 'group.update':
-      await updateModifierGroup(shop, input.id, fieldsOf(input));
-      return 'Modifier group saved';
-    case 'modifier.create':
-      await createModifier(shop, fieldsOf(input));
-      return 'Modifier added';
-    case 'modifier.update':
-      await updateModifier(shop, input.id, fieldsOf(input));
-      return 'Modifier saved';
-    default: {
-      const [subject, verb] = input.intent.split('.') as [keyof typeof MOVE_KIND, string];
-      if (verb === 'up' || verb === 'down') {
-        await move(shop, MOVE_KIND[subject], input.id, verb);
-        return 'Order changed';
-      }
-      const active = verb === 'unarchive';
-      await SET_ACTIVE[subject](shop, input.id, active);
-      return active ? 'Restored' : 'Archived';
-    }
-  }
-}
-
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
   const input = parseAction(await readFormBody(request));
   if (input instanceof Response) return input;
   try {
-    return { ok: true, message: await run(session.shop, admin.graphql, input) } satisfies MenuActionResult;
+    return {
+      ok: true,
+      message: await runMenuAction(session.shop, admin.graphql, input),
+    } satisfies MenuActionResult;
   } catch (error) {
     if (error instanceof DomainError) return refuse(statusOf(error), error.message, { name: error.message });
     if (input.intent === 'import') {
@@ -129,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     throw error;
   }
-}
+});
 
 export default function MenuPage() {
   const data = useLoaderData<typeof loader>();

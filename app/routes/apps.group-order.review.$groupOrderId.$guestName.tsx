@@ -1,26 +1,21 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
-import { useNow, Countdown } from '~/components/storefront/guest/Countdown';
+import { useLoaderData } from '@remix-run/react';
 import { GuestTopBar } from '~/components/storefront/guest/OrderHero';
-import { menuTitle } from '~/lib/groupOrder';
-import { modifierText } from '~/components/storefront/guest/OrderCard';
+import { OrderNotFound, PageLoading, RemovedNotice } from '~/components/storefront/guest/PageStatus';
+import {
+  ReviewCart,
+  ReviewDetails,
+  ReviewProblem,
+  type ReviewData,
+} from '~/components/storefront/guest/ReviewCart';
+import { useNow } from '~/components/storefront/guest/Countdown';
 import { useConfirmCart } from '~/components/storefront/guest/useConfirmCart';
 import { useDraftCart } from '~/components/storefront/guest/useDraftCart';
 import { useNoteDraft } from '~/components/storefront/guest/useNoteDraft';
-import {
-  Button,
-  ButtonLink,
-  Card,
-  EmptyState,
-  PageHeader,
-  Spinner,
-  TextArea,
-} from '~/components/storefront/ui';
-import { cartTotalCents, itemCount } from '~/lib/cart';
-import { itemsInOrderText } from '~/lib/guests';
+import { Button, ButtonLink, Card, PageHeader, TextArea } from '~/components/storefront/ui';
+import { menuTitle } from '~/lib/groupOrder';
 import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
-import { formatDateTime } from '~/lib/time';
 import {
   closedMessage,
   closedText,
@@ -29,7 +24,6 @@ import {
 } from '~/models/groupOrder/groupOrder.server';
 import { getMenu } from '~/models/menu/menu.server';
 import { requireStorefront } from '~/storefront.server';
-import { PageLoading, RemovedNotice } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 
@@ -56,18 +50,9 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   };
 });
 
-type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { found: true }>;
-
 export default function ReviewPage() {
   const loaded = useLoaderData<typeof loader>();
-  if (!loaded.found) {
-    return (
-      <main className="shell-main shell-main--narrow guest">
-        <h1 className="visually-hidden">Review Your Order</h1>
-        <EmptyState title="Group order not found">Please check the code and try again.</EmptyState>
-      </main>
-    );
-  }
+  if (!loaded.found) return <OrderNotFound heading="Review Your Order" narrow />;
   return <Review {...loaded} />;
 }
 
@@ -81,11 +66,10 @@ function Review({
   initials,
   email,
   now: serverNow,
-}: Loaded) {
+}: ReviewData) {
   const now = useNow(serverNow);
   const draft = useDraftCart(order.id, guest, menu);
   const { cart, ready, removed } = draft;
-  const descriptions = new Map(menu.items.map((item) => [item.id, item.description]));
   const [instructions, setInstructions] = useNoteDraft(order.id, guest);
   const { confirm, pending, problem, nameTaken, closedByServer } = useConfirmCart({
     orderId: order.id,
@@ -102,7 +86,6 @@ function Review({
   const shown = problem ?? (expiredNow ? expiredMessage : null);
   const money = (cents: number) => formatMoney(cents, order.currency, 'en-AU');
   const menuUrl = sfPath(`/order/${order.id}`, { guest, initials, email });
-  const count = itemCount(cart);
 
   return (
     <main className="shell-main shell-main--narrow guest guest-review">
@@ -121,54 +104,9 @@ function Review({
       </PageHeader>
 
       <RemovedNotice names={removed} />
-      {shown ? (
-        <p className="notice notice--critical" role="alert" data-testid="review-problem">
-          {shown}
-          {nameTaken ? (
-            <>
-              {' '}
-              <Link to={sfPath(`/join/${order.code}`, { email })}>Choose another name</Link>
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      <ReviewProblem message={shown} nameTaken={nameTaken} code={order.code} email={email} />
 
-      <Card className="review-items">
-        {!ready ? (
-          <Spinner label="Loading your order" />
-        ) : cart.lines.length === 0 ? (
-          <EmptyState
-            title="Your order is empty"
-            actions={<ButtonLink to={menuUrl}>Back to Menu</ButtonLink>}
-          >
-            Add something from the menu first.
-          </EmptyState>
-        ) : (
-          <>
-            <ul className="review-lines">
-              {cart.lines.map((line) => (
-                <li key={line.key} className="review-line">
-                  <span className="review-line__qty">{line.quantity}x</span>
-                  <div className="review-line__main">
-                    <p className="review-line__name">{line.name}</p>
-                    {descriptions.get(line.menuItemId) ? (
-                      <p className="review-line__desc">{descriptions.get(line.menuItemId)}</p>
-                    ) : null}
-                    {line.modifiers.length ? (
-                      <p className="review-line__mods">{modifierText(line.modifiers)}</p>
-                    ) : null}
-                  </div>
-                  <span className="review-line__price">{money(line.unitPriceCents * line.quantity)}</span>
-                </li>
-              ))}
-            </ul>
-            <div className="review-total">
-              <span className="muted">{itemsInOrderText(count)}</span>
-              <strong>{money(cartTotalCents(cart))}</strong>
-            </div>
-          </>
-        )}
-      </Card>
+      <ReviewCart cart={cart} ready={ready} menu={menu} menuUrl={menuUrl} money={money} />
 
       <Card>
         <TextArea
@@ -180,25 +118,7 @@ function Review({
         />
       </Card>
 
-      <Card className="review-details">
-        <dl className="facts">
-          <div>
-            <dt>Group</dt>
-            <dd>{title}</dd>
-          </div>
-          <div>
-            <dt>{order.orderType === 'delivery' ? 'Delivery time' : 'Pickup time'}</dt>
-            <dd>{formatDateTime(new Date(order.pickupAt), order.timeZone)}</dd>
-          </div>
-          <div>
-            <dt>Order deadline</dt>
-            <dd>
-              {formatDateTime(new Date(order.deadlineAt), order.timeZone)} ·{' '}
-              <Countdown deadlineAt={order.deadlineAt} now={now} status={order.status} />
-            </dd>
-          </div>
-        </dl>
-      </Card>
+      <ReviewDetails order={order} title={title} now={now} />
 
       <div className="review-actions">
         <Button

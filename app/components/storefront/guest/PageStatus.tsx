@@ -36,7 +36,7 @@ export function OrderNotFound({
 }: {
   heading: string;
   narrow?: boolean;
-  actions: ReactNode;
+  actions?: ReactNode;
 }) {
   return (
     <main className={narrow ? 'shell-main shell-main--narrow guest' : 'shell-main guest'}>

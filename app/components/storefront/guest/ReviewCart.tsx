@@ -1,0 +1,117 @@
+import { Link, type useLoaderData } from '@remix-run/react';
+import { ButtonLink, Card, EmptyState, Spinner } from '~/components/storefront/ui';
+import { cartTotalCents, itemCount, type DraftCart } from '~/lib/cart';
+import { itemsInOrderText } from '~/lib/guests';
+import { sfPath } from '~/lib/paths';
+import { formatDateTime } from '~/lib/time';
+import { Countdown } from './Countdown';
+import { modifierText } from './OrderCard';
+import type { loader } from '~/routes/apps.group-order.review.$groupOrderId.$guestName';
+
+// The Review page's blocks: why Confirm was refused, the lines about to be confirmed with the total, and
+// the order's group, pickup and deadline.
+
+export type ReviewData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { found: true }>;
+
+/** Why the order cannot be confirmed; a taken name links back to Join to choose another. */
+export function ReviewProblem({
+  message,
+  nameTaken,
+  code,
+  email,
+}: {
+  message: string | null;
+  nameTaken: boolean;
+  code: string;
+  email: string;
+}) {
+  if (!message) return null;
+  return (
+    <p className="notice notice--critical" role="alert" data-testid="review-problem">
+      {message}
+      {nameTaken ? (
+        <>
+          {' '}
+          <Link to={sfPath(`/join/${code}`, { email })}>Choose another name</Link>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** The draft's lines with each item's menu description, and what they come to. */
+export function ReviewCart({
+  cart,
+  ready,
+  menu,
+  menuUrl,
+  money,
+}: {
+  cart: DraftCart;
+  ready: boolean;
+  menu: ReviewData['menu'];
+  menuUrl: string;
+  money: (cents: number) => string;
+}) {
+  const descriptions = new Map(menu.items.map((item) => [item.id, item.description]));
+  return (
+    <Card className="review-items">
+      {!ready ? (
+        <Spinner label="Loading your order" />
+      ) : cart.lines.length === 0 ? (
+        <EmptyState title="Your order is empty" actions={<ButtonLink to={menuUrl}>Back to Menu</ButtonLink>}>
+          Add something from the menu first.
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="review-lines">
+            {cart.lines.map((line) => (
+              <li key={line.key} className="review-line">
+                <span className="review-line__qty">{line.quantity}x</span>
+                <div className="review-line__main">
+                  <p className="review-line__name">{line.name}</p>
+                  {descriptions.get(line.menuItemId) ? (
+                    <p className="review-line__desc">{descriptions.get(line.menuItemId)}</p>
+                  ) : null}
+                  {line.modifiers.length ? (
+                    <p className="review-line__mods">{modifierText(line.modifiers)}</p>
+                  ) : null}
+                </div>
+                <span className="review-line__price">{money(line.unitPriceCents * line.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="review-total">
+            <span className="muted">{itemsInOrderText(itemCount(cart))}</span>
+            <strong>{money(cartTotalCents(cart))}</strong>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** The group, pickup (or delivery) time and deadline, with the time left. */
+export function ReviewDetails({ order, title, now }: Pick<ReviewData, 'order' | 'title'> & { now: Date }) {
+  return (
+    <Card className="review-details">
+      <dl className="facts">
+        <div>
+          <dt>Group</dt>
+          <dd>{title}</dd>
+        </div>
+        <div>
+          <dt>{order.orderType === 'delivery' ? 'Delivery time' : 'Pickup time'}</dt>
+          <dd>{formatDateTime(new Date(order.pickupAt), order.timeZone)}</dd>
+        </div>
+        <div>
+          <dt>Order deadline</dt>
+          <dd>
+            {formatDateTime(new Date(order.deadlineAt), order.timeZone)} ·{' '}
+            <Countdown deadlineAt={order.deadlineAt} now={now} status={order.status} />
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}

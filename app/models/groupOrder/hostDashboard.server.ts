@@ -1,0 +1,56 @@
+import { orderTitle } from '../../lib/groupOrder';
+import { maskEmail } from '../../lib/hostText';
+import { formatMoney } from '../../lib/money';
+import { paymentLabel } from '../../lib/payment';
+import { formatDateTime } from '../../lib/time';
+import { getShopSettings } from '../shop/settings.server';
+import { getHostSummary } from './hosting.server';
+
+// The host dashboard page's facts: the order with its times, payment and total said in words, and each
+// guest's lines, only as much as the page shows.
+
+/**
+ * The dashboard of order `id` in `shop` as `customerId` (the logged-in customer, if any) may see it, or
+ * null when the shop has no such order.
+ */
+export async function hostDashboardPage(shop: string, id: number, customerId: string | null) {
+  const summary = await getHostSummary(shop, id);
+  if (!summary) return null;
+  const order = summary.groupOrder;
+  const zone = order.timeZone;
+  const isCreator = Boolean(customerId && customerId === summary.hostCustomerId);
+  const settings = await getShopSettings(shop);
+  return {
+    shopName: settings.shopName || shop.replace(/\.myshopify\.com$/, ''),
+    now: Date.now(),
+    isCreator,
+    order: {
+      // Items are sent once, grouped by guest below, not a second time inside the order.
+      ...order,
+      items: [],
+      // Once the kitchen moved it, the host can no longer remove items.
+      kitchenState: summary.kitchenState,
+      // The host's address is theirs; other visitors (guests) only see where a claim link would go.
+      hostEmail: isCreator ? order.hostEmail : maskEmail(order.hostEmail),
+      title: orderTitle(order),
+      pickupText: formatDateTime(new Date(order.pickupAt), zone),
+      deadlineText: formatDateTime(new Date(order.deadlineAt), zone),
+      paymentText: paymentLabel(order.paymentMethod),
+      totalText: formatMoney(summary.totalCents, order.currency),
+    },
+    guests: summary.guests.map((guest) => ({
+      ...guest,
+      totalText: formatMoney(guest.totalCents, order.currency),
+      // Only what the list shows, so the biggest legal order (400 lines) stays a small page.
+      items: guest.items.map((item) => ({
+        id: item.id,
+        quantity: item.quantity,
+        menuItem: { name: item.menuItem.name },
+        selectedModifiers: item.selectedModifiers,
+        specialInstructions: item.specialInstructions,
+        totalText: formatMoney(item.totalCents, order.currency),
+      })),
+    })),
+    lineCount: summary.guests.reduce((sum, guest) => sum + guest.items.length, 0),
+  };
+}
