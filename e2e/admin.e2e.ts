@@ -145,10 +145,17 @@ describe('embedded admin', () => {
     // The Shopify mobile app shows the admin at phone width.
     await page.setViewportSize(PHONE);
     const details = page.getByRole('button', { name: `View details of ${order.code}` });
-    await details.scrollIntoViewIfNeeded();
-    // Stacked rows: the actions are on screen, not behind a sideways scroll.
+    // Stacked rows: the actions are on screen, not behind a sideways scroll. The table lays itself out
+    // again after the resize (the row can be replaced meanwhile), so scroll and measure until it settles.
     await expect
-      .poll(async () => (await details.boundingBox())!.x + (await details.boundingBox())!.width)
+      .poll(
+        async () => {
+          await details.scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => undefined);
+          const box = await details.boundingBox();
+          return box ? box.x + box.width : Number.POSITIVE_INFINITY;
+        },
+        { timeout: 20_000 },
+      )
       .toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, 'admin-dashboard-390');
     await context.close();
