@@ -95,9 +95,19 @@ try {
         `--output-path=${output}`,
         '--quiet',
       ],
-      // Only what npm and Chrome need: the app's variables (NODE_ENV, ports…) are not theirs.
+      // Only what npm and Chrome need: the app's variables (NODE_ENV, ports…) are not theirs. npm's own
+      // settings and a machine's extra CA certificates (a registry behind a TLS proxy) pass through.
       {
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, CHROME_PATH: chrome },
+        env: {
+          ...Object.fromEntries(
+            Object.entries(process.env).filter(([key]) =>
+              /^(npm_config_|NODE_EXTRA_CA_CERTS$|SSL_CERT_FILE$|SSL_CERT_DIR$)/i.test(key),
+            ),
+          ),
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          CHROME_PATH: chrome,
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
       },
     );
