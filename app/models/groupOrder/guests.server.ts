@@ -8,7 +8,7 @@ import { hashSecret } from '../../lib/ids.server';
 import { MAX_QUANTITY, MIN_QUANTITY, priceLine } from '../../lib/pricing';
 import { CLOSED_MESSAGES, closedReason, parseModifiers } from './groupOrder.server';
 import { queueDraftOrderSync } from '../outbox/handoff.server';
-import { authorizeHost, type HostCredentials } from './hosting.server';
+import { requireHostOrder, type HostCredentials } from './hosting.server';
 import { sql } from '../rawSql.server';
 
 // Guests as people: one row per person in an order, bound to the browsers (token hashes) that act for
@@ -248,11 +248,7 @@ export async function removeItem(
     const item = await tx.orderItem.findFirst({ where: { id: itemId, shop } });
     if (!item) return null; // already gone: removing twice is not an error
     if (who.host && (who.host.hostToken || who.host.customerId)) {
-      const order = await authorizeHost(
-        await tx.groupOrder.findFirst({ where: { id: item.groupOrderId, shop } }),
-        who.host,
-        tx,
-      );
+      const order = await requireHostOrder(shop, item.groupOrderId, who.host, tx);
       if (order.kitchenState) {
         throw new Conflict(
           'The kitchen has started on this order, so items can no longer be removed. Please contact the shop.',

@@ -158,7 +158,7 @@ export function notFound() {
 }
 
 /** 404 for another shop's or an unknown id; 401 without any credential; 403 with the wrong one. */
-export async function authorizeHost(
+async function authorizeHost(
   order: GroupOrder | null,
   credentials: HostCredentials,
   tx: Tx = prisma,
@@ -169,8 +169,14 @@ export async function authorizeHost(
   throw new Forbidden(HOST_MESSAGES.forbidden);
 }
 
-export async function requireHostOrder(shop: string, id: number, credentials: HostCredentials) {
-  return authorizeHost(await prisma.groupOrder.findFirst({ where: { id, shop } }), credentials);
+/** The shop's order `id` when these credentials host it (read inside `tx` when given). */
+export async function requireHostOrder(
+  shop: string,
+  id: number,
+  credentials: HostCredentials,
+  tx: Tx = prisma,
+) {
+  return authorizeHost(await tx.groupOrder.findFirst({ where: { id, shop } }), credentials, tx);
 }
 
 /** Submit (queues the Shopify draft order in the same transaction) or reopen. */
@@ -185,11 +191,7 @@ export async function setGroupOrderStatus(
   // wait on this transaction's own write lock.
   const settings = await getShopSettings(shop);
   return prisma.$transaction(async (tx) => {
-    const order = await authorizeHost(
-      await tx.groupOrder.findFirst({ where: { id, shop } }),
-      credentials,
-      tx,
-    );
+    const order = await requireHostOrder(shop, id, credentials, tx);
     if (order.status === status) return order;
     if (status === 'submitted') {
       const submitted = await submitInTransaction(tx, order, settings, now);
@@ -263,11 +265,7 @@ export async function extendDeadline(
 ) {
   const settings = await getShopSettings(shop);
   return prisma.$transaction(async (tx) => {
-    const order = await authorizeHost(
-      await tx.groupOrder.findFirst({ where: { id, shop } }),
-      credentials,
-      tx,
-    );
+    const order = await requireHostOrder(shop, id, credentials, tx);
     if (order.status !== 'active') {
       throw new Conflict('This order has been submitted. Reopen it before extending the deadline.');
     }

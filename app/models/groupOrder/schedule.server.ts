@@ -6,7 +6,7 @@ import { PROXY_BASE } from '../../lib/paths';
 import { formatDateTime } from '../../lib/time';
 import { deliverQueuedEmails, escapeHtml } from '../mail/hostMail.server';
 import { orderTitle } from '../../lib/groupOrder';
-import { authorizeHost, submitInTransaction, type HostCredentials } from './hosting.server';
+import { requireHostOrder, submitInTransaction, type HostCredentials } from './hosting.server';
 import { consumeAll } from '../limits/hostRateLimits.server';
 import { INVITEE_STATE_LABELS, inviteeStates, queueReminders, stillMissing } from './invitees.server';
 import { queueEmail, type Email } from '../mail/mail.server';
@@ -237,11 +237,7 @@ export async function updateOrderSchedule(
   now = new Date(),
 ) {
   return prisma.$transaction(async (tx) => {
-    const order = await authorizeHost(
-      await tx.groupOrder.findFirst({ where: { id, shop } }),
-      credentials,
-      tx,
-    );
+    const order = await requireHostOrder(shop, id, credentials, tx);
     if (order.status !== 'active') {
       throw new Conflict('This order has been submitted. Reopen it before changing its schedule.');
     }
@@ -265,7 +261,7 @@ function scheduleView(order: GroupOrder) {
 
 /** The host's "Who is still missing" card: every invitee with their state, and the order's schedule. */
 export async function missingBoard(shop: string, id: number, credentials: HostCredentials) {
-  const order = await authorizeHost(await prisma.groupOrder.findFirst({ where: { id, shop } }), credentials);
+  const order = await requireHostOrder(shop, id, credentials);
   const states = await inviteeStates(prisma, shop, id);
   return {
     invitees: states.map(({ invitee, state }) => ({
@@ -291,7 +287,7 @@ export async function sendReminderNow(
   client: string,
   now = new Date(),
 ) {
-  const order = await authorizeHost(await prisma.groupOrder.findFirst({ where: { id, shop } }), credentials);
+  const order = await requireHostOrder(shop, id, credentials);
   if (order.status !== 'active') {
     throw new Conflict('This order has been submitted, so there is nobody left to remind.');
   }

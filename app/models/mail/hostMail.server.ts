@@ -6,7 +6,7 @@ import { hashSecret, newSecret } from '../../lib/ids.server';
 import { isValidEmail, maskEmail, splitEmailList } from '../../lib/hosting';
 import { formatDateTime } from '../../lib/time';
 import { consumeAll } from '../limits/hostRateLimits.server';
-import { authorizeHost, notFound, type HostCredentials } from '../groupOrder/hosting.server';
+import { notFound, requireHostOrder, type HostCredentials } from '../groupOrder/hosting.server';
 import { queueEmail, type Email } from './mail.server';
 import { deliverMessagesNow } from '../outbox/outbox.server';
 import { getShopSettings } from '../shop/settings.server';
@@ -120,7 +120,7 @@ export async function sendInvitations(
 ): Promise<{ sent: number; total: number; invalid: string[]; skipped: string[] }> {
   const now = options.now ?? new Date();
   const requestKey = options.requestKey ?? `once-${crypto.randomUUID()}`;
-  const order = await authorizeHost(await prisma.groupOrder.findFirst({ where: { id, shop } }), credentials);
+  const order = await requireHostOrder(shop, id, credentials);
   const entered = splitEmailList(emails);
   const valid = [...new Set(entered.filter(isValidEmail).map((email) => email.toLowerCase()))];
   const invalid = entered.filter((email) => !isValidEmail(email));
@@ -329,7 +329,7 @@ function deviceAddedEmail(order: GroupOrder, label: string, at: Date, fromName: 
 
 /** The browsers that hold host authority, for the dashboard's list (which one is this browser, too). */
 export async function listHostDevices(shop: string, id: number, credentials: HostCredentials) {
-  const order = await authorizeHost(await prisma.groupOrder.findFirst({ where: { id, shop } }), credentials);
+  const order = await requireHostOrder(shop, id, credentials);
   const devices = await prisma.hostDevice.findMany({
     where: { shop, groupOrderId: id },
     orderBy: { id: 'asc' },
@@ -362,7 +362,7 @@ export async function revokeHostDevice(
   deviceId: number,
   credentials: HostCredentials,
 ) {
-  await authorizeHost(await prisma.groupOrder.findFirst({ where: { id, shop } }), credentials);
+  await requireHostOrder(shop, id, credentials);
   const removed = await prisma.hostDevice.deleteMany({ where: { id: deviceId, shop, groupOrderId: id } });
   if (removed.count === 0) throw new NotFound('That device no longer manages this order.');
   return listHostDevices(shop, id, credentials).catch((error) => {
