@@ -36,14 +36,6 @@ export function isUniqueViolation(error: unknown) {
 }
 
 /**
- * Bind placeholders for raw SQL: `?` on SQLite, `$n` on PostgreSQL. `from` is the 1-based position of the
- * first one. Identifiers in raw SQL are double-quoted ("GroupOrder"), which both databases accept.
- */
-export function placeholders(count: number, from = 1) {
-  return Array.from({ length: count }, (_, index) => (provider === 'postgresql' ? `$${from + index}` : '?'));
-}
-
-/**
  * Spread into a `contains`/`startsWith` filter to match text case-insensitively on both databases.
  * SQLite's LIKE already ignores ASCII case (and its client has no `mode`); PostgreSQL needs ILIKE.
  */

@@ -1,7 +1,8 @@
 import { provider } from '../db.server';
 
-// Plain SQL for the hot paths (a guest's confirm), written once for both databases: placeholders are
-// written $1..$n as PostgreSQL reads them; SQLite reads ?1..?n. A Prisma model query costs about three
+// Plain SQL (the confirm's hot path, the privacy webhooks' searches), written once for both databases:
+// placeholders are written $1..$n as PostgreSQL reads them; SQLite reads ?1..?n. Identifiers are
+// double-quoted ("GroupOrder"), which both databases accept. A Prisma model query costs about three
 // times a raw one (it is compiled on every call). Rows come back typed as Prisma's models (dates as Date,
 // booleans as boolean); counts may be bigint.
 

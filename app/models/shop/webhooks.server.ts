@@ -1,5 +1,6 @@
 import type { Prisma } from '@prisma/client';
-import prisma, { caseInsensitive, placeholders } from '../../db.server';
+import prisma, { caseInsensitive } from '../../db.server';
+import { list, sql } from '../rawSql.server';
 import { env } from '../../env.server';
 import { forgetShopSessions } from './sessionCache.server';
 
@@ -78,11 +79,12 @@ function emailsOf(customer: CustomerRef) {
 async function hostedOrderIds(tx: Tx, shop: string, customer: CustomerRef) {
   const emails = emailsOf(customer);
   const customerId = customer.id != null ? String(customer.id) : null;
-  const [shopParam, ...marks] = placeholders(2 + emails.length);
   const rows = await tx.$queryRawUnsafe<{ id: number }[]>(
-    `SELECT "id" FROM "GroupOrder" WHERE "shop" = ${shopParam} AND (lower("hostEmail") IN (${
-      marks.slice(0, emails.length).join(',') || "''"
-    })${customerId ? ` OR "hostCustomerId" = ${marks[emails.length]}` : ''})`,
+    sql(
+      `SELECT "id" FROM "GroupOrder" WHERE "shop" = $1 AND (lower("hostEmail") IN (${
+        emails.length ? list(emails.length, 2) : "''"
+      })${customerId ? ` OR "hostCustomerId" = $${emails.length + 2}` : ''})`,
+    ),
     shop,
     ...emails,
     ...(customerId ? [customerId] : []),
@@ -93,9 +95,10 @@ async function hostedOrderIds(tx: Tx, shop: string, customer: CustomerRef) {
 async function guestItemIds(tx: Tx, shop: string, customer: CustomerRef) {
   const emails = emailsOf(customer);
   if (!emails.length) return [];
-  const [shopParam, ...marks] = placeholders(1 + emails.length);
   const rows = await tx.$queryRawUnsafe<{ id: number }[]>(
-    `SELECT "id" FROM "OrderItem" WHERE "shop" = ${shopParam} AND lower("guestEmail") IN (${marks.join(',')})`,
+    sql(
+      `SELECT "id" FROM "OrderItem" WHERE "shop" = $1 AND lower("guestEmail") IN (${list(emails.length, 2)})`,
+    ),
     shop,
     ...emails,
   );
