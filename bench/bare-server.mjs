@@ -124,25 +124,7 @@ function openDatabase(file) {
     if (!s.seen.get(body.groupOrderId, guestId)) s.participant.run(body.groupOrderId);
     const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
     return rows.map((row) => {
-      const values = [
-        shop,
-        body.groupOrderId,
-        guestId,
-        name,
-        body.guestInitials ?? null,
-        body.guestEmail ?? null,
-        row.item.id,
-        row.item.name,
-        row.quantity,
-        modifierJson(row.chosen),
-        body.specialInstructions ?? null,
-        row.unit,
-        row.unit * row.quantity,
-        body.confirmationKey,
-        row.line,
-        stamp,
-      ];
-      const { id } = s.insert.get(...values);
+      const { id } = s.insert.get(...itemValues(shop, body, guestId, name, row, stamp));
       s.receipt.run(shop, body.groupOrderId, body.confirmationKey, row.line, id, requestHash, stamp);
       return { id, menuItemId: row.item.id, quantity: row.quantity, unitPriceCents: row.unit };
     });
@@ -176,6 +158,28 @@ function priceCart(lines, menu, modifiers) {
     return { line: index, item, chosen, unit, quantity: line.quantity };
   });
   return { rows, totalItems, totalCents };
+}
+
+/** The values of one new OrderItem row, in the column order of both databases' INSERT. */
+function itemValues(shop, body, guestId, name, row, stamp) {
+  return [
+    shop,
+    body.groupOrderId,
+    guestId,
+    name,
+    body.guestInitials ?? null,
+    body.guestEmail ?? null,
+    row.item.id,
+    row.item.name,
+    row.quantity,
+    modifierJson(row.chosen),
+    body.specialInstructions ?? null,
+    row.unit,
+    row.unit * row.quantity,
+    body.confirmationKey,
+    row.line,
+    stamp,
+  ];
 }
 
 const modifierJson = (chosen) =>
@@ -281,24 +285,7 @@ async function openPostgres(url) {
                "menuItemId", "menuItemName", quantity, "selectedModifiers", "specialInstructions", "unitPriceCents",
                "totalCents", "confirmationKey", line, "createdAt")
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
-            [
-              shop,
-              body.groupOrderId,
-              guestId,
-              name,
-              body.guestInitials ?? null,
-              body.guestEmail ?? null,
-              row.item.id,
-              row.item.name,
-              row.quantity,
-              modifierJson(row.chosen),
-              body.specialInstructions ?? null,
-              row.unit,
-              row.unit * row.quantity,
-              body.confirmationKey,
-              row.line,
-              stamp,
-            ],
+            itemValues(shop, body, guestId, name, row, stamp),
           );
           const id = inserted.rows[0].id;
           await q(
