@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeEach, inject } from 'vitest';
 import { API_KEY, API_SECRET_KEY, APP_URL } from '@shopify/shopify-api/test-helpers';
 import { createDatabase, dropDatabase, withDatabase } from '../scripts/db/postgres.mjs';
+import { forgetAllSessions } from '../app/models/shop/sessionCache.server';
 import { installConsoleGuard, takeConsoleProblems } from './support/console';
 
 // Each test file gets a fresh copy of the migrated database (test/global-setup.ts): real SQLite or real
@@ -44,6 +45,8 @@ const failOnConsoleProblems = () => {
   if (problems.length) throw new Error(problems.join('\n\n'));
 };
 beforeEach(failOnConsoleProblems);
+// Tests create and delete sessions through Prisma, past the storefront's short session cache.
+beforeEach(forgetAllSessions);
 afterEach(failOnConsoleProblems);
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { API_SECRET_KEY, getHmac } from '@shopify/shopify-api/test-helpers';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import prisma from '~/db.server';
+import { sessionStorage } from '~/shopify.server';
 import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
 import { args, call, OTHER_SHOP, TEST_SHOP, type Answer } from '../../test/support/requests';
 import { action as uninstalled } from './webhooks.app.uninstalled';
@@ -126,6 +127,18 @@ describe('app/uninstalled and app/scopes_update', () => {
     expect(await prisma.session.count({ where: { shop: OTHER_SHOP } })).toBe(1);
     expect((await call(() => uninstalled(args(delivery)))).status).toBe(200);
     expect(await prisma.webhookReceipt.count({ where: { id: 'w-1' } })).toBe(1);
+  });
+
+  it('leaves no cached session behind: the storefront check sees the uninstall at once', async () => {
+    await seedMenu();
+    await seedMenu(OTHER_SHOP);
+    // Both shops' sessions read once, so this process holds them in its short cache.
+    expect((await sessionStorage.loadSession(`offline_${TEST_SHOP}`))?.shop).toBe(TEST_SHOP);
+    expect((await sessionStorage.loadSession(`offline_${OTHER_SHOP}`))?.shop).toBe(OTHER_SHOP);
+    const delivery = webhook('app/uninstalled', { id: 1, domain: TEST_SHOP, myshopify_domain: TEST_SHOP });
+    expect((await call(() => uninstalled(args(delivery)))).status).toBe(200);
+    expect(await sessionStorage.loadSession(`offline_${TEST_SHOP}`)).toBeUndefined();
+    expect((await sessionStorage.loadSession(`offline_${OTHER_SHOP}`))?.shop).toBe(OTHER_SHOP);
   });
 
   it('stores the scopes the merchant granted', async () => {

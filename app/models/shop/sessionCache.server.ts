@@ -5,9 +5,9 @@ import type { Session } from '@shopify/shopify-api';
 // session changes only when the shop installs, re-authorizes, changes scopes or uninstalls, so a few
 // seconds of caching in the process serves a lunch rush from memory.
 //
-// Freshness: this process forgets a shop's sessions as soon as it stores or deletes one (OAuth, the
-// uninstall and scopes webhooks: forgetShopSessions). Another instance sees such a change within
-// SESSION_CACHE_MS. A stale session after an uninstall can only make an Admin API call that Shopify
+// Freshness: this process forgets a shop's sessions as soon as it stores or deletes one (OAuth, and the
+// uninstall, scopes and shop-redact webhooks once committed: forgetShopSessions). Another instance sees
+// such a change within SESSION_CACHE_MS. A stale session after an uninstall can only make an Admin API call that Shopify
 // refuses; it gives no access to another shop's data (keys are per shop). Misses are cached too, so a
 // stranger naming shops that never installed costs one read per shop per interval, not one per request.
 
@@ -72,6 +72,10 @@ export class CachedSessionStorage implements SessionStore {
     return this.store.findSessionsByShop(shop);
   }
 
+  forgetAll() {
+    this.#entries.clear();
+  }
+
   /** Drops every cached session of the shop (and `id`, also when it was cached as a miss). */
   forgetShop(shop: string, id?: string) {
     if (id) this.#entries.delete(id);
@@ -84,4 +88,9 @@ export class CachedSessionStorage implements SessionStore {
 /** After a write to the Session table outside the storage (webhooks): this process reads it afresh. */
 export function forgetShopSessions(shop: string) {
   for (const cache of caches) cache.forgetShop(shop);
+}
+
+/** Tests write the Session table directly between cases: each case starts with nothing cached. */
+export function forgetAllSessions() {
+  for (const cache of caches) cache.forgetAll();
 }

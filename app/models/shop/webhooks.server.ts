@@ -38,6 +38,9 @@ export async function once<T>(
     });
     return { result };
   });
+  // Lifecycle webhooks delete or re-scope the shop's sessions: once that is committed, this process
+  // reads them afresh instead of from its short cache (sessionCache.server.ts).
+  if (done) forgetShopSessions(receipt.shop);
   if (done && erase) await flushWriteAheadLog();
   return done;
 }
@@ -52,20 +55,12 @@ async function flushWriteAheadLog() {
   }
 }
 
-// Each write to the Session table also drops this process's cached sessions of the shop (before and after
-// the write, so a read racing the transaction is not kept): sessionCache.server.ts.
 export async function removeSessions(tx: Tx, shop: string) {
-  forgetShopSessions(shop);
-  const { count } = await tx.session.deleteMany({ where: { shop } });
-  forgetShopSessions(shop);
-  return count;
+  return (await tx.session.deleteMany({ where: { shop } })).count;
 }
 
 export async function updateSessionScopes(tx: Tx, shop: string, scopes: string[]) {
-  forgetShopSessions(shop);
-  const { count } = await tx.session.updateMany({ where: { shop }, data: { scope: scopes.join(',') } });
-  forgetShopSessions(shop);
-  return count;
+  return (await tx.session.updateMany({ where: { shop }, data: { scope: scopes.join(',') } })).count;
 }
 
 export type CustomerRef = { id?: number | string | null; email?: string | null };
