@@ -1,9 +1,12 @@
 // Without zod, so pages that only need this do not ship a validation library (see hostText.ts).
 
+let segmenter: Intl.Segmenter | undefined;
+
 /** The user-perceived characters of a string (an emoji with a skin tone or a flag is one). */
 export function graphemes(value: string): string[] {
   if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
-    const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    // Made once: building a segmenter costs far more than segmenting a name with it.
+    segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
     return Array.from(segmenter.segment(value), (part) => part.segment);
   }
   return Array.from(value);
