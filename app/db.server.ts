@@ -20,11 +20,17 @@ if (env.NODE_ENV !== 'production') globalThis.prismaGlobal = prisma;
 
 /**
  * A unique constraint was violated: Prisma's P2002 from a model query, or P2010 from a raw one, whose
- * driver adapter names the kind. Checked by name and code rather than instanceof: each generated client
+ * driver adapter names the kind, or the SQLite driver's constraint error. Checked by name and code rather than instanceof: each generated client
  * has its own error classes, and PostgreSQL's is not @prisma/client's.
  */
 export function isUniqueViolation(error: unknown) {
-  if (!(error instanceof Error) || error.name !== 'PrismaClientKnownRequestError') return false;
+  if (!(error instanceof Error)) return false;
+  // The plain-SQL path on SQLite (app/models/rawSql.server.ts) gets the driver's own error.
+  if (error.name === 'SqliteError') {
+    const { code } = error as { code?: unknown };
+    return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  }
+  if (error.name !== 'PrismaClientKnownRequestError') return false;
   const { code, meta } = error as {
     code?: unknown;
     meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };

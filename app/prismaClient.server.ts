@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@prisma/client';
-import { sqliteAdapter, sqlitePragmas } from './sqlite.server';
+import { sqliteAdapter } from './sqlite.server';
 
 // The database factory (app/db.server.ts, the seed script and test tools): the adapter and the generated
 // client are chosen by the URL, nothing else.
@@ -14,19 +14,11 @@ export function providerOf(url: string): DatabaseProvider {
 }
 
 function createSqliteClient(url: string, synchronous?: 'NORMAL' | 'FULL') {
-  const client = new PrismaClient({ adapter: sqliteAdapter(url) });
   // Write-ahead logging lets readers (the outbox worker, the simulator's mailbox, a second instance)
   // read while a write is in progress; the busy timeout makes a write wait for another process's lock
-  // instead of failing; synchronous says when commits reach the disk. All are set on the one connection
-  // the adapter keeps (app/sqlite.server.ts).
-  if (url.startsWith('file:')) {
-    void (async () => {
-      for (const pragma of sqlitePragmas(synchronous)) await client.$queryRawUnsafe(pragma);
-    })().catch((error) => {
-      console.error('Could not configure the SQLite connection', error);
-    });
-  }
-  return client;
+  // instead of failing; synchronous says when commits reach the disk. All are set when the one
+  // connection opens (app/sqlite.server.ts).
+  return new PrismaClient({ adapter: sqliteAdapter(url, synchronous) });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readdirSync, readlinkSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
+import { plain, sqlTransaction } from '~/models/rawSql.server';
 import { createTestGroupOrder } from '../test/support/factories';
 
 // Under load the process must not pile up SQLite connections: every transaction runs on the one
@@ -48,5 +49,46 @@ describe.skipIf(!process.env.DATABASE_URL!.startsWith('file:'))('SQLite connecti
     expect(journal.journal_mode).toBe('wal');
     // 1 = NORMAL, 2 = FULL
     expect(Number(sync.synchronous)).toBe(process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 2 : 1);
+  });
+
+  it('runs plain-SQL transactions and Prisma transactions one after another on the shared connection', async () => {
+    const { order } = await createTestGroupOrder();
+    const bump = `UPDATE "GroupOrder" SET "totalItems" = "totalItems" + $1 WHERE "id" = $2 RETURNING "totalItems"`;
+    let releasePrisma!: () => void;
+    const prismaMayCommit = new Promise<void>((resolve) => (releasePrisma = resolve));
+    const events: string[] = [];
+    // A Prisma transaction that holds the connection across an await...
+    const viaPrismaTx = prisma.$transaction(async (tx) => {
+      await tx.groupOrder.update({ where: { id: order.id }, data: { totalItems: { increment: 1 } } });
+      events.push('prisma wrote');
+      await prismaMayCommit;
+      events.push('prisma commits');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // ...makes a plain transaction and a plain statement wait for it, instead of joining it.
+    const plainTx = sqlTransaction(async (db) => {
+      events.push('plain began');
+      await db.rows(bump, 10, order.id);
+    });
+    const single = plain.rows<{ totalItems: number }>(bump, 100, order.id);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(events).toEqual(['prisma wrote']);
+    releasePrisma();
+    await Promise.all([viaPrismaTx, plainTx, single]);
+    expect(events).toEqual(['prisma wrote', 'prisma commits', 'plain began']);
+    expect((await single)[0].totalItems).toBe(111);
+    // A plain transaction that throws leaves nothing behind, and the connection takes the next one.
+    await expect(
+      sqlTransaction(async (db) => {
+        await db.rows(bump, 1000, order.id);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const [row] = await plain.rows<{ totalItems: number; updatedAt: Date; autoSubmit: boolean }>(
+      `SELECT "totalItems", "updatedAt", "autoSubmit" FROM "GroupOrder" WHERE "id" = $1`,
+      order.id,
+    );
+    // Typed as Prisma types them.
+    expect(row).toEqual({ totalItems: 111, updatedAt: expect.any(Date), autoSubmit: false });
   });
 });

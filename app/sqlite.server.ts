@@ -12,8 +12,9 @@ import Database from 'libsql';
 //   largest single cost of a confirm's statements.
 // So file: URLs get the small client below over the `libsql` driver: one connection, prepared statements
 // kept (a bounded LRU keyed by SQL text), transactions on the same connection. The adapter already
-// serializes work on a client (a transaction holds its lock from BEGIN to COMMIT), so nothing else runs on
-// the connection meanwhile. Other URLs (libsql://, a remote server) keep the stock client.
+// serializes work on a client (a transaction holds its lock from BEGIN to COMMIT); the connection keeps a
+// lock of its own as well, because the plain-SQL path (app/models/rawSql.server.ts) runs transactions on
+// it without Prisma. Other URLs (libsql://, a remote server) keep the stock client.
 
 type Client = ReturnType<PrismaLibSQL['createClient']>;
 type Config = Parameters<PrismaLibSQL['createClient']>[0];
@@ -45,10 +46,13 @@ type Prepared = {
 const minSafe = BigInt(Number.MIN_SAFE_INTEGER);
 const maxSafe = BigInt(Number.MAX_SAFE_INTEGER);
 
-/** Arguments as the stock client binds them: booleans as 0/1, dates as milliseconds. */
+/** Instants as Prisma's libSQL adapter writes them ("...T12:00:00.000+00:00"), so they compare as text. */
+export const sqliteInstant = (date: Date) => date.toISOString().replace('Z', '+00:00');
+
+/** Arguments: booleans as 0/1, dates as Prisma's adapter writes them (it converts its own before they come here). */
 function toSql(value: unknown) {
   if (typeof value === 'boolean') return value ? 1 : 0;
-  if (value instanceof Date) return value.valueOf();
+  if (value instanceof Date) return sqliteInstant(value);
   if (value instanceof ArrayBuffer) return Buffer.from(value);
   if (value === undefined) throw new TypeError('undefined cannot be passed as argument to the database');
   return value;
@@ -68,14 +72,36 @@ function fromSql(value: unknown) {
   return value;
 }
 
-class SqliteConnection {
+/** A value as Prisma returns it for the column's declared type: DATETIME as a Date, BOOLEAN as a boolean. */
+function typed(value: unknown, columnType: string) {
+  if (value === null) return null;
+  if (columnType === 'DATETIME') return new Date(value as string | number);
+  if (columnType === 'BOOLEAN') return value !== 0;
+  return value;
+}
+
+type Statement_ = { sql: string; args: unknown[] };
+
+export class SqliteConnection {
   readonly protocol = 'file';
   closed = false;
   #db: Database.Database;
   #prepared = new Map<string, Prepared>();
+  /** Held from BEGIN to COMMIT/ROLLBACK by whoever runs a transaction: Prisma's adapter or the plain path. */
+  #lock: Promise<void> = Promise.resolve();
 
-  constructor(path: string) {
+  constructor(path: string, synchronous: 'NORMAL' | 'FULL' = 'NORMAL') {
     this.#db = new Database(path);
+    for (const pragma of sqlitePragmas(synchronous)) this.#db.exec(pragma);
+  }
+
+  /** Waits for the transaction in progress, if any; the function returned lets the next one in. */
+  async #acquire(): Promise<() => void> {
+    const previous = this.#lock;
+    let release!: () => void;
+    this.#lock = new Promise((resolve) => (release = resolve));
+    await previous;
+    return release;
   }
 
   #prepare(sql: string): Prepared {
@@ -104,7 +130,8 @@ class SqliteConnection {
     return prepared;
   }
 
-  async execute(input: InStatement): Promise<ResultSet> {
+  /** One statement, at once (the caller holds the lock or is inside a transaction that does). */
+  run(input: InStatement | Statement_): ResultSet {
     const { sql, args } =
       typeof input === 'string' ? { sql: input, args: [] } : { sql: input.sql, args: input.args ?? [] };
     if (!Array.isArray(args)) throw new TypeError('Named arguments are not supported here');
@@ -118,6 +145,35 @@ class SqliteConnection {
     return result([], [], [], info.changes, BigInt(info.lastInsertRowid));
   }
 
+  /** Rows as objects typed as Prisma types them (see `typed`): what the plain-SQL path returns. */
+  objects<T>(sql: string, args: unknown[]): T[] {
+    const { columns, columnTypes, rows } = this.run({ sql, args }) as unknown as {
+      columns: string[];
+      columnTypes: string[];
+      rows: unknown[][];
+    };
+    return rows.map((row) => {
+      const object: Record<string, unknown> = {};
+      for (let i = 0; i < columns.length; i++) object[columns[i]] = typed(row[i], columnTypes[i]);
+      return object as T;
+    });
+  }
+
+  /** `work` (statements outside a transaction) once no transaction is in progress. */
+  async exclusive<T>(work: () => T): Promise<T> {
+    const release = await this.#acquire();
+    try {
+      return work();
+    } finally {
+      release();
+    }
+  }
+
+  /** Outside a transaction: waits for one in progress. */
+  execute(input: InStatement): Promise<ResultSet> {
+    return this.exclusive(() => this.run(input));
+  }
+
   async batch(statements: InStatement[]) {
     const results = [];
     for (const statement of statements) results.push(await this.execute(statement));
@@ -125,16 +181,49 @@ class SqliteConnection {
   }
 
   async executeMultiple(sql: string) {
-    this.#db.exec(sql);
+    await this.exclusive(() => this.#db.exec(sql));
   }
 
+  /** Prisma's transactions: BEGIN now, the lock held until the adapter commits or rolls back. */
   async transaction(mode: Mode = 'write'): Promise<Transaction> {
-    await this.execute(BEGIN[mode] ?? 'BEGIN IMMEDIATE');
-    return sameConnectionTransaction(this);
+    const release = await this.#acquire();
+    try {
+      this.run(BEGIN[mode] ?? 'BEGIN IMMEDIATE');
+    } catch (error) {
+      release();
+      throw error;
+    }
+    return sameConnectionTransaction(this, release);
   }
+
+  /**
+   * A transaction of the plain-SQL path: `work` runs between BEGIN IMMEDIATE and COMMIT (ROLLBACK if it
+   * throws). It holds the connection's lock, so `work` runs its statements on the connection itself and
+   * must not wait for anything that needs the connection (a Prisma query would wait for ever).
+   */
+  async inTransaction<T>(work: () => Promise<T>): Promise<T> {
+    const release = await this.#acquire();
+    try {
+      this.run('BEGIN IMMEDIATE');
+      let value: T;
+      try {
+        value = await work();
+      } catch (error) {
+        rollbackQuietly(this);
+        throw error;
+      }
+      this.run('COMMIT');
+      return value;
+    } finally {
+      release();
+    }
+  }
+
+  /** Prisma clients using the connection: each one's adapter closes it once, the last one closes it. */
+  users = 0;
 
   close() {
-    if (this.closed) return;
+    if (this.closed || --this.users > 0) return;
     this.closed = true;
     this.#prepared.clear();
     this.#db.close();
@@ -152,21 +241,30 @@ function result(
   return { columns, columnTypes, rows, rowsAffected, lastInsertRowid } as unknown as ResultSet;
 }
 
-/** A transaction on the connection itself; the adapter's lock keeps everything else out meanwhile. */
-function sameConnectionTransaction(connection: SqliteConnection): Transaction {
+/** ROLLBACK, unless SQLite already rolled back on its own (e.g. after SQLITE_FULL): nothing left to end. */
+function rollbackQuietly(connection: SqliteConnection) {
+  try {
+    connection.run('ROLLBACK');
+  } catch {
+    /* no transaction left */
+  }
+}
+
+/** A transaction on the connection itself; the connection's lock keeps everything else out meanwhile. */
+function sameConnectionTransaction(connection: SqliteConnection, release: () => void): Transaction {
   let open = true;
-  const run = (statement: InStatement) => {
+  const run = async (statement: InStatement) => {
     if (!open) throw new Error('The transaction is closed');
-    return connection.execute(statement);
+    return connection.run(statement);
   };
   const end = async (sql: 'COMMIT' | 'ROLLBACK') => {
     if (!open) return;
     open = false;
     try {
-      await connection.execute(sql);
-    } catch (error) {
-      // SQLite may already have rolled back on its own (e.g. after SQLITE_FULL): nothing left to end.
-      if (sql === 'COMMIT') throw error;
+      if (sql === 'COMMIT') connection.run(sql);
+      else rollbackQuietly(connection);
+    } finally {
+      release();
     }
   };
   return {
@@ -197,10 +295,34 @@ function filePath(url: string) {
   return decodeURIComponent(rest.startsWith('//') ? rest.slice(2) : rest).replace(/\?.*$/, '');
 }
 
+/** The open connection to each file, shared by the Prisma client and the plain-SQL path. */
+const connections = new Map<string, SqliteConnection>();
+
+/** The process's connection to the file a file: URL names, opened (with its pragmas) on first use. */
+export function sqliteConnection(url: string, synchronous?: 'NORMAL' | 'FULL') {
+  const path = filePath(url);
+  const open = connections.get(path);
+  if (open && !open.closed) return open;
+  const connection = new SqliteConnection(path, synchronous);
+  // An in-memory database is a database of its own per connection: never shared.
+  if (path !== ':memory:') connections.set(path, connection);
+  return connection;
+}
+
+function retained(connection: SqliteConnection) {
+  connection.users += 1;
+  return connection;
+}
+
 class SingleConnectionLibSQL extends PrismaLibSQL {
+  #synchronous?: 'NORMAL' | 'FULL';
+  constructor(config: Config, synchronous?: 'NORMAL' | 'FULL') {
+    super(config);
+    this.#synchronous = synchronous;
+  }
   createClient(config: Config): Client {
     return config.url.startsWith('file:') || config.url === ':memory:'
-      ? (new SqliteConnection(filePath(config.url)) as unknown as Client)
+      ? (retained(sqliteConnection(config.url, this.#synchronous)) as unknown as Client)
       : super.createClient(config);
   }
 }
@@ -209,12 +331,12 @@ class SingleConnectionLibSQL extends PrismaLibSQL {
  * The Prisma adapter for a SQLite file: one connection, WAL (readers in other processes never block the
  * writer), and a busy timeout so a write waits briefly for another process's lock instead of failing.
  */
-export function sqliteAdapter(url: string) {
-  return new SingleConnectionLibSQL({ url });
+export function sqliteAdapter(url: string, synchronous?: 'NORMAL' | 'FULL') {
+  return new SingleConnectionLibSQL({ url }, synchronous);
 }
 
 /**
- * Connection settings, run once when the client is created (they live on the one connection).
+ * Connection settings, run when the connection opens (they live on the one connection).
  * synchronous: the driver is synchronous, so a sync to disk blocks the whole process while it lasts
  * (2–4 ms per commit on this machine's disk, i.e. a ceiling of a few hundred writes a second). With
  * WAL, NORMAL syncs only at checkpoints: the database stays consistent through any crash and a commit

@@ -1,10 +1,17 @@
-import { provider } from '../db.server';
+import type { Prisma } from '@prisma/client';
+import prisma, { provider } from '../db.server';
+import { env } from '../env.server';
+import { sqliteConnection } from '../sqlite.server';
 
-// Plain SQL (the confirm's hot path, the privacy webhooks' searches), written once for both databases:
-// placeholders are written $1..$n as PostgreSQL reads them; SQLite reads ?1..?n. Identifiers are
-// double-quoted ("GroupOrder"), which both databases accept. A Prisma model query costs about three
-// times a raw one (it is compiled on every call). Rows come back typed as Prisma's models (dates as Date,
-// booleans as boolean); counts may be bigint.
+// Plain SQL (the confirm's hot path, the rate limits, the privacy webhooks' searches), written once for
+// both databases: placeholders are written $1..$n as PostgreSQL reads them; SQLite reads ?1..?n.
+// Identifiers are double-quoted ("GroupOrder"), which both databases accept. Rows come back typed as
+// Prisma's models (dates as Date, booleans as boolean); counts may be bigint.
+//
+// On the embedded SQLite database the statements run straight on the process's one connection
+// (app/sqlite.server.ts), without Prisma: through Prisma each one is handed to its query engine and back,
+// which cost a confirm more than its SQL did. On PostgreSQL they go through Prisma's raw queries, on its
+// pool.
 
 /** The statement in the current database's placeholder style. */
 export const sql = (text: string) => (provider === 'postgresql' ? text : text.replace(/\$(\d+)/g, '?$1'));
@@ -12,3 +19,46 @@ export const sql = (text: string) => (provider === 'postgresql' ? text : text.re
 /** `count` placeholders numbered from `from`: "$4, $5, $6". */
 export const list = (count: number, from: number) =>
   Array.from({ length: count }, (_, index) => `$${from + index}`).join(', ');
+
+/** Runs plain statements ($1..$n placeholders) on a connection or inside a transaction. */
+export type Sql = {
+  /** The rows a statement returns (none for one without RETURNING). */
+  rows<T>(text: string, ...args: unknown[]): Promise<T[]>;
+};
+
+/** Statements through a Prisma client or one of its transactions (a caller already inside one). */
+export function viaPrisma(db: Prisma.TransactionClient): Sql {
+  return { rows: (text, ...args) => db.$queryRawUnsafe(sql(text), ...args) };
+}
+
+const direct = provider === 'sqlite' && env.DATABASE_URL.startsWith('file:');
+let open: ReturnType<typeof sqliteConnection> | undefined;
+/** The process's SQLite connection (the one Prisma uses too), opened again if it was closed. */
+const connection = () =>
+  open && !open.closed ? open : (open = sqliteConnection(env.DATABASE_URL, env.SQLITE_SYNCHRONOUS));
+/** SQLite placeholders, converted once per statement text. */
+const sqliteText = new Map<string, string>();
+function toSqlite(text: string) {
+  let converted = sqliteText.get(text);
+  if (converted === undefined) {
+    converted = text.replace(/\$(\d+)/g, '?$1');
+    if (sqliteText.size < 1000) sqliteText.set(text, converted);
+  }
+  return converted;
+}
+const onConnection: Sql = {
+  rows: async (text, ...args) => connection().objects(toSqlite(text), args),
+};
+
+/** One statement on its own (it commits by itself). */
+export const plain: Sql = direct
+  ? {
+      rows: (text, ...args) => connection().exclusive(() => connection().objects(toSqlite(text), args)),
+    }
+  : viaPrisma(prisma);
+
+/** Statements in one transaction: all of them or none. */
+export function sqlTransaction<T>(work: (db: Sql) => Promise<T>): Promise<T> {
+  if (direct) return connection().inTransaction(() => work(onConnection));
+  return prisma.$transaction((tx) => work(viaPrisma(tx)));
+}

@@ -9,7 +9,7 @@ import { MAX_QUANTITY, MIN_QUANTITY, priceLine } from '../../lib/pricing';
 import { CLOSED_MESSAGES, closedReason, parseModifiers } from './groupOrder.server';
 import { queueDraftOrderSync } from '../outbox/handoff.server';
 import { requireHostOrder, type HostCredentials } from './hosting.server';
-import { sql } from '../rawSql.server';
+import { type Sql } from '../rawSql.server';
 
 // Guests as people: one row per person in an order, bound to the browsers (token hashes) that act for
 // them and, when given, their e-mail address. Their own items and note can change until the order closes.
@@ -54,29 +54,29 @@ export type GuestClaim = {
  * browser holds yet (ordered through the API without a token, or from before guests had tokens) is
  * taken over by the first browser that claims it.
  */
-export async function resolveGuest(db: Db, shop: string, groupOrderId: number, claim: GuestClaim) {
+export async function resolveGuest(db: Sql, shop: string, groupOrderId: number, claim: GuestClaim) {
   // Plain SQL (rawSql.server.ts): this runs inside every confirm. One row per token the guest holds.
   const nameKey = guestNameKey(claim.name);
   const tokenHash = claim.token ? hashSecret(claim.token) : null;
   const now = new Date();
-  const rows = await db.$queryRawUnsafe<(Guest & { _token: string | null })[]>(
-    sql(`SELECT g.*, t."tokenHash" AS "_token" FROM "Guest" g
-         LEFT JOIN "GuestToken" t ON t."guestId" = g."id"
-         WHERE g."groupOrderId" = $1 AND g."nameKey" = $2`),
+  const rows = await db.rows<Guest & { _token: string | null }>(
+    `SELECT g.*, t."tokenHash" AS "_token" FROM "Guest" g
+     LEFT JOIN "GuestToken" t ON t."guestId" = g."id"
+     WHERE g."groupOrderId" = $1 AND g."nameKey" = $2`,
     groupOrderId,
     nameKey,
   );
   const addToken = (guestId: number) =>
-    db.$executeRawUnsafe(
-      sql(`INSERT INTO "GuestToken" ("guestId", "tokenHash", "createdAt") VALUES ($1, $2, $3)`),
+    db.rows(
+      `INSERT INTO "GuestToken" ("guestId", "tokenHash", "createdAt") VALUES ($1, $2, $3)`,
       guestId,
       tokenHash,
       now,
     );
   if (!rows.length) {
-    const [created] = await db.$queryRawUnsafe<Guest[]>(
-      sql(`INSERT INTO "Guest" ("shop", "groupOrderId", "name", "nameKey", "initials", "email", "createdAt",
-             "updatedAt") VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING *`),
+    const [created] = await db.rows<Guest>(
+      `INSERT INTO "Guest" ("shop", "groupOrderId", "name", "nameKey", "initials", "email", "createdAt",
+         "updatedAt") VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING *`,
       shop,
       groupOrderId,
       claim.name.trim().replace(/\s+/g, ' '),
@@ -97,9 +97,9 @@ export async function resolveGuest(db: Db, shop: string, groupOrderId: number, c
   if (!holdsToken && !unclaimed && !sameEmail) {
     throw new Conflict(nameTakenMessage(existing.name), { reason: 'name-taken' });
   }
-  const [updated] = await db.$queryRawUnsafe<Guest[]>(
-    sql(`UPDATE "Guest" SET "initials" = $1, "email" = $2, "updatedAt" = $3
-         WHERE "id" = $4 AND "shop" = $5 RETURNING *`),
+  const [updated] = await db.rows<Guest>(
+    `UPDATE "Guest" SET "initials" = $1, "email" = $2, "updatedAt" = $3
+     WHERE "id" = $4 AND "shop" = $5 RETURNING *`,
     claim.initials ?? existing.initials,
     claim.email ?? existing.email,
     now,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { Prisma, type GroupOrder, type MenuItem, type OrderItem } from '@prisma/client';
+import { type GroupOrder, type MenuItem, type OrderItem } from '@prisma/client';
 import prisma, { isUniqueViolation, provider } from '../../db.server';
-import { list, sql } from '../rawSql.server';
+import { list, plain, sqlTransaction, type Sql } from '../rawSql.server';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { lineKey } from '../../lib/cart';
 import { createKeyedQueue } from '../../lib/keyedQueue.server';
@@ -95,16 +95,13 @@ async function confirm(
 ): Promise<ConfirmResult> {
   try {
     return await inOrderQueue(`${shop}:${request.groupOrderId}`, () =>
-      prisma.$transaction((tx) => writeLines(tx, shop, request, now)),
+      sqlTransaction((db) => writeLines(db, shop, request, now)),
     );
   } catch (error) {
     // Two identical confirms raced: the loser hits the unique key and answers with the winner's items.
     if (isUniqueViolation(error)) {
-      const previous = await findByKey(prisma, shop, request);
-      if (previous) {
-        const order = await prisma.groupOrder.findFirst({ where: { id: request.groupOrderId, shop } });
-        return replay(previous, request, order);
-      }
+      const previous = await findByKey(plain, shop, request);
+      if (previous) return replay(previous, request, await readOrder(plain, shop, request.groupOrderId));
       // Two people took the same new name at the same moment: once more, the name now has its guest
       // (this request becomes that guest, or is told the name is taken).
       if (retry) return confirm(shop, request, now, false);
@@ -117,11 +114,11 @@ async function confirm(
  * What an earlier confirm with this key wrote (or merged into), or null when it never ran: every line
  * of the key for a cart, the named line for a single item.
  */
-async function findByKey(db: Prisma.TransactionClient, shop: string, request: ConfirmRequest) {
+async function findByKey(db: Sql, shop: string, request: ConfirmRequest) {
   const lines = request.scope === 'line' ? request.lines.map((l) => l.line) : [];
-  const receipts = await db.$queryRawUnsafe<ConfirmedLineRow[]>(
-    sql(`SELECT * FROM "ConfirmedLine" WHERE "shop" = $1 AND "groupOrderId" = $2 AND "confirmationKey" = $3
-         ${lines.length ? `AND "line" IN (${list(lines.length, 4)})` : ''} ORDER BY "line"`),
+  const receipts = await db.rows<ConfirmedLineRow>(
+    `SELECT * FROM "ConfirmedLine" WHERE "shop" = $1 AND "groupOrderId" = $2 AND "confirmationKey" = $3
+         ${lines.length ? `AND "line" IN (${list(lines.length, 4)})` : ''} ORDER BY "line"`,
     shop,
     request.groupOrderId,
     request.confirmationKey,
@@ -130,8 +127,8 @@ async function findByKey(db: Prisma.TransactionClient, shop: string, request: Co
   if (!receipts.length) return null;
   const ids = receipts.map((r) => r.orderItemId).filter((id): id is number => id !== null);
   const items = ids.length
-    ? await db.$queryRawUnsafe<OrderItem[]>(
-        sql(`SELECT * FROM "OrderItem" WHERE "shop" = $1 AND "id" IN (${list(ids.length, 2)})`),
+    ? await db.rows<OrderItem>(
+        `SELECT * FROM "OrderItem" WHERE "shop" = $1 AND "id" IN (${list(ids.length, 2)})`,
         shop,
         ...ids,
       )
@@ -203,30 +200,36 @@ function replay(
   return { items, replayed: true, order };
 }
 
-async function writeLines(
-  tx: Prisma.TransactionClient,
-  shop: string,
-  request: ConfirmRequest,
-  now: Date,
-): Promise<ConfirmResult> {
+/** The order as it stands (the shop's own only), or null. */
+async function readOrder(db: Sql, shop: string, id: number) {
+  const [order] = await db.rows<GroupOrder>(
+    `SELECT * FROM "GroupOrder" WHERE "id" = $1 AND "shop" = $2`,
+    id,
+    shop,
+  );
+  return order ?? null;
+}
+
+/** The confirm's transaction: plain statements only (rawSql.server.ts), nothing through Prisma. */
+async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: Date): Promise<ConfirmResult> {
   // A retry of a confirm that already ran answers with what it wrote, whether or not the order is open.
   const previous = await findByKey(tx, shop, request);
   if (previous) {
-    const order = await tx.groupOrder.findFirst({ where: { id: request.groupOrderId, shop } });
+    const order = await readOrder(tx, shop, request.groupOrderId);
     if (!order) throw new NotFound('Group order not found');
     return replay(previous, request, order);
   }
   // Take the order's write lock and check it is open in one statement, so a submit cannot slip in
   // between; when it is not, read it to say why (or that it does not exist).
-  const [order] = await tx.$queryRawUnsafe<GroupOrder[]>(
-    sql(`UPDATE "GroupOrder" SET "updatedAt" = $1
-         WHERE "id" = $2 AND "shop" = $3 AND "status" = 'active' AND "deadlineAt" > $1 RETURNING *`),
+  const [order] = await tx.rows<GroupOrder>(
+    `UPDATE "GroupOrder" SET "updatedAt" = $1
+     WHERE "id" = $2 AND "shop" = $3 AND "status" = 'active' AND "deadlineAt" > $1 RETURNING *`,
     now,
     request.groupOrderId,
     shop,
   );
   if (!order) {
-    const latest = await tx.groupOrder.findFirst({ where: { id: request.groupOrderId, shop } });
+    const latest = await readOrder(tx, shop, request.groupOrderId);
     if (!latest) throw new NotFound('Group order not found');
     throw closedError(latest, closedReason(latest, now) ?? 'submitted');
   }
@@ -239,14 +242,14 @@ async function writeLines(
   // This guest's own items (at most linesPerGuest, for the limits and to merge repeated lines) and the
   // order's counts for the limits, in one statement: it counts and never reads the order's other items,
   // so its cost stays flat however full the order is.
-  const mineAndCounts = await tx.$queryRawUnsafe<(OrderItem & { _lines: unknown; _participants: unknown })[]>(
-    sql(`SELECT c."_lines", c."_participants", i.*
+  const mineAndCounts = await tx.rows<OrderItem & { _lines: unknown; _participants: unknown }>(
+    `SELECT c."_lines", c."_participants", i.*
          FROM (SELECT
            (SELECT COUNT(*) FROM "OrderItem" WHERE "shop" = $1 AND "groupOrderId" = $2) AS "_lines",
            (SELECT COUNT(*) FROM "Guest" g WHERE g."shop" = $1 AND g."groupOrderId" = $2
               AND EXISTS (SELECT 1 FROM "OrderItem" t WHERE t."guestId" = g."id")) AS "_participants") c
          LEFT JOIN "OrderItem" i ON i."shop" = $1 AND i."groupOrderId" = $2 AND i."guestId" = $3
-         ORDER BY i."id"`),
+         ORDER BY i."id"`,
     shop,
     order.id,
     guest.id,
@@ -268,10 +271,8 @@ async function writeLines(
   // Only the menu rows the cart names: its items and the modifiers it selected (validateSelection needs
   // no others), in menu order.
   const menuIds = [...new Set(request.lines.map((l) => l.menuItemId))];
-  const menuItems = await tx.$queryRawUnsafe<MenuItem[]>(
-    sql(
-      `SELECT * FROM "MenuItem" WHERE "shop" = $1 AND "active" = true AND "id" IN (${list(menuIds.length, 2)})`,
-    ),
+  const menuItems = await tx.rows<MenuItem>(
+    `SELECT * FROM "MenuItem" WHERE "shop" = $1 AND "active" = true AND "id" IN (${list(menuIds.length, 2)})`,
     shop,
     ...menuIds,
   );
@@ -365,17 +366,17 @@ async function writeLines(
   }
   if (inserts.size) {
     const values = [...inserts.values()].map(({ row }) => ITEM_COLUMNS.map((column) => row[column]));
-    const created = await tx.$queryRawUnsafe<{ id: number; line: number }[]>(
-      sql(`INSERT INTO "OrderItem" (${ITEM_COLUMNS.map((c) => `"${c}"`).join(', ')})
-           VALUES ${values.map((_, r) => `(${list(ITEM_COLUMNS.length, 1 + r * ITEM_COLUMNS.length)})`).join(', ')}
-           RETURNING "id", "line"`),
+    const created = await tx.rows<{ id: number; line: number }>(
+      `INSERT INTO "OrderItem" (${ITEM_COLUMNS.map((c) => `"${c}"`).join(', ')})
+       VALUES ${values.map((_, r) => `(${list(ITEM_COLUMNS.length, 1 + r * ITEM_COLUMNS.length)})`).join(', ')}
+       RETURNING "id", "line"`,
       ...values.flat(),
     );
     for (const { id, line } of created) for (const view of inserts.get(line)!.views) view.id = id;
   }
   for (const item of updates.values()) {
-    await tx.$executeRawUnsafe(
-      sql(`UPDATE "OrderItem" SET "quantity" = $1, "totalCents" = $2 WHERE "id" = $3 AND "shop" = $4`),
+    await tx.rows(
+      `UPDATE "OrderItem" SET "quantity" = $1, "totalCents" = $2 WHERE "id" = $3 AND "shop" = $4`,
       item.quantity,
       item.totalCents,
       item.id,
@@ -391,25 +392,28 @@ async function writeLines(
     hash,
     writtenAt,
   ]);
-  await tx.$executeRawUnsafe(
-    sql(`INSERT INTO "ConfirmedLine" ("shop", "groupOrderId", "confirmationKey", "line", "orderItemId",
-           "requestHash", "createdAt")
-         VALUES ${receipts.map((_, r) => `(${list(7, 1 + r * 7)})`).join(', ')}`),
+  await tx.rows(
+    `INSERT INTO "ConfirmedLine" ("shop", "groupOrderId", "confirmationKey", "line", "orderItemId",
+       "requestHash", "createdAt")
+     VALUES ${receipts.map((_, r) => `(${list(7, 1 + r * 7)})`).join(', ')}`,
     ...receipts.flat(),
   );
   // One note per guest: a confirm that brings one replaces it; a confirm without one keeps the old note.
   if (request.specialInstructions) {
-    await tx.guest.update({
-      where: { id: guest.id, shop },
-      data: { specialInstructions: request.specialInstructions },
-    });
+    await tx.rows(
+      `UPDATE "Guest" SET "specialInstructions" = $1, "updatedAt" = $2 WHERE "id" = $3 AND "shop" = $4`,
+      request.specialInstructions,
+      new Date(),
+      guest.id,
+      shop,
+    );
   }
   // The running totals move by what this confirm added, in the same transaction: no recount of the
   // order's items. People, not names: the guests with items (counted for the limits) and this one.
-  const [updated] = await tx.$queryRawUnsafe<GroupOrder[]>(
-    sql(`UPDATE "GroupOrder" SET "totalItems" = "totalItems" + $1, "totalCents" = "totalCents" + $2,
-           "participantCount" = $3, "updatedAt" = $4
-         WHERE "id" = $5 AND "shop" = $6 RETURNING *`),
+  const [updated] = await tx.rows<GroupOrder>(
+    `UPDATE "GroupOrder" SET "totalItems" = "totalItems" + $1, "totalCents" = "totalCents" + $2,
+       "participantCount" = $3, "updatedAt" = $4
+     WHERE "id" = $5 AND "shop" = $6 RETURNING *`,
     addedUnits,
     addedCents,
     participants + (newcomer ? 1 : 0),

@@ -1,5 +1,7 @@
 import { RateLimiterPrisma, RateLimiterRes } from 'rate-limiter-flexible';
 import prisma, { provider } from '../../db.server';
+import { plain } from '../rawSql.server';
+import { sqliteInstant } from '../../sqlite.server';
 import { Limited } from '../../lib/errors';
 
 // Rate limits. Counters live in the database (RateLimiterFlexible model), so every app instance shares
@@ -133,9 +135,9 @@ class AtomicRateLimiter extends RateLimiterPrisma {
             now.toISOString(),
           )
         : // Instants are ISO text in the form Prisma's libSQL adapter writes ("...+00:00"), so they compare as text.
-          await prisma.$queryRawUnsafe<{ points: number; expire: Date | string | null }[]>(
+          await plain.rows<{ points: number; expire: Date | string | null }>(
             `INSERT INTO "RateLimiterFlexible" AS r ("key", "points", "expire")
-             VALUES (?1, ?2, ?3)
+             VALUES ($1, $2, $3)
              ON CONFLICT ("key") DO UPDATE SET
                "points" = CASE WHEN ${SQLITE_RESTART} THEN excluded."points" ELSE r."points" + excluded."points" END,
                "expire" = CASE WHEN ${SQLITE_RESTART} THEN excluded."expire" ELSE r."expire" END
@@ -160,8 +162,7 @@ class AtomicRateLimiter extends RateLimiterPrisma {
 }
 
 const PG_RESTART = `($4::boolean OR r."expire" IS NULL OR r."expire" <= $5::timestamp(3) OR $3::timestamp(3) IS NULL)`;
-const SQLITE_RESTART = `(?4 OR r."expire" IS NULL OR r."expire" <= ?5 OR ?3 IS NULL)`;
-const sqliteInstant = (date: Date) => date.toISOString().replace('Z', '+00:00');
+const SQLITE_RESTART = `($4 OR r."expire" IS NULL OR r."expire" <= $5 OR $3 IS NULL)`;
 
 const limiters = new Map<LimitName, RateLimiterPrisma>();
 

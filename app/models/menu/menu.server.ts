@@ -1,6 +1,6 @@
-import type { MenuItem, Modifier, ModifierGroup, Prisma } from '@prisma/client';
+import type { MenuItem, Modifier, ModifierGroup } from '@prisma/client';
 import prisma from '../../db.server';
-import { list, sql } from '../rawSql.server';
+import { list, plain, type Sql } from '../rawSql.server';
 import { centsToDecimal } from '../../lib/money';
 import type { MenuItemView } from '../../lib/cart';
 import type { MenuModifier } from '../../lib/modifiers';
@@ -54,18 +54,16 @@ export async function listMenuItems(shop: string): Promise<MenuItemView[]> {
  */
 export async function listMenuModifiers(
   shop: string,
-  { ids, db = prisma }: { ids?: number[]; db?: Prisma.TransactionClient } = {},
+  { ids, db = plain }: { ids?: number[]; db?: Sql } = {},
 ): Promise<MenuModifier[]> {
   if (ids && ids.length === 0) return [];
   // One plain statement (rawSql.server.ts): the confirm runs it for the options its cart selected.
-  const rows = await db.$queryRawUnsafe<
-    (Modifier & { _type: string; _maxSelections: number; _groupName: string })[]
-  >(
-    sql(`SELECT m.*, g."type" AS "_type", g."maxSelections" AS "_maxSelections", g."name" AS "_groupName"
-         FROM "Modifier" m JOIN "ModifierGroup" g ON g."id" = m."groupId"
-         WHERE m."shop" = $1 AND m."active" = true AND g."shop" = $1 AND g."active" = true
-         ${ids ? `AND m."id" IN (${list(ids.length, 2)})` : ''}
-         ORDER BY g."position", g."id", m."position", m."id"`),
+  const rows = await db.rows<Modifier & { _type: string; _maxSelections: number; _groupName: string }>(
+    `SELECT m.*, g."type" AS "_type", g."maxSelections" AS "_maxSelections", g."name" AS "_groupName"
+     FROM "Modifier" m JOIN "ModifierGroup" g ON g."id" = m."groupId"
+     WHERE m."shop" = $1 AND m."active" = true AND g."shop" = $1 AND g."active" = true
+     ${ids ? `AND m."id" IN (${list(ids.length, 2)})` : ''}
+     ORDER BY g."position", g."id", m."position", m."id"`,
     shop,
     ...(ids ?? []),
   );
