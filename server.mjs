@@ -7,6 +7,7 @@ import compression from 'compression';
 import express from 'express';
 import { idleHeapCollector } from './scripts/idle-gc.mjs';
 import { bodyLimitErrors, limitBody } from './scripts/limit-body.mjs';
+import { directApiRoutes } from './server-direct.mjs';
 import { isStorefrontPath, storefrontHeaders, withSafeStorefrontErrors } from './server-safety.mjs';
 
 const port = Number(process.env.PORT ?? 3001);
@@ -49,6 +50,8 @@ app.use(limitBody());
 const storefrontHandler = createRequestHandler({ build, mode: 'production' });
 const appHandler = createRequestHandler({ build, mode: process.env.NODE_ENV });
 app.use(storefrontHeaders);
+// The storefront API's fixed paths (the guest confirm among them) skip Remix's route matching.
+app.use(directApiRoutes(build));
 app.all('*', (req, res, next) =>
   (isStorefrontPath(req.path) ? storefrontHandler : appHandler)(req, res, next),
 );

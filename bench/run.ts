@@ -371,8 +371,8 @@ for (const connections of [10, 200] as const) {
 results.confirmAt50PerSecond = rate;
 results.confirmSaturation = saturation;
 
-// The least any request to the confirm's path costs in the app: Remix routes it, checks the app-proxy
-// signature and answers. Unsigned, so it is refused (401) before any database work: what the app could
+// The least any request to the confirm's path costs in the app: the direct path (server-direct.mjs) hands
+// it to the route, which checks the app-proxy signature and answers. Unsigned, so it is refused (401) before any database work: what the app could
 // do at most if the confirm itself cost nothing. Printed beside the bare reference.
 log('app floor: the confirm path refused unsigned, at 10 connections…');
 const floor = await run(APP, { connections: 10 }, [
