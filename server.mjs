@@ -18,6 +18,8 @@ const build = withSafeStorefrontErrors(await import(`./${buildDir}/server/index.
 const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', true);
+// Nothing here reads req.query (Remix and the direct path read the URL itself): skip parsing it (qs).
+app.set('query parser', false);
 // One full collection after each burst, once no request is in flight (scripts/idle-gc.mjs).
 app.use(idleHeapCollector().track);
 // HTML, JS, CSS and JSON. Brotli at quality 5 costs about what gzip -6 does and compresses better.

@@ -11,8 +11,24 @@ export function isValidTimeZone(zone: string): boolean {
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
+/** Offsets already worked out, by zone and minute (a zone changes its offset on a whole minute). */
+const offsets = new Map<string, number>();
+const OFFSETS_KEPT = 2000;
+
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms (Sydney in summer: +11 h). */
 function zoneOffsetMs(instantMs: number, zone: string): number {
+  const key = `${zone}|${Math.floor(instantMs / 60_000)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = measuredOffsetMs(instantMs, zone);
+    if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** The offset read off the zone's wall clock (formatToParts), to the second. */
+function measuredOffsetMs(instantMs: number, zone: string): number {
   let formatter = offsetFormatters.get(zone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
