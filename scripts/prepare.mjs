@@ -9,15 +9,15 @@ const bin = (name) => path.join('node_modules', '.bin', name);
 
 /**
  * Node flags the app server runs with (here, in the benchmark and in `npm run serve`). V8 sizes the young
- * generation by default up to 2 x 64 MB, which a burst of requests fills and the process then keeps
- * (RSS 430 MiB after the benchmark's load, of which 42 MB live); 16 MB semi-spaces keep it near 300 MiB
- * for slightly more frequent minor collections (README "Performance notes"). With the default heap limit
- * (a quarter of the machine's memory) V8 lets the old generation grow to 4x what survived the last full
- * collection before the next; a 1 GB limit, still 15x the live heap, caps that factor near 1.6 and kept
- * the heap's high-water mark under a burst at ~120 MB instead of ~190 MB. --expose-gc lets the server
- * give the rest back once it goes quiet after a burst (scripts/idle-gc.mjs).
+ * generation by default up to 2 x 64 MB, which a burst of requests fills and the process then keeps;
+ * 8 MB semi-spaces keep it small for slightly more frequent minor collections (README "Performance
+ * notes"). With the default heap limit (a quarter of the machine's memory) V8 lets the old generation
+ * grow to 4x what survived the last full collection before the next; a 768 MB limit, still 10x the live
+ * heap, lowers that factor and keeps the heap's high-water mark under a burst near 120 MB instead of
+ * ~190 MB. --expose-gc lets the server give the rest back once it goes quiet (scripts/idle-gc.mjs).
+ * Measured (full benchmark): RSS after the load 272-312 MiB with 16 MB / 1 GB, 274 with 8 MB / 768 MB.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16', '--max-old-space-size=1024', '--expose-gc'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=768', '--expose-gc'];
 
 export function run(command, args, env, label = command) {
   const result = spawnSync(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
