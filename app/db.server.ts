@@ -20,8 +20,9 @@ if (env.NODE_ENV !== 'production') globalThis.prismaGlobal = prisma;
 
 /**
  * A unique constraint was violated: Prisma's P2002 from a model query, or P2010 from a raw one, whose
- * driver adapter names the kind, or the SQLite driver's constraint error. Checked by name and code rather than instanceof: each generated client
- * has its own error classes, and PostgreSQL's is not @prisma/client's.
+ * driver adapter names the kind, or the SQLite driver's constraint error. Checked by name and code rather
+ * than instanceof: each generated client has its own error classes, and PostgreSQL's is not
+ * @prisma/client's.
  */
 export function isUniqueViolation(error: unknown) {
   if (!(error instanceof Error)) return false;

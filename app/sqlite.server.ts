@@ -36,6 +36,15 @@ const BEGIN: Record<Mode, string> = {
 /** Distinct SQL texts kept prepared (IN lists of different lengths are different texts). */
 const STATEMENT_CACHE_SIZE = 500;
 
+/** The result-set shape the adapter reads: rows as arrays, in column order. */
+type Result = {
+  columns: string[];
+  columnTypes: string[];
+  rows: unknown[][];
+  rowsAffected: number;
+  lastInsertRowid?: bigint;
+};
+
 type Prepared = {
   statement: Statement;
   reader: boolean;
@@ -80,8 +89,6 @@ function typed(value: unknown, columnType: string) {
   return value;
 }
 
-type Statement_ = { sql: string; args: unknown[] };
-
 export class SqliteConnection {
   readonly protocol = 'file';
   closed = false;
@@ -89,6 +96,8 @@ export class SqliteConnection {
   #prepared = new Map<string, Prepared>();
   /** Held from BEGIN to COMMIT/ROLLBACK by whoever runs a transaction: Prisma's adapter or the plain path. */
   #lock: Promise<void> = Promise.resolve();
+  /** Prisma clients using the connection: each one's adapter closes it once, the last one closes it. */
+  users = 0;
 
   constructor(path: string, synchronous: 'NORMAL' | 'FULL' = 'NORMAL') {
     this.#db = new Database(path);
@@ -131,27 +140,34 @@ export class SqliteConnection {
   }
 
   /** One statement, at once (the caller holds the lock or is inside a transaction that does). */
-  run(input: InStatement | Statement_): ResultSet {
-    const { sql, args } =
-      typeof input === 'string' ? { sql: input, args: [] } : { sql: input.sql, args: input.args ?? [] };
-    if (!Array.isArray(args)) throw new TypeError('Named arguments are not supported here');
+  #statement(sql: string, args: unknown[]): Result {
     const prepared = this.#prepare(sql);
     const values = args.map(toSql);
     if (prepared.reader) {
       const rows = (prepared.statement.all(values) as unknown[][]).map((row) => row.map(fromSql));
-      return result(prepared.columns, prepared.columnTypes, rows, 0, undefined);
+      return { columns: prepared.columns, columnTypes: prepared.columnTypes, rows, rowsAffected: 0 };
     }
     const info = prepared.statement.run(values);
-    return result([], [], [], info.changes, BigInt(info.lastInsertRowid));
+    return {
+      columns: [],
+      columnTypes: [],
+      rows: [],
+      rowsAffected: info.changes,
+      lastInsertRowid: BigInt(info.lastInsertRowid),
+    };
+  }
+
+  /** `#statement` in the adapter's terms: an InStatement in, its result-set shape out. */
+  run(input: InStatement): ResultSet {
+    const { sql, args } =
+      typeof input === 'string' ? { sql: input, args: [] } : { sql: input.sql, args: input.args ?? [] };
+    if (!Array.isArray(args)) throw new TypeError('Named arguments are not supported here');
+    return this.#statement(sql, args) as unknown as ResultSet;
   }
 
   /** Rows as objects typed as Prisma types them (see `typed`): what the plain-SQL path returns. */
   objects<T>(sql: string, args: unknown[]): T[] {
-    const { columns, columnTypes, rows } = this.run({ sql, args }) as unknown as {
-      columns: string[];
-      columnTypes: string[];
-      rows: unknown[][];
-    };
+    const { columns, columnTypes, rows } = this.#statement(sql, args);
     return rows.map((row) => {
       const object: Record<string, unknown> = {};
       for (let i = 0; i < columns.length; i++) object[columns[i]] = typed(row[i], columnTypes[i]);
@@ -219,26 +235,12 @@ export class SqliteConnection {
     }
   }
 
-  /** Prisma clients using the connection: each one's adapter closes it once, the last one closes it. */
-  users = 0;
-
   close() {
     if (this.closed || --this.users > 0) return;
     this.closed = true;
     this.#prepared.clear();
     this.#db.close();
   }
-}
-
-/** The result-set shape the adapter reads: rows as arrays, in column order. */
-function result(
-  columns: string[],
-  columnTypes: string[],
-  rows: unknown[][],
-  rowsAffected: number,
-  lastInsertRowid: bigint | undefined,
-) {
-  return { columns, columnTypes, rows, rowsAffected, lastInsertRowid } as unknown as ResultSet;
 }
 
 /** ROLLBACK, unless SQLite already rolled back on its own (e.g. after SQLITE_FULL): nothing left to end. */

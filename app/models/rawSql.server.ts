@@ -13,8 +13,20 @@ import { sqliteConnection } from '../sqlite.server';
 // which cost a confirm more than its SQL did. On PostgreSQL they go through Prisma's raw queries, on its
 // pool.
 
+/** SQLite's form of each statement text seen so far (the hot path repeats the same few texts). */
+const sqliteTexts = new Map<string, string>();
+const SQLITE_TEXTS_KEPT = 1000;
+
 /** The statement in the current database's placeholder style. */
-export const sql = (text: string) => (provider === 'postgresql' ? text : text.replace(/\$(\d+)/g, '?$1'));
+export function sql(text: string) {
+  if (provider === 'postgresql') return text;
+  let converted = sqliteTexts.get(text);
+  if (converted === undefined) {
+    converted = text.replace(/\$(\d+)/g, '?$1');
+    if (sqliteTexts.size < SQLITE_TEXTS_KEPT) sqliteTexts.set(text, converted);
+  }
+  return converted;
+}
 
 /** `count` placeholders numbered from `from`: "$4, $5, $6". */
 export const list = (count: number, from: number) =>
@@ -36,24 +48,17 @@ let open: ReturnType<typeof sqliteConnection> | undefined;
 /** The process's SQLite connection (the one Prisma uses too), opened again if it was closed. */
 const connection = () =>
   open && !open.closed ? open : (open = sqliteConnection(env.DATABASE_URL, env.SQLITE_SYNCHRONOUS));
-/** SQLite placeholders, converted once per statement text. */
-const sqliteText = new Map<string, string>();
-function toSqlite(text: string) {
-  let converted = sqliteText.get(text);
-  if (converted === undefined) {
-    converted = text.replace(/\$(\d+)/g, '?$1');
-    if (sqliteText.size < 1000) sqliteText.set(text, converted);
-  }
-  return converted;
-}
 const onConnection: Sql = {
-  rows: async (text, ...args) => connection().objects(toSqlite(text), args),
+  rows: async (text, ...args) => connection().objects(sql(text), args),
 };
 
 /** One statement on its own (it commits by itself). */
 export const plain: Sql = direct
   ? {
-      rows: (text, ...args) => connection().exclusive(() => connection().objects(toSqlite(text), args)),
+      rows: (text, ...args) => {
+        const db = connection();
+        return db.exclusive(() => db.objects(sql(text), args));
+      },
     }
   : viaPrisma(prisma);
 
