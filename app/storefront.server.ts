@@ -1,4 +1,7 @@
-import { authenticate } from './shopify.server';
+import { SessionNotFoundError } from '@shopify/shopify-app-remix/server';
+import { unauthenticated } from './shopify.server';
+import { env } from './env.server';
+import { appProxySigned } from './lib/appProxySignature.server';
 import { jsonError } from './lib/http.server';
 import { PROXY_BASE } from './lib/paths';
 import { shopOrigin } from './models/shop/shopDomain.server';
@@ -9,8 +12,11 @@ export type Storefront = {
   customerId: string | null;
   /** The prefix the shopper sees (merchants can rename it), e.g. "/apps/group-order". */
   pathPrefix: string;
-  admin: Awaited<ReturnType<typeof authenticate.public.appProxy>>['admin'];
+  /** The shop's Admin API, from its offline session: undefined when the app has none for the shop. */
+  admin: () => Promise<AdminApi | undefined>;
 };
+
+type AdminApi = Awaited<ReturnType<typeof unauthenticated.admin>>['admin'];
 
 import { STORE_ACCESS_REQUIRED } from './lib/messages';
 export { STORE_ACCESS_REQUIRED };
@@ -20,17 +26,13 @@ function isApiRequest(url: URL) {
 }
 
 /**
- * Every storefront loader and action starts here: the request must carry Shopify's app-proxy signature.
- * Only signed values (shop, logged_in_customer_id, path_prefix) are trusted.
+ * Every storefront loader and action starts here: the request must carry Shopify's app-proxy signature
+ * (checked as Shopify's library checks it: lib/appProxySignature.server.ts). Only signed values (shop,
+ * logged_in_customer_id, path_prefix) are trusted.
  */
 export async function requireStorefront(request: Request): Promise<Storefront> {
   const url = new URL(request.url);
-  let context;
-  try {
-    context = await authenticate.public.appProxy(request);
-    if (!hasSignedShape(url.searchParams)) throw new Response(null, { status: 401 });
-  } catch (error) {
-    if (!(error instanceof Response)) throw error;
+  if (!appProxySigned(url, env.SHOPIFY_API_SECRET) || !hasSignedShape(url.searchParams)) {
     if (isApiRequest(url)) {
       throw jsonError(401, `${STORE_ACCESS_REQUIRED}: open this page through the shop's storefront.`);
     }
@@ -38,12 +40,24 @@ export async function requireStorefront(request: Request): Promise<Storefront> {
   }
   const shop = url.searchParams.get('shop') as string;
   const pathPrefix = normalizePrefix(url.searchParams.get('path_prefix'));
+  let admin: Promise<AdminApi | undefined> | undefined;
   return {
     shop,
     customerId: url.searchParams.get('logged_in_customer_id') || null,
     pathPrefix,
-    admin: context.admin,
+    // Loaded when a loader first needs it (most storefront requests never call the Admin API).
+    admin: () => (admin ??= adminApi(shop)),
   };
+}
+
+/** What authenticate.public.appProxy gave as `admin`: the client of the shop's offline session, if any. */
+async function adminApi(shop: string): Promise<AdminApi | undefined> {
+  try {
+    return (await unauthenticated.admin(shop)).admin;
+  } catch (error) {
+    if (error instanceof SessionNotFoundError) return undefined;
+    throw error;
+  }
 }
 
 /**
@@ -67,7 +81,7 @@ function normalizePrefix(prefix: string | null) {
  * whatever the visitor sent.
  */
 export async function linkBase(storefront: Storefront) {
-  const origin = await shopOrigin(storefront.shop, storefront.admin?.graphql);
+  const origin = await shopOrigin(storefront.shop, (await storefront.admin())?.graphql);
   return `${origin}${storefront.pathPrefix}`;
 }
 

@@ -36,9 +36,11 @@ type CustomerNode = {
 export async function getCustomerProfile(
   storefront: Pick<Storefront, 'admin' | 'customerId'>,
 ): Promise<CustomerProfile | null> {
-  if (!storefront.customerId || !storefront.admin) return null;
+  if (!storefront.customerId) return null;
+  const admin = await storefront.admin();
+  if (!admin) return null;
   try {
-    const response = await storefront.admin.graphql(CUSTOMER_QUERY, {
+    const response = await admin.graphql(CUSTOMER_QUERY, {
       variables: { id: `gid://shopify/Customer/${storefront.customerId}` },
     });
     const body = (await response.json()) as { data?: { customer: CustomerNode | null } };
