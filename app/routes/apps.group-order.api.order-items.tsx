@@ -8,7 +8,7 @@ import {
   ConfirmCartSchema,
   SingleOrderItemSchema,
 } from '~/models/groupOrder/orderItems.server';
-import { consumeOrRefuse } from '~/models/limits/hostRateLimits.server';
+import { consumeOrRefuse, type Budget } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import { clientKey } from '~/lib/credentials.server';
 
@@ -24,12 +24,16 @@ import { clientKey } from '~/lib/credentials.server';
 export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   const { shop } = await requireStorefront(request);
   if (request.method !== 'POST') return jsonError(405, 'Use POST to add items.');
-  await consumeOrRefuse('confirmsPerClient', clientKey(shop, request));
-  const body = await parseJson(request, z.unknown());
-  if (body !== null && typeof body === 'object' && 'items' in body) {
-    const input = parseWith(ConfirmCartSchema, body);
+  // Every confirm counts against the client's budget, refused ones included: the model takes it (inside
+  // the confirm's own transaction where it can), and a body refused before that is counted here.
+  const budget: Budget = { name: 'confirmsPerClient', key: clientKey(shop, request) };
+  const input = await readBody(request).catch(async (error: unknown) => {
+    await consumeOrRefuse(budget.name, budget.key);
+    throw error;
+  });
+  if (input.cart) {
     // The confirm answers with the order as its own transaction left it: no second read after commit.
-    const result = await confirmCart(shop, input);
+    const result = await confirmCart(shop, input.cart, undefined, budget);
     return Response.json(
       {
         items: result.items.map(serializeItem),
@@ -38,10 +42,18 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
       { status: result.replayed ? 200 : 201 },
     );
   }
-  const input = parseWith(SingleOrderItemSchema, body);
-  const result = await addOrderItem(shop, input);
+  const result = await addOrderItem(shop, input.single, undefined, budget);
   return Response.json(serializeItem(result.item), { status: result.replayed ? 200 : 201 });
 });
+
+/** The body as one of the two shapes (a whole cart has `items`), or a 400 saying what is wrong. */
+async function readBody(request: Request) {
+  const body = await parseJson(request, z.unknown());
+  if (body !== null && typeof body === 'object' && 'items' in body) {
+    return { cart: parseWith(ConfirmCartSchema, body) };
+  }
+  return { cart: null, single: parseWith(SingleOrderItemSchema, body) };
+}
 
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   await requireStorefront(request);

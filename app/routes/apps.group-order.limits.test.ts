@@ -377,6 +377,36 @@ describe('rate limits', () => {
     expect(other.status).toBe(201);
   });
 
+  it('counts every confirm against the client, the refused and the repeated ones too', async () => {
+    const { order } = await createTestGroupOrder();
+    const closed = await createTestGroupOrder({ status: 'submitted' });
+    const address = '198.51.100.32';
+    const points = async () =>
+      (
+        await prisma.rateLimiterFlexible.findUnique({
+          where: { key: `confirmsPerClient:${TEST_SHOP}:${address}` },
+        })
+      )?.points ?? 0;
+    const first = cart(order.id, 'Ana', [{ name: 'Latte', quantity: 1 }]);
+    const attempts: [string, Record<string, unknown>, number][] = [
+      ['written', first, 201],
+      ['the same key again (answered from what it wrote)', first, 200],
+      ['a body that is not a cart', { groupOrderId: order.id, items: 'latte' }, 400],
+      [
+        'an item not on the menu',
+        { ...cart(order.id, 'Bo', []), items: [{ menuItemId: 999_999, quantity: 1 }] },
+        400,
+      ],
+      ['an order that is closed', cart(closed.order.id, 'Cy', [{ name: 'Latte', quantity: 1 }]), 409],
+    ];
+    for (const [index, [what, body, status]] of attempts.entries()) {
+      expect({ what, status: (await confirm(body, address)).status }).toEqual({ what, status });
+      expect({ what, points: await points() }).toEqual({ what, points: index + 1 });
+    }
+    // Nothing but the first confirm wrote items.
+    expect(await prisma.orderItem.count()).toBe(1);
+  });
+
   it('one visitor cannot spend the shop’s invitation budget and lock other hosts out', async () => {
     const invite = async (id: number, token: string, emails: string[], address: string) =>
       call(async () =>

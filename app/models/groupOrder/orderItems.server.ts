@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type GroupOrder, type MenuItem, type OrderItem } from '@prisma/client';
 import prisma, { isUniqueViolation, provider } from '../../db.server';
 import { list, plain, sqlTransaction, type Sql } from '../rawSql.server';
-import { Conflict, Invalid, NotFound } from '../../lib/errors';
+import { Conflict, Invalid, Limited, NotFound } from '../../lib/errors';
 import { lineKey } from '../../lib/cart';
 import { createKeyedQueue } from '../../lib/keyedQueue.server';
 import { ORDER_LIMIT_MESSAGES, ORDER_LIMITS } from '../../lib/limits';
@@ -12,6 +12,12 @@ import { type ConfirmCartInput, type SingleOrderItemInput } from '../../lib/sche
 import { closedReason, closedText, parseModifiers } from './groupOrder.server';
 import { resolveGuest } from './guests.server';
 import { listMenuModifiers } from '../menu/menu.server';
+import {
+  budgetsInTransactions,
+  consumeOrRefuse,
+  consumeWithin,
+  type Budget,
+} from '../limits/hostRateLimits.server';
 
 // The request schemas live in app/lib/schemas/orderItems.ts (the Review page types its body with them);
 // re-exported here for the routes and models that import them from the model.
@@ -50,21 +56,31 @@ function closedError(
   return new Conflict(closedText(order, reason), { reason });
 }
 
-/** Confirms a whole cart: every line or none, and the same confirmation key again writes nothing. */
+/**
+ * Confirms a whole cart: every line or none, and the same confirmation key again writes nothing.
+ * `budget`, when given, is the client's rate limit, taken whatever the outcome (see `confirm`).
+ */
 export async function confirmCart(
   shop: string,
   input: ConfirmCartInput,
   now = new Date(),
+  budget?: Budget,
 ): Promise<ConfirmResult> {
   return confirm(
     shop,
     { ...input, scope: 'cart', lines: input.items.map((item, line) => ({ ...item, line })) },
     now,
+    budget,
   );
 }
 
 /** One item per call (the spec's client). A key + line makes a retried call idempotent too. */
-export async function addOrderItem(shop: string, input: SingleOrderItemInput, now = new Date()) {
+export async function addOrderItem(
+  shop: string,
+  input: SingleOrderItemInput,
+  now = new Date(),
+  budget?: Budget,
+) {
   const { confirmationKey, line, menuItemId, quantity, selectedModifiers, ...guest } = input;
   const key = confirmationKey ?? `single-${crypto.randomUUID()}`;
   const result = await confirm(
@@ -76,6 +92,7 @@ export async function addOrderItem(shop: string, input: SingleOrderItemInput, no
       lines: [{ line: line ?? 0, menuItemId, quantity, selectedModifiers }],
     },
     now,
+    budget,
   );
   return { item: result.items[0], replayed: result.replayed };
 }
@@ -87,24 +104,39 @@ const perOrder = createKeyedQueue();
 const inOrderQueue = <T>(key: string, task: () => Promise<T>) =>
   provider === 'postgresql' ? perOrder(key, task) : task();
 
+/**
+ * The confirm, with the client's budget taken first. On SQLite the budget's counter is written in the
+ * confirm's own transaction (budgetsInTransactions), so a confirm is one commit, not two; when that
+ * transaction fails and rolls back, the point is taken on its own, so failed confirms count too.
+ */
 async function confirm(
   shop: string,
   request: ConfirmRequest,
   now: Date,
+  budget?: Budget,
   retry = true,
 ): Promise<ConfirmResult> {
+  if (budget && !budgetsInTransactions) {
+    await consumeOrRefuse(budget.name, budget.key);
+    budget = undefined;
+  }
+  const within = budget;
   try {
     return await inOrderQueue(`${shop}:${request.groupOrderId}`, () =>
-      sqlTransaction((db) => writeLines(db, shop, request, now)),
+      sqlTransaction(async (db) => {
+        if (within) await consumeWithin(db, within);
+        return writeLines(db, shop, request, now);
+      }),
     );
   } catch (error) {
+    if (within && !(error instanceof Limited)) await consumeOrRefuse(within.name, within.key);
     // Two identical confirms raced: the loser hits the unique key and answers with the winner's items.
     if (isUniqueViolation(error)) {
       const previous = await findByKey(plain, shop, request);
       if (previous) return replay(previous, request, await readOrder(plain, shop, request.groupOrderId));
       // Two people took the same new name at the same moment: once more, the name now has its guest
-      // (this request becomes that guest, or is told the name is taken).
-      if (retry) return confirm(shop, request, now, false);
+      // (this request becomes that guest, or is told the name is taken). Its point is already taken.
+      if (retry) return confirm(shop, request, now, undefined, false);
     }
     throw error;
   }

@@ -1,6 +1,6 @@
 import { RateLimiterPrisma, RateLimiterRes } from 'rate-limiter-flexible';
 import prisma, { provider } from '../../db.server';
-import { plain } from '../rawSql.server';
+import { plain, type Sql } from '../rawSql.server';
 import { sqliteInstant } from '../../sqlite.server';
 import { Limited } from '../../lib/errors';
 
@@ -134,20 +134,7 @@ class AtomicRateLimiter extends RateLimiterPrisma {
             forceExpire,
             now.toISOString(),
           )
-        : // Instants are ISO text in the form Prisma's libSQL adapter writes ("...+00:00"), so they compare as text.
-          await plain.rows<{ points: number; expire: Date | string | null }>(
-            `INSERT INTO "RateLimiterFlexible" AS r ("key", "points", "expire")
-             VALUES ($1, $2, $3)
-             ON CONFLICT ("key") DO UPDATE SET
-               "points" = CASE WHEN ${SQLITE_RESTART} THEN excluded."points" ELSE r."points" + excluded."points" END,
-               "expire" = CASE WHEN ${SQLITE_RESTART} THEN excluded."expire" ELSE r."expire" END
-             RETURNING "points", "expire"`,
-            key,
-            points,
-            expire ? sqliteInstant(expire) : null,
-            forceExpire ? 1 : 0,
-            sqliteInstant(now),
-          );
+        : await sqliteUpsert(plain, key, points, expire, forceExpire, now);
     const row = rows[0] as { points: number; expireMs?: number | null; expire?: Date | string | null };
     const expireAt =
       provider === 'postgresql'
@@ -159,6 +146,33 @@ class AtomicRateLimiter extends RateLimiterPrisma {
           : new Date(row.expire);
     return { points: Number(row.points), expire: expireAt };
   }
+}
+
+/**
+ * The counter's upsert on SQLite, on the connection itself (`plain`) or inside a transaction. Instants are
+ * ISO text in the form Prisma's libSQL adapter writes ("...+00:00"), so they compare as text.
+ */
+function sqliteUpsert(
+  db: Sql,
+  key: string,
+  points: number,
+  expire: Date | null,
+  forceExpire: boolean,
+  now: Date,
+) {
+  return db.rows<{ points: number; expire: Date | string | null }>(
+    `INSERT INTO "RateLimiterFlexible" AS r ("key", "points", "expire")
+     VALUES ($1, $2, $3)
+     ON CONFLICT ("key") DO UPDATE SET
+       "points" = CASE WHEN ${SQLITE_RESTART} THEN excluded."points" ELSE r."points" + excluded."points" END,
+       "expire" = CASE WHEN ${SQLITE_RESTART} THEN excluded."expire" ELSE r."expire" END
+     RETURNING "points", "expire"`,
+    key,
+    points,
+    expire ? sqliteInstant(expire) : null,
+    forceExpire ? 1 : 0,
+    sqliteInstant(now),
+  );
 }
 
 const PG_RESTART = `($4::boolean OR r."expire" IS NULL OR r."expire" <= $5::timestamp(3) OR $3::timestamp(3) IS NULL)`;
@@ -196,6 +210,40 @@ export async function consumeOrRefuse(name: LimitName, key: string, points = 1) 
   } catch (error) {
     if (error instanceof RateLimiterRes) throw tooManyRequests(LIMITS[name].message, error.msBeforeNext);
     throw error;
+  }
+}
+
+/** A budget and whose it is: what consumeOrRefuse takes, for a caller that hands it on. */
+export type Budget = { name: LimitName; key: string };
+
+/**
+ * Whether a budget can be taken inside the caller's own transaction (consumeWithin). On SQLite a counter
+ * written on its own is a commit of its own, which cost the guest confirm more than any of its other
+ * statements; inside the confirm's transaction it shares that one's commit, and the connection runs one
+ * transaction at a time anyway. Not on PostgreSQL: there the counter's row would stay locked until the
+ * caller commits, so one office's confirms (one address) to different orders would wait for each other.
+ */
+export const budgetsInTransactions = provider === 'sqlite';
+
+/**
+ * consumeOrRefuse inside the caller's SQLite transaction (see budgetsInTransactions), with the library's
+ * rules: the count restarts once its window has passed; over the budget is Limited. If the transaction
+ * rolls back, the point is not taken: a caller whose work fails must take it with consumeOrRefuse then.
+ */
+export async function consumeWithin(db: Sql, { name, key }: Budget, points = 1) {
+  const now = new Date();
+  const { points: budget, duration } = LIMITS[name];
+  const [row] = await sqliteUpsert(
+    db,
+    `${name}:${key}`,
+    points,
+    new Date(now.getTime() + duration * 1000),
+    false,
+    now,
+  );
+  if (Number(row.points) > budget) {
+    const expire = row.expire === null ? now : new Date(row.expire);
+    throw tooManyRequests(LIMITS[name].message, Math.max(expire.getTime() - now.getTime(), 0));
   }
 }
 
