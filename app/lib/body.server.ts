@@ -54,10 +54,13 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
   return bytes;
 }
 
+/** Refuses bytes that are not UTF-8; not streaming, so one decoder serves every request. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 async function readText(request: Request, limit: number) {
   const bytes = await readBodyBytes(request, limit);
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return utf8.decode(bytes);
   } catch {
     throw bodyError(400, 'The request body is not valid UTF-8 text.');
   }

@@ -70,6 +70,7 @@ export function parseModifiers(json: string): ModifierSnapshot[] {
 }
 
 export function serializeItem(item: OrderItem) {
+  const modifiers = parseModifiers(item.selectedModifiers);
   return {
     id: item.id,
     groupOrderId: item.groupOrderId,
@@ -77,8 +78,8 @@ export function serializeItem(item: OrderItem) {
     guestInitials: item.guestInitials,
     menuItemId: item.menuItemId,
     quantity: item.quantity,
-    selectedModifiers: parseModifiers(item.selectedModifiers).map((m) => m.name),
-    modifiers: parseModifiers(item.selectedModifiers),
+    selectedModifiers: modifiers.map((m) => m.name),
+    modifiers,
     specialInstructions: item.specialInstructions,
     itemPrice: centsToDecimal(item.unitPriceCents),
     totalPrice: centsToDecimal(item.totalCents),

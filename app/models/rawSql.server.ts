@@ -28,9 +28,18 @@ export function sql(text: string) {
   return converted;
 }
 
-/** `count` placeholders numbered from `from`: "$4, $5, $6". */
-export const list = (count: number, from: number) =>
-  Array.from({ length: count }, (_, index) => `$${from + index}`).join(', ');
+const lists = new Map<number, string>();
+
+/** `count` placeholders numbered from `from`: "$4, $5, $6" (kept: the same few recur in every confirm). */
+export function list(count: number, from: number) {
+  const key = count * 100_000 + from;
+  let text = lists.get(key);
+  if (text === undefined) {
+    text = Array.from({ length: count }, (_, index) => `$${from + index}`).join(', ');
+    if (lists.size < SQLITE_TEXTS_KEPT && count < 100_000 && from < 100_000) lists.set(key, text);
+  }
+  return text;
+}
 
 /** Runs plain statements ($1..$n placeholders) on a connection or inside a transaction. */
 export type Sql = {

@@ -64,7 +64,7 @@ function cart(groupOrderId: number, guestName: string, lines: { name: string; qu
 
 /**
  * Writes `lines` items for `guests` guests (people, each with a guest row) straight to the database, as
- * if they had confirmed.
+ * if they had confirmed (the order's participant count included).
  */
 async function fill(
   groupOrderId: number,
@@ -96,6 +96,13 @@ async function fill(
     }
   }
   await prisma.orderItem.createMany({ data });
+  // As a confirm keeps it: the people with items in the order.
+  if (linesEach > 0) {
+    await prisma.groupOrder.update({
+      where: { id: groupOrderId },
+      data: { participantCount: { increment: guests } },
+    });
+  }
 }
 
 function expectRetryAfter(result: { status: number; body: Answer; response?: Response }, sentence: string) {

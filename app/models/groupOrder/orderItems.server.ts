@@ -242,6 +242,10 @@ async function readOrder(db: Sql, shop: string, id: number) {
   return order ?? null;
 }
 
+const OPEN_ORDER = `"id" = $2 AND "shop" = $3 AND "status" = 'active' AND "deadlineAt" > $1`;
+const LOCK_OPEN_ORDER = `UPDATE "GroupOrder" SET "updatedAt" = $1 WHERE ${OPEN_ORDER} RETURNING *`;
+const READ_OPEN_ORDER = `SELECT * FROM "GroupOrder" WHERE ${OPEN_ORDER}`;
+
 /** The confirm's transaction: plain statements only (rawSql.server.ts), nothing through Prisma. */
 async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: Date): Promise<ConfirmResult> {
   // A retry of a confirm that already ran answers with what it wrote, whether or not the order is open.
@@ -252,10 +256,10 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
     return replay(previous, request, order);
   }
   // Take the order's write lock and check it is open in one statement, so a submit cannot slip in
-  // between; when it is not, read it to say why (or that it does not exist).
+  // between; when it is not, read it to say why (or that it does not exist). On SQLite the transaction
+  // holds the database's write lock from its BEGIN IMMEDIATE, so reading the open order is enough.
   const [order] = await tx.rows<GroupOrder>(
-    `UPDATE "GroupOrder" SET "updatedAt" = $1
-     WHERE "id" = $2 AND "shop" = $3 AND "status" = 'active' AND "deadlineAt" > $1 RETURNING *`,
+    provider === 'postgresql' ? LOCK_OPEN_ORDER : READ_OPEN_ORDER,
     now,
     request.groupOrderId,
     shop,
@@ -272,30 +276,25 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
     token: request.guestToken,
   });
   // This guest's own items (at most linesPerGuest, for the limits and to merge repeated lines) and the
-  // order's counts for the limits, in one statement: it counts and never reads the order's other items,
-  // so its cost stays flat however full the order is.
-  const mineAndCounts = await tx.rows<OrderItem & { _lines: unknown; _participants: unknown }>(
-    `SELECT c."_lines", c."_participants", i.*
-         FROM (SELECT
-           (SELECT COUNT(*) FROM "OrderItem" WHERE "shop" = $1 AND "groupOrderId" = $2) AS "_lines",
-           (SELECT COUNT(*) FROM "Guest" g WHERE g."shop" = $1 AND g."groupOrderId" = $2
-              AND EXISTS (SELECT 1 FROM "OrderItem" t WHERE t."guestId" = g."id")) AS "_participants") c
+  // order's line count for the limits, in one statement: it counts and never reads the order's other
+  // items, so its cost stays flat however full the order is. The count reads only the index on the
+  // order's id: the order is this shop's (the statement above checked it), and an item carries its order's
+  // shop. How many people have items is the order's own running count (participantCount, kept like the
+  // totals by every write that adds or removes items), so nothing counts them again here.
+  const mineAndCount = await tx.rows<OrderItem & { _lines: unknown }>(
+    `SELECT c."_lines", i.*
+         FROM (SELECT COUNT(*) AS "_lines" FROM "OrderItem" WHERE "groupOrderId" = $2) c
          LEFT JOIN "OrderItem" i ON i."shop" = $1 AND i."groupOrderId" = $2 AND i."guestId" = $3
          ORDER BY i."id"`,
     shop,
     order.id,
     guest.id,
   );
-  const mine: OrderItem[] = mineAndCounts
-    .filter((row) => row.id !== null)
-    .map(({ _lines, _participants, ...item }) => item);
+  const mine: OrderItem[] = mineAndCount.filter((row) => row.id !== null).map(({ _lines, ...item }) => item);
   const newcomer = mine.length === 0;
-  const participants = checkOrderLimits(
-    {
-      lines: Number(mineAndCounts[0]._lines),
-      // People, not names (guests.server.ts): two guests called Bob are two guests.
-      participants: Number(mineAndCounts[0]._participants),
-    },
+  checkOrderLimits(
+    // People, not names (guests.server.ts): two guests called Bob are two guests.
+    { lines: Number(mineAndCount[0]._lines), participants: order.participantCount },
     mine,
     request,
   );
@@ -441,14 +440,14 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
     );
   }
   // The running totals move by what this confirm added, in the same transaction: no recount of the
-  // order's items. People, not names: the guests with items (counted for the limits) and this one.
+  // order's items. People, not names: a guest's first items make them one more.
   const [updated] = await tx.rows<GroupOrder>(
     `UPDATE "GroupOrder" SET "totalItems" = "totalItems" + $1, "totalCents" = "totalCents" + $2,
-       "participantCount" = $3, "updatedAt" = $4
+       "participantCount" = "participantCount" + $3, "updatedAt" = $4
      WHERE "id" = $5 AND "shop" = $6 RETURNING *`,
     addedUnits,
     addedCents,
-    participants + (newcomer ? 1 : 0),
+    newcomer ? 1 : 0,
     new Date(),
     order.id,
     shop,
@@ -464,8 +463,7 @@ export async function guestHasItems(shop: string, groupOrderId: number, guestId:
 /**
  * The size limits (app/lib/limits.ts) that depend on what the order already holds, from counts taken
  * inside the confirm transaction after the order's write lock, so racing confirms cannot all pass.
- * `mine` is this guest's own items (at most linesPerGuest). Returns how many guests have items in the
- * order, which the confirm keeps as the order's participant count.
+ * `mine` is this guest's own items (at most linesPerGuest).
  */
 function checkOrderLimits(
   { lines, participants }: { lines: number; participants: number },
@@ -485,5 +483,4 @@ function checkOrderLimits(
   if (units(mine) + units(request.lines) > ORDER_LIMITS.quantityPerGuest) {
     throw new Invalid(ORDER_LIMIT_MESSAGES.quantityPerGuest, { limit: 'quantityPerGuest' }, true);
   }
-  return participants;
 }
