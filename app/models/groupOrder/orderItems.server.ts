@@ -361,6 +361,8 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
       item.menuItemId,
       parseModifiers(item.selectedModifiers).map((m) => m.id),
     )}@${item.unitPriceCents}`;
+  // Each of the guest's items' merge key, in step with `mine` (a new line's is known without parsing).
+  const mineKeys = mine.map(keyOf);
   // Each line's item as that line left it (a later line of the cart may merge into it again).
   const items: OrderItem[] = [];
   const inserts = new Map<number, { row: NewItem; views: OrderItem[] }>();
@@ -369,7 +371,8 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
   let addedUnits = 0;
   let addedCents = 0;
   for (const { key, ...data } of rows) {
-    const index = mine.findIndex((item) => keyOf(item) === `${key}@${data.unitPriceCents}`);
+    const merged = `${key}@${data.unitPriceCents}`;
+    const index = mineKeys.indexOf(merged);
     const same = index >= 0 ? mine[index] : undefined;
     let item: OrderItem;
     if (same && same.quantity + data.quantity <= MAX_QUANTITY) {
@@ -391,6 +394,7 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
       addedCents += item.totalCents;
       inserts.set(data.line, { row: data, views: [item] });
       mine.push(item);
+      mineKeys.push(merged);
     }
     addedUnits += data.quantity;
     items.push(item);
