@@ -17,7 +17,7 @@ const bin = (name) => path.join('node_modules', '.bin', name);
  * ~190 MB. --expose-gc lets the server give the rest back once it goes quiet (scripts/idle-gc.mjs).
  * Measured (full benchmark): RSS after the load 272-312 MiB with 16 MB / 1 GB, 274 with 8 MB / 768 MB.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=768', '--expose-gc'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=512', '--expose-gc'];
 
 export function run(command, args, env, label = command) {
   const result = spawnSync(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
