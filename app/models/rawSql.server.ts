@@ -16,6 +16,7 @@ import { sqliteConnection } from '../sqlite.server';
 /** SQLite's form of each statement text seen so far (the hot path repeats the same few texts). */
 const sqliteTexts = new Map<string, string>();
 const SQLITE_TEXTS_KEPT = 1000;
+const LISTS_KEPT = 1000;
 
 /** The statement in the current database's placeholder style. */
 export function sql(text: string) {
@@ -28,15 +29,15 @@ export function sql(text: string) {
   return converted;
 }
 
-const lists = new Map<number, string>();
+const lists = new Map<string, string>();
 
 /** `count` placeholders numbered from `from`: "$4, $5, $6" (kept: the same few recur in every confirm). */
 export function list(count: number, from: number) {
-  const key = count * 100_000 + from;
+  const key = `${count}:${from}`;
   let text = lists.get(key);
   if (text === undefined) {
     text = Array.from({ length: count }, (_, index) => `$${from + index}`).join(', ');
-    if (lists.size < SQLITE_TEXTS_KEPT && count < 100_000 && from < 100_000) lists.set(key, text);
+    if (lists.size < LISTS_KEPT) lists.set(key, text);
   }
   return text;
 }

@@ -116,11 +116,8 @@ async function confirm(
   budget?: Budget,
   retry = true,
 ): Promise<ConfirmResult> {
-  if (budget && !budgetsInTransactions) {
-    await consumeOrRefuse(budget.name, budget.key);
-    budget = undefined;
-  }
-  const within = budget;
+  const within = budgetsInTransactions ? budget : undefined;
+  if (budget && !within) await consumeOrRefuse(budget.name, budget.key);
   try {
     return await inOrderQueue(`${shop}:${request.groupOrderId}`, () =>
       sqlTransaction(async (db) => {

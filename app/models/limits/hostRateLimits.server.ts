@@ -235,7 +235,8 @@ export async function consumeWithin(db: Sql, { name, key }: Budget, points = 1) 
   const { points: budget, duration } = LIMITS[name];
   const [row] = await sqliteUpsert(
     db,
-    `${name}:${key}`,
+    // The key as the library stores it ("<limit>:<key>"), so both paths count on the same row.
+    limiter(name).getKey(key),
     points,
     new Date(now.getTime() + duration * 1000),
     false,
