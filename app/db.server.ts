@@ -1,4 +1,5 @@
 import type { PrismaClient } from '@prisma/client';
+import pg from 'pg';
 import { env } from './env.server';
 import { createPrismaClient, providerOf } from './prismaClient.server';
 
@@ -20,7 +21,8 @@ if (env.NODE_ENV !== 'production') globalThis.prismaGlobal = prisma;
 
 /**
  * A unique constraint was violated: Prisma's P2002 from a model query, or P2010 from a raw one, whose
- * driver adapter names the kind, or the SQLite driver's constraint error. Checked by name and code rather
+ * driver adapter names the kind, or the driver's own error from the plain-SQL path (SQLite's constraint
+ * error, PostgreSQL's 23505). Checked by name and code rather
  * than instanceof: each generated client has its own error classes, and PostgreSQL's is not
  * @prisma/client's.
  */
@@ -31,6 +33,7 @@ export function isUniqueViolation(error: unknown) {
     const { code } = error as { code?: unknown };
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
   }
+  if (error instanceof pg.DatabaseError) return error.code === '23505';
   if (error.name !== 'PrismaClientKnownRequestError') return false;
   const { code, meta } = error as {
     code?: unknown;

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@prisma/client';
+import pg from 'pg';
 import { sqliteAdapter } from './sqlite.server';
 
 // The database factory (app/db.server.ts, the seed script and test tools): the adapter and the generated
@@ -21,6 +22,36 @@ function createSqliteClient(url: string, synchronous?: 'NORMAL' | 'FULL') {
   return new PrismaClient({ adapter: sqliteAdapter(url, synchronous) });
 }
 
+/** The open pool for each PostgreSQL URL and size: Prisma's adapter and the plain-SQL path share it. */
+const pools = new Map<string, pg.Pool>();
+
+/**
+ * The process's connection pool to a PostgreSQL database, made on first use (again if it was ended:
+ * Prisma's `$disconnect` ends it). Prisma's adapter and the plain-SQL path (app/models/rawSql.server.ts)
+ * take their connections from it, so an instance holds at most `max` connections.
+ */
+export function postgresPool(url: string, max: number) {
+  const key = `${max} ${url}`;
+  const open = pools.get(key);
+  if (open && !open.ending && !open.ended) return open;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // Confirms on one order queue on its row lock, across every instance, each holding a connection while
+    // it waits: a burst waits up to 15 s for a connection, as Prisma's transactions do (maxWait below).
+    connectionTimeoutMillis: 15_000,
+    // A statement, or a transaction left waiting, is given up after 30 s (Prisma's transaction timeout).
+    statement_timeout: 30_000,
+    idle_in_transaction_session_timeout: 30_000,
+    // Idle connections do not keep a script's process alive once its work is done.
+    allowExitOnIdle: true,
+  });
+  // A pooled connection the server drops while idle is removed by the pool; said, not thrown.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost while idle: ${error.message}`));
+  pools.set(key, pool);
+  return pool;
+}
+
 /**
  * Prisma compiles queries for one provider, so PostgreSQL has its own generated client
  * (prisma/postgres/schema.prisma -> node_modules/.prisma/client-pg, made by `npm run db:generate`).
@@ -37,7 +68,7 @@ function createPostgresClient(url: string, poolSize: number) {
     );
   }
   return new generated.PrismaClient({
-    adapter: new PrismaPg({ connectionString: url, max: poolSize }),
+    adapter: new PrismaPg(postgresPool(url, poolSize), { disposeExternalPool: true }),
     // Confirms on one order queue on its row lock, across every instance, each holding a pooled
     // connection while it waits. Prisma's defaults (2 s to get a connection, 5 s per transaction) turn
     // a lunch-rush burst into 500s; waiting longer turns it into a short queue.

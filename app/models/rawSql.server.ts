@@ -1,6 +1,8 @@
 import type { Prisma } from '@prisma/client';
+import pg from 'pg';
 import prisma, { provider } from '../db.server';
 import { env } from '../env.server';
+import { postgresPool } from '../prismaClient.server';
 import { sqliteConnection } from '../sqlite.server';
 
 // Plain SQL (the confirm's hot path, the rate limits, the privacy webhooks' searches), written once for
@@ -8,10 +10,10 @@ import { sqliteConnection } from '../sqlite.server';
 // Identifiers are double-quoted ("GroupOrder"), which both databases accept. Rows come back typed as
 // Prisma's models (dates as Date, booleans as boolean); counts may be bigint.
 //
-// On the embedded SQLite database the statements run straight on the process's one connection
-// (app/sqlite.server.ts), without Prisma: through Prisma each one is handed to its query engine and back,
-// which cost a confirm more than its SQL did. On PostgreSQL they go through Prisma's raw queries, on its
-// pool.
+// They run straight on the driver, without Prisma: through Prisma each one is handed to its query engine
+// and back, which cost a confirm more than its SQL did. On the embedded SQLite database that is the
+// process's one connection (app/sqlite.server.ts); on PostgreSQL, `pg` on the pool Prisma's adapter uses
+// too (app/prismaClient.server.ts), each text a named prepared statement, parsed once per connection.
 
 /** SQLite's form of each statement text seen so far (the hot path repeats the same few texts). */
 const sqliteTexts = new Map<string, string>();
@@ -62,6 +64,76 @@ const onConnection: Sql = {
   rows: async (text, ...args) => connection().objects(sql(text), args),
 };
 
+// ---------- PostgreSQL through `pg` ----------
+const pool = () => postgresPool(env.DATABASE_URL, env.DATABASE_POOL_SIZE);
+
+/** A name per statement text: a connection parses a named statement once and reuses it after. */
+const statementNames = new Map<string, string>();
+const NAMED_STATEMENTS = 1000;
+function statementName(text: string) {
+  let name = statementNames.get(text);
+  // Texts past the bound go unnamed (parsed each time): a name must never stand for two texts.
+  if (name === undefined && statementNames.size < NAMED_STATEMENTS) {
+    name = `go${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Values as Prisma returns them from a raw query: timestamps (stored as UTC wall time, without a zone) as
+ * Dates, 64-bit integers (counts) as bigint. Other types as `pg` reads them.
+ */
+const readTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 1114) return (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
+    if (oid === 20) return (text: string) => BigInt(text);
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+/** Arguments as Prisma's adapter writes them: an instant as its UTC wall time, which the columns hold. */
+const toPg = (value: unknown) => (value instanceof Date ? value.toISOString().replace('Z', '') : value);
+
+function onPostgres(client: pg.Pool | pg.PoolClient): Sql {
+  return {
+    rows: async <T>(text: string, ...args: unknown[]) =>
+      (
+        await client.query({
+          name: statementName(text),
+          text,
+          values: args.map(toPg),
+          types: readTypes,
+        } as pg.QueryConfig)
+      ).rows as T[],
+  };
+}
+
+/** BEGIN … COMMIT on one pooled connection; ROLLBACK when `work` throws (the connection dropped if that fails). */
+async function postgresTransaction<T>(work: (db: Sql) => Promise<T>): Promise<T> {
+  const client = await pool().connect();
+  try {
+    await client.query('BEGIN');
+  } catch (error) {
+    client.release(error as Error);
+    throw error;
+  }
+  try {
+    const value = await work(onPostgres(client));
+    await client.query('COMMIT');
+    client.release();
+    return value;
+  } catch (error) {
+    try {
+      await client.query('ROLLBACK');
+      client.release();
+    } catch (failed) {
+      client.release(failed as Error);
+    }
+    throw error;
+  }
+}
+
 /** One statement on its own (it commits by itself). */
 export const plain: Sql = direct
   ? {
@@ -70,10 +142,13 @@ export const plain: Sql = direct
         return db.exclusive(() => db.objects(sql(text), args));
       },
     }
-  : viaPrisma(prisma);
+  : provider === 'postgresql'
+    ? { rows: (text, ...args) => onPostgres(pool()).rows(text, ...args) }
+    : viaPrisma(prisma);
 
 /** Statements in one transaction: all of them or none. */
 export function sqlTransaction<T>(work: (db: Sql) => Promise<T>): Promise<T> {
   if (direct) return connection().inTransaction(() => work(onConnection));
+  if (provider === 'postgresql') return postgresTransaction(work);
   return prisma.$transaction((tx) => work(viaPrisma(tx)));
 }

@@ -121,7 +121,7 @@ class AtomicRateLimiter extends RateLimiterPrisma {
     const expire = msDuration > 0 ? new Date(now.getTime() + msDuration) : null;
     const rows =
       provider === 'postgresql'
-        ? await prisma.$queryRawUnsafe<{ points: number; expireMs: number | null }[]>(
+        ? await plain.rows<{ points: number; expireMs: number | null }>(
             `INSERT INTO "RateLimiterFlexible" AS r ("key", "points", "expire")
              VALUES ($1, $2, $3::timestamp(3))
              ON CONFLICT ("key") DO UPDATE SET
