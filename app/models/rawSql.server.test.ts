@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import prisma, { isUniqueViolation } from '~/db.server';
+import prisma, { isUniqueViolation, provider } from '~/db.server';
 import { plain, sqlTransaction } from './rawSql.server';
 
 // The plain-SQL path runs on the driver itself (SQLite's one connection, or `pg` on PostgreSQL's pool),
@@ -83,4 +83,34 @@ describe('plain SQL', () => {
     expect(committed).toEqual([{ key }]);
     expect((await prisma.rateLimiterFlexible.findUniqueOrThrow({ where: { key } })).points).toBe(7);
   });
+
+  it.runIf(provider === 'postgresql')(
+    'keeps working after a migration changes a table under its prepared statements',
+    async () => {
+      // An instance still running while a newer one migrates: its connections prepared `SELECT *`
+      // before the table gained a column, and PostgreSQL refuses those plans from then on.
+      const shop = `stale-${randomUUID()}.myshopify.com`;
+      await prisma.webhookReceipt.create({ data: { id: randomUUID(), shop, topic: 'app/uninstalled' } });
+      const text = `SELECT * FROM "WebhookReceipt" WHERE "shop" = $1`;
+      await plain.rows(text, shop);
+      await sqlTransaction((db) => db.rows(text, shop));
+      await prisma.$executeRawUnsafe(`ALTER TABLE "WebhookReceipt" ADD COLUMN "note" TEXT`);
+
+      // A statement on its own is tried again on a fresh connection, and sees the new column.
+      expect(await plain.rows(text, shop)).toEqual([expect.objectContaining({ shop, note: null })]);
+      // A transaction fails (it cannot go on after a refused statement) and its connection is closed,
+      // so the next one runs on a fresh connection.
+      const failures: string[] = [];
+      let rows: unknown[] | undefined;
+      for (let attempt = 0; attempt < 3 && !rows; attempt++) {
+        rows = await sqlTransaction((db) => db.rows(text, shop)).catch((error: { code?: string }) => {
+          failures.push(String(error.code));
+          return undefined;
+        });
+      }
+      expect(rows).toEqual([expect.objectContaining({ shop, note: null })]);
+      expect(failures.every((code) => code === '0A000')).toBe(true);
+      expect(failures.length).toBeLessThanOrEqual(1);
+    },
+  );
 });

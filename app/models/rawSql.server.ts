@@ -95,7 +95,7 @@ const readTypes = {
 /** Arguments as Prisma's adapter writes them: an instant as its UTC wall time, which the columns hold. */
 const toPg = (value: unknown) => (value instanceof Date ? value.toISOString().replace('Z', '') : value);
 
-function onPostgres(client: pg.Pool | pg.PoolClient): Sql {
+function onPostgres(client: pg.PoolClient): Sql {
   return {
     rows: async <T>(text: string, ...args: unknown[]) =>
       (
@@ -109,7 +109,32 @@ function onPostgres(client: pg.Pool | pg.PoolClient): Sql {
   };
 }
 
-/** BEGIN … COMMIT on one pooled connection; ROLLBACK when `work` throws (the connection dropped if that fails). */
+/**
+ * PostgreSQL refuses a prepared statement whose result columns a migration has changed since this
+ * connection prepared it (0A000, "cached plan must not change result type"): an instance still running
+ * while a newer one migrates. Such a connection is closed rather than reused, so the pool heals.
+ */
+const stalePlan = (error: unknown) => error instanceof pg.DatabaseError && error.code === '0A000';
+
+/** One statement on a pooled connection; a connection the statement failed on itself is closed. */
+async function onPool<T>(text: string, args: unknown[]): Promise<T[]> {
+  // A stale plan is tried again, on another connection each time (at most the pool's size + 1 tries).
+  for (let attempt = 0; ; attempt++) {
+    const client = await pool().connect();
+    try {
+      const rows = await onPostgres(client).rows<T>(text, ...args);
+      client.release();
+      return rows;
+    } catch (error) {
+      // A refusal from the database (a unique violation, say) leaves the connection fit for the next one.
+      const fit = error instanceof pg.DatabaseError && !stalePlan(error);
+      client.release(fit ? undefined : (error as Error));
+      if (!stalePlan(error) || attempt >= env.DATABASE_POOL_SIZE) throw error;
+    }
+  }
+}
+
+/** BEGIN … COMMIT on one pooled connection; ROLLBACK when `work` throws (the connection closed if that fails). */
 async function postgresTransaction<T>(work: (db: Sql) => Promise<T>): Promise<T> {
   const client = await pool().connect();
   try {
@@ -126,7 +151,7 @@ async function postgresTransaction<T>(work: (db: Sql) => Promise<T>): Promise<T>
   } catch (error) {
     try {
       await client.query('ROLLBACK');
-      client.release();
+      client.release(stalePlan(error) ? (error as Error) : undefined);
     } catch (failed) {
       client.release(failed as Error);
     }
@@ -143,7 +168,7 @@ export const plain: Sql = direct
       },
     }
   : provider === 'postgresql'
-    ? { rows: (text, ...args) => onPostgres(pool()).rows(text, ...args) }
+    ? { rows: (text, ...args) => onPool(text, args) }
     : viaPrisma(prisma);
 
 /** Statements in one transaction: all of them or none. */
