@@ -84,10 +84,12 @@ function statementName(text: string) {
  * Values as Prisma returns them from a raw query: timestamps (stored as UTC wall time, without a zone) as
  * Dates, 64-bit integers (counts) as bigint. Other types as `pg` reads them.
  */
+const readTimestamp = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
+const readInt8 = (text: string) => BigInt(text);
 const readTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === 1114) return (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
-    if (oid === 20) return (text: string) => BigInt(text);
+    if (oid === 1114) return readTimestamp;
+    if (oid === 20) return readInt8;
     return pg.types.getTypeParser(oid, format as 'text');
   },
 };
