@@ -1,7 +1,6 @@
 import { RateLimiterPrisma, RateLimiterRes } from 'rate-limiter-flexible';
 import prisma, { provider } from '../../db.server';
 import { plain, type Sql } from '../rawSql.server';
-import { sqliteInstant } from '../../sqlite.server';
 import { Limited } from '../../lib/errors';
 
 // Rate limits. Counters live in the database (RateLimiterFlexible model), so every app instance shares
@@ -119,64 +118,38 @@ class AtomicRateLimiter extends RateLimiterPrisma {
   async _upsert(key: string, points: number, msDuration: number, forceExpire = false) {
     const now = new Date();
     const expire = msDuration > 0 ? new Date(now.getTime() + msDuration) : null;
-    const rows =
-      provider === 'postgresql'
-        ? await plain.rows<{ points: number; expireMs: number | null }>(
-            `INSERT INTO "RateLimiterFlexible" AS r ("key", "points", "expire")
-             VALUES ($1, $2, $3::timestamp(3))
-             ON CONFLICT ("key") DO UPDATE SET
-               "points" = CASE WHEN ${PG_RESTART} THEN EXCLUDED."points" ELSE r."points" + EXCLUDED."points" END,
-               "expire" = CASE WHEN ${PG_RESTART} THEN EXCLUDED."expire" ELSE r."expire" END
-             RETURNING r."points", (extract(epoch FROM r."expire") * 1000)::float8 AS "expireMs"`,
-            key,
-            points,
-            expire?.toISOString() ?? null,
-            forceExpire,
-            now.toISOString(),
-          )
-        : await sqliteUpsert(plain, key, points, expire, forceExpire, now);
-    const row = rows[0] as { points: number; expireMs?: number | null; expire?: Date | string | null };
-    const expireAt =
-      provider === 'postgresql'
-        ? row.expireMs == null
-          ? null
-          : new Date(row.expireMs)
-        : row.expire == null
-          ? null
-          : new Date(row.expire);
-    return { points: Number(row.points), expire: expireAt };
+    const [row] = await upsert(plain, key, points, expire, forceExpire, now);
+    return { points: Number(row.points), expire: row.expire === null ? null : new Date(row.expire) };
   }
 }
 
+// When a counter starts again: asked to, never started, its window has passed, or it has no window.
+// PostgreSQL is told the parameters' types; SQLite compares instants as the ISO text Prisma writes.
+const ON_POSTGRES = provider === 'postgresql';
+const RESTART = ON_POSTGRES
+  ? `($4::boolean OR r."expire" IS NULL OR r."expire" <= $5::timestamp(3) OR $3::timestamp(3) IS NULL)`
+  : `($4 OR r."expire" IS NULL OR r."expire" <= $5 OR $3 IS NULL)`;
+const UPSERT = `INSERT INTO "RateLimiterFlexible" AS r ("key", "points", "expire")
+  VALUES ($1, $2, ${ON_POSTGRES ? '$3::timestamp(3)' : '$3'})
+  ON CONFLICT ("key") DO UPDATE SET
+    "points" = CASE WHEN ${RESTART} THEN excluded."points" ELSE r."points" + excluded."points" END,
+    "expire" = CASE WHEN ${RESTART} THEN excluded."expire" ELSE r."expire" END
+  RETURNING "points", "expire"`;
+
 /**
- * The counter's upsert on SQLite, on the connection itself (`plain`) or inside a transaction. Instants are
- * ISO text in the form Prisma's libSQL adapter writes ("...+00:00"), so they compare as text.
+ * The counter's upsert, on its own (`plain`) or inside the caller's transaction. The plain-SQL path
+ * writes and reads instants as Prisma does on either database (rawSql.server.ts).
  */
-function sqliteUpsert(
-  db: Sql,
-  key: string,
-  points: number,
-  expire: Date | null,
-  forceExpire: boolean,
-  now: Date,
-) {
+function upsert(db: Sql, key: string, points: number, expire: Date | null, forceExpire: boolean, now: Date) {
   return db.rows<{ points: number; expire: Date | string | null }>(
-    `INSERT INTO "RateLimiterFlexible" AS r ("key", "points", "expire")
-     VALUES ($1, $2, $3)
-     ON CONFLICT ("key") DO UPDATE SET
-       "points" = CASE WHEN ${SQLITE_RESTART} THEN excluded."points" ELSE r."points" + excluded."points" END,
-       "expire" = CASE WHEN ${SQLITE_RESTART} THEN excluded."expire" ELSE r."expire" END
-     RETURNING "points", "expire"`,
+    UPSERT,
     key,
     points,
-    expire ? sqliteInstant(expire) : null,
-    forceExpire ? 1 : 0,
-    sqliteInstant(now),
+    expire,
+    forceExpire,
+    now,
   );
 }
-
-const PG_RESTART = `($4::boolean OR r."expire" IS NULL OR r."expire" <= $5::timestamp(3) OR $3::timestamp(3) IS NULL)`;
-const SQLITE_RESTART = `($4 OR r."expire" IS NULL OR r."expire" <= $5 OR $3 IS NULL)`;
 
 const limiters = new Map<LimitName, RateLimiterPrisma>();
 
@@ -233,7 +206,7 @@ export const budgetsInTransactions = provider === 'sqlite';
 export async function consumeWithin(db: Sql, { name, key }: Budget, points = 1) {
   const now = new Date();
   const { points: budget, duration } = LIMITS[name];
-  const [row] = await sqliteUpsert(
+  const [row] = await upsert(
     db,
     // The key as the library stores it ("<limit>:<key>"), so both paths count on the same row.
     limiter(name).getKey(key),
