@@ -45,6 +45,9 @@ type Result = {
   lastInsertRowid?: bigint;
 };
 
+/** A group commit: its members await `committed` (see `inTransaction`). */
+type Batch = { committed: Promise<void>; resolve: () => void; reject: (error: unknown) => void };
+
 type Prepared = {
   statement: Statement;
   reader: boolean;
@@ -96,6 +99,8 @@ export class SqliteConnection {
   #prepared = new Map<string, Prepared>();
   /** Held from BEGIN to COMMIT/ROLLBACK by whoever runs a transaction: Prisma's adapter or the plain path. */
   #lock: Promise<void> = Promise.resolve();
+  /** The group commit open now: plain-SQL transactions that ended and wait for its COMMIT (see `inTransaction`). */
+  #batch: Batch | null = null;
   /** Prisma clients using the connection: each one's adapter closes it once, the last one closes it. */
   users = 0;
 
@@ -111,6 +116,46 @@ export class SqliteConnection {
     this.#lock = new Promise((resolve) => (release = resolve));
     await previous;
     return release;
+  }
+
+  /** The lock, for work outside a group commit: a group commit still open is committed first. */
+  async #acquireOutside(): Promise<() => void> {
+    const release = await this.#acquire();
+    this.#commitBatch();
+    return release;
+  }
+
+  /** BEGIN IMMEDIATE for a new group commit, its COMMIT due once the event loop has taken in what is ready. */
+  #beginBatch(): Batch {
+    this.run('BEGIN IMMEDIATE');
+    let resolve!: () => void;
+    let reject!: (error: unknown) => void;
+    const committed = new Promise<void>((yes, no) => ((resolve = yes), (reject = no)));
+    // Each member awaits it; this keeps a failed COMMIT from counting as unhandled in between.
+    committed.catch(() => {});
+    const batch = { committed, resolve, reject };
+    this.#batch = batch;
+    setImmediate(() => {
+      void this.#acquire().then((release) => {
+        if (this.#batch === batch) this.#commitBatch();
+        release();
+      });
+    });
+    return batch;
+  }
+
+  /** COMMIT of the open group commit (the caller holds the lock); its members learn the outcome. */
+  #commitBatch() {
+    const batch = this.#batch;
+    if (!batch) return;
+    this.#batch = null;
+    try {
+      this.run('COMMIT');
+      batch.resolve();
+    } catch (error) {
+      rollbackQuietly(this);
+      batch.reject(error);
+    }
   }
 
   #prepare(sql: string): Prepared {
@@ -177,7 +222,7 @@ export class SqliteConnection {
 
   /** `work` (statements outside a transaction) once no transaction is in progress. */
   async exclusive<T>(work: () => T): Promise<T> {
-    const release = await this.#acquire();
+    const release = await this.#acquireOutside();
     try {
       return work();
     } finally {
@@ -202,7 +247,7 @@ export class SqliteConnection {
 
   /** Prisma's transactions: BEGIN now, the lock held until the adapter commits or rolls back. */
   async transaction(mode: Mode = 'write'): Promise<Transaction> {
-    const release = await this.#acquire();
+    const release = await this.#acquireOutside();
     try {
       this.run(BEGIN[mode] ?? 'BEGIN IMMEDIATE');
     } catch (error) {
@@ -213,30 +258,56 @@ export class SqliteConnection {
   }
 
   /**
-   * A transaction of the plain-SQL path: `work` runs between BEGIN IMMEDIATE and COMMIT (ROLLBACK if it
-   * throws). It holds the connection's lock, so `work` runs its statements on the connection itself and
-   * must not wait for anything that needs the connection (a Prisma query would wait for ever).
+   * A transaction of the plain-SQL path: all of `work`'s statements or none, and the promise settles once
+   * they are committed. It holds the connection's lock while `work` runs, so `work` runs its statements on
+   * the connection itself and must not wait for anything that needs the connection (a Prisma query would
+   * wait for ever).
+   *
+   * Group commit: transactions that come in together share one BEGIN IMMEDIATE … COMMIT, each inside a
+   * SAVEPOINT of its own, so one that fails rolls back to its savepoint and leaves the others as they
+   * are. The COMMIT runs once the event loop has taken in the requests that were ready (setImmediate), or
+   * sooner when anything else needs the connection. A commit writes the pages its transaction changed to
+   * the log; confirms to one order change mostly the same pages, so under a burst a COMMIT for several
+   * costs little more than one. No transaction's promise settles before its COMMIT: an answer never
+   * reports a write that is not yet in the database, and a COMMIT that fails fails every member.
    */
   async inTransaction<T>(work: () => Promise<T>): Promise<T> {
     const release = await this.#acquire();
+    let batch: Batch;
+    let value: T;
     try {
-      this.run('BEGIN IMMEDIATE');
-      let value: T;
+      batch = this.#batch ?? this.#beginBatch();
+      this.run('SAVEPOINT work');
       try {
         value = await work();
+        this.run('RELEASE work');
       } catch (error) {
-        rollbackQuietly(this);
+        this.#undo(batch, error);
         throw error;
       }
-      this.run('COMMIT');
-      return value;
     } finally {
       release();
+    }
+    await batch.committed;
+    return value;
+  }
+
+  /** Back to the failed member's savepoint; when SQLite already ended the whole transaction, the batch fails. */
+  #undo(batch: Batch, error: unknown) {
+    try {
+      this.run('ROLLBACK TO work');
+      this.run('RELEASE work');
+    } catch {
+      // SQLite rolled everything back on its own (e.g. SQLITE_FULL): the members before this one are lost too.
+      if (this.#batch === batch) this.#batch = null;
+      rollbackQuietly(this);
+      batch.reject(error);
     }
   }
 
   close() {
     if (this.closed || --this.users > 0) return;
+    this.#commitBatch();
     this.closed = true;
     this.#prepared.clear();
     this.#db.close();

@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'libsql';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SqliteConnection } from './sqlite.server';
+
+// Group commit on the SQLite connection (app/sqlite.server.ts, `inTransaction`): plain-SQL transactions
+// that come in together share one COMMIT, each in a savepoint of its own. On a database file of its own,
+// so it runs whichever database the rest of the suite uses.
+
+let dir: string;
+let file: string;
+let connection: SqliteConnection;
+/** What the connection ran, in order: COMMITs and the moments transactions settled. */
+let events: string[];
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'group-commit-'));
+  file = path.join(dir, 'test.sqlite');
+  connection = new SqliteConnection(file);
+  connection.users = 1;
+  await connection.executeMultiple(
+    `CREATE TABLE Parent (id INTEGER PRIMARY KEY);
+     CREATE TABLE Line (id INTEGER PRIMARY KEY, note TEXT NOT NULL UNIQUE,
+       parentId INTEGER REFERENCES Parent (id) DEFERRABLE INITIALLY DEFERRED);
+     PRAGMA foreign_keys = ON;`,
+  );
+  events = [];
+  const run = connection.run.bind(connection);
+  connection.run = (input) => {
+    const sql = typeof input === 'string' ? input : input.sql;
+    if (/^(BEGIN|COMMIT|ROLLBACK)\b/.test(sql)) events.push(sql);
+    return run(input);
+  };
+});
+
+afterEach(() => {
+  connection.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const insert = (note: string, parentId: number | null = null) =>
+  connection.run({ sql: 'INSERT INTO Line (note, parentId) VALUES (?, ?)', args: [note, parentId] });
+/** A transaction writing `note`, then failing if asked to; records when it settles. */
+function write(note: string, fail = false) {
+  return connection
+    .inTransaction(async () => {
+      insert(note);
+      await Promise.resolve();
+      if (fail) throw new Error(`${note} changed its mind`);
+      return note;
+    })
+    .then(
+      (value) => {
+        events.push(`done ${value}`);
+        return value;
+      },
+      (error: Error) => {
+        events.push(`failed ${note}`);
+        throw error;
+      },
+    );
+}
+/** What another connection to the file sees: only what is committed. */
+function committedNotes() {
+  const reader = new Database(file);
+  try {
+    return (reader.prepare('SELECT note FROM Line ORDER BY id').all() as { note: string }[]).map(
+      (r) => r.note,
+    );
+  } finally {
+    reader.close();
+  }
+}
+
+describe('SQLite group commit', () => {
+  it('commits transactions that come in together once, and answers none of them before the COMMIT', async () => {
+    const results = await Promise.all(['a', 'b', 'c', 'd'].map((note) => write(note)));
+    expect(results).toEqual(['a', 'b', 'c', 'd']);
+    expect(events).toEqual(['BEGIN IMMEDIATE', 'COMMIT', 'done a', 'done b', 'done c', 'done d']);
+    expect(committedNotes()).toEqual(['a', 'b', 'c', 'd']);
+    // A transaction that comes in later has a commit of its own.
+    await write('e');
+    expect(events.slice(6)).toEqual(['BEGIN IMMEDIATE', 'COMMIT', 'done e']);
+  });
+
+  it('undoes only the transaction that failed; the others in the same commit keep their writes', async () => {
+    const outcomes = await Promise.allSettled([write('a'), write('b', true), write('c')]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason.message).toBe('b changed its mind');
+    expect(committedNotes()).toEqual(['a', 'c']);
+    // A constraint refused mid-transaction (the same note again) is undone the same way.
+    const duplicate = connection.inTransaction(async () => {
+      insert('d');
+      insert('a');
+    });
+    await expect(duplicate).rejects.toThrow(/UNIQUE/);
+    await write('e');
+    expect(committedNotes()).toEqual(['a', 'c', 'e']);
+  });
+
+  it('commits the open group first when anything else needs the connection', async () => {
+    const pending = write('a');
+    // Let the transaction run; its COMMIT is still due (setImmediate).
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(events).toEqual(['BEGIN IMMEDIATE']);
+    expect(committedNotes()).toEqual([]);
+    const seen = await connection.execute('SELECT COUNT(*) AS n FROM Line');
+    expect(seen.rows[0]).toEqual([1]);
+    expect(events.slice(0, 2)).toEqual(['BEGIN IMMEDIATE', 'COMMIT']);
+    await pending;
+    // A Prisma-style transaction (BEGIN … COMMIT of its own) does not start inside an open group either.
+    const next = write('b');
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    const tx = await connection.transaction('write');
+    await next;
+    await tx.commit();
+    expect(events.slice(3)).toEqual(['BEGIN IMMEDIATE', 'COMMIT', 'BEGIN IMMEDIATE', 'done b', 'COMMIT']);
+    expect(committedNotes()).toEqual(['a', 'b']);
+  });
+
+  it('fails every transaction of a group whose COMMIT fails, and leaves none of their writes', async () => {
+    // The deferred foreign key is checked at COMMIT: the row pointing at no Parent fails the whole group.
+    const orphan = connection.inTransaction(async () => {
+      insert('orphan', 42);
+    });
+    const outcomes = await Promise.allSettled([write('a'), orphan, write('b')]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(String((outcomes[1] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
+    expect(committedNotes()).toEqual([]);
+    // The connection is ready for the next transaction.
+    await write('c');
+    expect(committedNotes()).toEqual(['c']);
+  });
+});
