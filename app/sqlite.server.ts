@@ -58,8 +58,16 @@ type Prepared = {
 const minSafe = BigInt(Number.MIN_SAFE_INTEGER);
 const maxSafe = BigInt(Number.MAX_SAFE_INTEGER);
 
+/** The last instant written and its text: a confirm writes the same instant into several rows. */
+let lastInstant = { time: NaN, text: '' };
 /** Instants as Prisma's libSQL adapter writes them ("...T12:00:00.000+00:00"), so they compare as text. */
-export const sqliteInstant = (date: Date) => date.toISOString().replace('Z', '+00:00');
+export function sqliteInstant(date: Date) {
+  const time = date.getTime();
+  if (time === lastInstant.time) return lastInstant.text;
+  const text = date.toISOString().replace('Z', '+00:00');
+  lastInstant = { time, text };
+  return text;
+}
 
 /** Arguments: booleans as 0/1, dates as Prisma's adapter writes them (it converts its own before they come here). */
 function toSql(value: unknown) {
@@ -276,13 +284,15 @@ export class SqliteConnection {
     let batch: Batch;
     let value: T;
     try {
+      // The group's first member needs no savepoint: when it fails, nothing else is in the transaction.
+      const first = !this.#batch;
       batch = this.#batch ?? this.#beginBatch();
-      this.run('SAVEPOINT work');
+      if (!first) this.run('SAVEPOINT work');
       try {
         value = await work();
-        this.run('RELEASE work');
+        if (!first) this.run('RELEASE work');
       } catch (error) {
-        this.#undo(batch, error);
+        this.#undo(batch, first, error);
         throw error;
       }
     } finally {
@@ -293,7 +303,14 @@ export class SqliteConnection {
   }
 
   /** Back to the failed member's savepoint; when SQLite already ended the whole transaction, the batch fails. */
-  #undo(batch: Batch, error: unknown) {
+  #undo(batch: Batch, first: boolean, error: unknown) {
+    if (first) {
+      // Alone in the transaction: it all goes, and the group with it (nobody else waits for its COMMIT).
+      this.#batch = null;
+      rollbackQuietly(this);
+      batch.resolve();
+      return;
+    }
     try {
       this.run('ROLLBACK TO work');
       this.run('RELEASE work');

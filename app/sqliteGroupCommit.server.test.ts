@@ -98,6 +98,10 @@ describe('SQLite group commit', () => {
     await expect(duplicate).rejects.toThrow(/UNIQUE/);
     await write('e');
     expect(committedNotes()).toEqual(['a', 'c', 'e']);
+    // The first of a group fails (it had no savepoint): the one behind it still commits.
+    const first = await Promise.allSettled([write('f', true), write('g')]);
+    expect(first.map((o) => o.status)).toEqual(['rejected', 'fulfilled']);
+    expect(committedNotes()).toEqual(['a', 'c', 'e', 'g']);
   });
 
   it('commits the open group first when anything else needs the connection', async () => {
