@@ -167,7 +167,10 @@ const CONFIRMS_PER_ORDER = 80;
 // a 3-line cart. Each timed confirm goes to an order of its own, so every one sees exactly that size.
 const SIZES = [10, 120, 240] as const;
 const SIZE_RUNS = QUICK ? 20 : 100;
-const POOL = QUICK ? 40 : 200;
+// Orders per saturation phase: enough that no phase comes back to an order it filled (a full order
+// refuses further confirms with 409, which would count as errors and, being cheap, inflate req/s).
+// 500 orders take 40,000 confirms: 2,666/s for the 15 s a phase lasts.
+const POOL = QUICK ? 100 : 500;
 
 // Every order the run uses is written now, before the servers start: one writer at a time on the file.
 log('writing fixture orders…');
