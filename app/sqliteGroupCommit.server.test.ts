@@ -12,7 +12,7 @@ import { SqliteConnection } from './sqlite.server';
 let dir: string;
 let file: string;
 let connection: SqliteConnection;
-/** What the connection ran, in order: COMMITs and the moments transactions settled. */
+/** In order: the BEGIN, COMMIT and ROLLBACK statements the connection ran, and when transactions settled. */
 let events: string[];
 
 beforeEach(async () => {

@@ -12,10 +12,11 @@ const bin = (name) => path.join('node_modules', '.bin', name);
  * generation by default up to 2 x 64 MB, which a burst of requests fills and the process then keeps;
  * 8 MB semi-spaces keep it small for slightly more frequent minor collections (README "Performance
  * notes"). With the default heap limit (a quarter of the machine's memory) V8 lets the old generation
- * grow to 4x what survived the last full collection before the next; a 768 MB limit, still 10x the live
- * heap, lowers that factor and keeps the heap's high-water mark under a burst near 120 MB instead of
- * ~190 MB. --expose-gc lets the server give the rest back once it goes quiet (scripts/idle-gc.mjs).
- * Measured (full benchmark): RSS after the load 272-312 MiB with 16 MB / 1 GB, 274 with 8 MB / 768 MB.
+ * grow to 4x what survived the last full collection before the next; a 512 MB limit, still 10x the live
+ * heap, lowers that factor and keeps the heap's high-water mark under a burst well below the ~190 MB it
+ * reached. --expose-gc lets the server give the rest back once it goes quiet (scripts/idle-gc.mjs).
+ * Measured (full benchmark): RSS after the load 272-312 MiB with 16 MB / 1 GB; with 8 MB semi-spaces,
+ * 310 with 768 MB and 297 with 512 MB once the confirm ran faster (README "Performance notes").
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=512', '--expose-gc'];
 
