@@ -6,6 +6,7 @@
 // "The storefront API's direct path"). The answer is the route's own Response, exactly what Remix answers
 // for a resource route: a Response thrown by the route (a 4xx) is the answer too, and anything else was
 // already made a safe 500 by withSafeStorefrontErrors (server-safety.mjs), which wraps these modules.
+import { deferTo } from './scripts/deferred-fetch.mjs';
 import { INTERNAL_ERROR_MESSAGE, STOREFRONT_PREFIX } from './server-safety.mjs';
 
 /** The URL path a route answers, from its own path and its parents' ("apps/group-order/api/menu-items"). */
@@ -32,32 +33,101 @@ export function fixedApiRoutes(build) {
   return byPath;
 }
 
+/**
+ * Where a request's body, already read in full, can be taken as it is (BUFFERED_BODY in
+ * app/lib/body.server.ts): the app's body reader uses those bytes rather than the Request's stream.
+ */
+const BUFFERED_BODY = Symbol.for('group-order.buffered-body');
+
+/**
+ * The Request a direct route is handed: method, URL, headers and signal answered at once, the body's bytes
+ * kept (BUFFERED_BODY); any other member builds the real Request, from the same parts, and asks it.
+ */
+class DirectRequest {
+  #url;
+  #method;
+  #rawHeaders;
+  #headers;
+  #signal;
+  #bytes;
+  #real;
+  constructor(url, { method, headers, signal, bytes }) {
+    this.#url = url;
+    this.#method = method;
+    this.#rawHeaders = headers;
+    this.#signal = signal;
+    this.#bytes = bytes;
+  }
+  get url() {
+    return this.#url;
+  }
+  get method() {
+    return this.#method;
+  }
+  get signal() {
+    return this.#signal;
+  }
+  get headers() {
+    // A Request's headers are not to be changed, so the real one, once built, shares these.
+    return (this.#headers ??= new Headers(this.#rawHeaders));
+  }
+  get bodyUsed() {
+    return this.#real?.bodyUsed ?? false;
+  }
+  /** The body's bytes, while nobody has read the real Request's stream. */
+  get [BUFFERED_BODY]() {
+    return this.#real?.bodyUsed ? undefined : this.#bytes;
+  }
+  real() {
+    return (this.#real ??= new Request(this.#url, {
+      method: this.#method,
+      headers: this.headers,
+      signal: this.#signal,
+      body: this.#bytes,
+    }));
+  }
+}
+deferTo(DirectRequest, Request);
+
 /** The request as the route sees it under Remix: the public URL (trust proxy), the headers, the body read. */
 async function toRequest(req, res) {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
-    else if (value !== undefined) headers.set(name, value);
-  }
   // As Remix's Express adapter does: the signal aborts when the client goes before the answer is out.
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
   });
-  const init = { method: req.method, headers, signal: controller.signal };
+  let bytes;
   if (req.method !== 'GET') {
     // Bodies are capped by limitBody before this runs (64 KB), so reading one whole is bounded.
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
-    init.body = Buffer.concat(chunks);
+    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+    bytes = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
   }
   // As Remix's Express adapter builds it: the host name Express trusts (X-Forwarded-Host behind a proxy).
   const port = /:(\d+)$/.exec(req.get('x-forwarded-host') ?? req.get('host') ?? '')?.[1];
-  return new Request(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`, init);
+  const url = `${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`;
+  // Node has joined repeated request headers as Fetch does (Set-Cookie, the one it keeps as a list, is an
+  // answer's header); Headers is built only when a route asks for one.
+  return new DirectRequest(url, {
+    method: req.method,
+    headers: req.headers,
+    signal: controller.signal,
+    bytes,
+  });
 }
+
+/** Where a JSON answer offers its status and text as they are (JSON_ANSWER in app/lib/http.server.ts). */
+const JSON_ANSWER = Symbol.for('group-order.json-answer');
 
 /** Status, headers (each Set-Cookie on its own) and the whole body, which API answers keep small. */
 async function send(res, response) {
+  const answer = response[JSON_ANSWER];
+  if (answer) {
+    res.status(answer.status);
+    res.setHeader('Content-Type', 'application/json');
+    return res.end(answer.text);
+  }
   res.status(response.status);
   for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value);
   const cookies = response.headers.getSetCookie();

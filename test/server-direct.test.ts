@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directApiRoutes, fixedApiRoutes } from '../server-direct.mjs';
+import { readJsonBody } from '../app/lib/body.server';
+import { json } from '../app/lib/http.server';
 import { INTERNAL_ERROR_MESSAGE } from '../server-safety.mjs';
 
 // The production server answers the storefront API's fixed paths straight from their route modules
@@ -46,6 +48,25 @@ const build = {
         },
       },
     },
+    // As the guest confirm does it: the body through the app's reader, the answer through its json().
+    'routes/apps.group-order.api.menu-items': {
+      id: 'routes/apps.group-order.api.menu-items',
+      parentId: 'routes/apps.group-order',
+      path: 'api/menu-items',
+      module: {
+        async action({ request }: Args) {
+          const body = await readJsonBody(request, 100);
+          const fetchSide = {
+            isRequest: request instanceof Request,
+            contentType: request.headers.get('content-type'),
+            bodyUsed: request.bodyUsed,
+            // A member the direct path does not answer itself: the real Request, built on demand.
+            mode: request.mode,
+          };
+          return json({ body, fetchSide }, { status: 201 });
+        },
+      },
+    },
     'routes/apps.group-order.api.group-orders.$id': {
       id: 'routes/apps.group-order.api.group-orders.$id',
       parentId: 'routes/apps.group-order',
@@ -79,7 +100,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('the storefront API’s direct path (server-direct.mjs)', () => {
   it('knows only the storefront API’s fixed-path resource routes', () => {
-    expect([...fixedApiRoutes(build).keys()]).toEqual(['/apps/group-order/api/order-items']);
+    expect([...fixedApiRoutes(build).keys()]).toEqual([
+      '/apps/group-order/api/order-items',
+      '/apps/group-order/api/menu-items',
+    ]);
   });
 
   it('answers a fixed path from its route: the request as Remix would pass it, the answer as the route made it', async () => {
@@ -97,6 +121,33 @@ describe('the storefront API’s direct path (server-direct.mjs)', () => {
     expect(new URL(request.url).pathname).toBe('/apps/group-order/api/order-items');
     expect(new URL(request.url).searchParams.get('shop')).toBe('a.myshopify.com');
     expect(request.forwardedFor).toBe('203.0.113.9');
+  });
+
+  it('hands the route the body it already read, and writes a json() answer as it is', async () => {
+    // Sent in chunks, without a Content-Length to refuse it by, so only the bytes' count can.
+    const post = (body: string) =>
+      fetch(`${origin}/apps/group-order/api/menu-items`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        body: new Blob([body]).stream(),
+        duplex: 'half',
+      } as RequestInit);
+    const response = await post(JSON.stringify({ name: 'Flat white ☕' }));
+    expect(response.status).toBe(201);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toEqual({
+      body: { name: 'Flat white ☕' },
+      fetchSide: {
+        isRequest: true,
+        contentType: 'application/json; charset=utf-8',
+        bodyUsed: false,
+        mode: 'cors',
+      },
+    });
+    // The reader's own limits hold for bytes read ahead (100 bytes in this route), as for a stream.
+    const tooLarge = await post(JSON.stringify({ name: 'x'.repeat(200) }));
+    expect(tooLarge.status).toBe(413);
+    expect((await tooLarge.json()).error).toMatch(/too large/);
   });
 
   it('answers a Response the route throws (a refusal) as it is', async () => {

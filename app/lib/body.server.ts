@@ -22,10 +22,21 @@ function mediaType(request: Request) {
   return (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
 }
 
+/**
+ * The key under which server.mjs's direct path (server-direct.mjs) leaves the body it has already read in
+ * full beside the Request it hands a route, so the bytes are not read a second time out of its stream.
+ */
+export const BUFFERED_BODY = Symbol.for('group-order.buffered-body');
+
 /** The body's bytes, at most `limit` of them; more is a 413 without reading further. */
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) throw tooLarge(limit);
+  const buffered = (request as Request & { [BUFFERED_BODY]?: Uint8Array<ArrayBuffer> })[BUFFERED_BODY];
+  if (buffered && !request.bodyUsed) {
+    if (buffered.byteLength > limit) throw tooLarge(limit);
+    return buffered;
+  }
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

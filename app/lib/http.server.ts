@@ -1,4 +1,5 @@
 import type { z, ZodTypeAny } from 'zod';
+import { deferTo } from '../../scripts/deferred-fetch.mjs';
 import { readJsonBody } from './body.server';
 import { toId } from './code';
 import {
@@ -13,6 +14,45 @@ import {
   Unavailable,
 } from './errors';
 
+/**
+ * The key under which a JSON answer offers its status and text as they are (while nobody has built its
+ * real Response): server.mjs's direct path (server-direct.mjs) writes those rather than read a stream.
+ */
+export const JSON_ANSWER = Symbol.for('group-order.json-answer');
+
+/** A JSON answer with no headers of its own: see scripts/deferred-fetch.mjs. */
+class JsonResponse {
+  #text: string;
+  #status: number;
+  #real: Response | undefined;
+  constructor(text: string, status: number) {
+    this.#text = text;
+    this.#status = status;
+  }
+  get status() {
+    return this.#status;
+  }
+  get ok() {
+    return this.#status >= 200 && this.#status < 300;
+  }
+  get [JSON_ANSWER]() {
+    return this.#real ? undefined : { status: this.#status, text: this.#text };
+  }
+  real() {
+    return (this.#real ??= new Response(this.#text, {
+      status: this.#status,
+      headers: { 'Content-Type': 'application/json' },
+    }));
+  }
+}
+deferTo(JsonResponse, Response);
+
+/** `Response.json(data, init)`; without headers of its own, a JsonResponse that builds the Response only if asked. */
+export function json(data: unknown, init?: ResponseInit): Response {
+  if (init?.headers || init?.statusText) return Response.json(data, init);
+  return new JsonResponse(JSON.stringify(data), init?.status ?? 200) as unknown as Response;
+}
+
 /** A JSON error the storefront client shows as "<status>: <body>" (spec section 8). */
 export function jsonError(
   status: number,
@@ -20,7 +60,7 @@ export function jsonError(
   extra?: Record<string, unknown>,
   headers?: HeadersInit,
 ): Response {
-  return Response.json({ error: message, message, ...extra }, { status, headers });
+  return json({ error: message, message, ...extra }, { status, headers });
 }
 
 // The one place where what the domain refuses becomes an HTTP answer.

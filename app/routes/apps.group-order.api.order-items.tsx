@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { jsonError, parseJson, parseWith, withHttpErrors } from '~/lib/http.server';
+import { json, jsonError, parseJson, parseWith, withHttpErrors } from '~/lib/http.server';
 import { serializeGroupOrder, serializeItem } from '~/models/groupOrder/groupOrder.server';
 import {
   addOrderItem,
@@ -34,7 +34,7 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
   if (input.cart) {
     // The confirm answers with the order as its own transaction left it: no second read after commit.
     const result = await confirmCart(shop, input.cart, undefined, budget);
-    return Response.json(
+    return json(
       {
         items: result.items.map(serializeItem),
         groupOrder: result.order ? serializeGroupOrder(result.order) : null,
@@ -43,7 +43,7 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
     );
   }
   const result = await addOrderItem(shop, input.single, undefined, budget);
-  return Response.json(serializeItem(result.item), { status: result.replayed ? 200 : 201 });
+  return json(serializeItem(result.item), { status: result.replayed ? 200 : 201 });
 });
 
 const AnyObject = z.unknown();
