@@ -9,6 +9,7 @@ import {
   type FieldErrors,
 } from './hostText';
 import { optionalText, readableText, requiredText } from './text';
+import { typeError } from './schemas/typeError';
 
 // The host's texts and small helpers live in hostText.ts, without zod, so pages that only show them do not
 // ship zod to the browser; they are re-exported here for the server code that imports them from here.
@@ -23,12 +24,12 @@ const required = (message: string, max: number, label: string) =>
 
 const dateText = (message: string) =>
   z
-    .string({ required_error: message, invalid_type_error: message })
+    .string(typeError(message, message))
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, message);
 const timeText = (message: string) =>
   z
-    .string({ required_error: message, invalid_type_error: message })
+    .string(typeError(message, message))
     .trim()
     .regex(/^\d{1,2}:\d{2}$/, message);
 
@@ -37,13 +38,13 @@ export const DEFAULT_REMINDER_MINUTES = 10;
 export const ReminderMinutesSchema = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
   z.coerce
-    .number({ invalid_type_error: 'The reminder time must be a number of minutes.' })
+    .number(typeError(undefined, 'The reminder time must be a number of minutes.'))
     .int('The reminder time must be a whole number of minutes.')
     .min(1, 'The reminder must go out at least 1 minute before the deadline.')
     .max(1440, 'The reminder can go out at most 1,440 minutes (a day) before the deadline.')
     .nullable(),
 );
-const AutoSubmitSchema = z.boolean({ invalid_type_error: 'Auto-submit must be true or false.' });
+const AutoSubmitSchema = z.boolean(typeError(undefined, 'Auto-submit must be true or false.'));
 
 /** The host's schedule: auto-submit at the deadline, and the automatic reminder. */
 export const ScheduleSchema = z.object({
@@ -123,7 +124,7 @@ export { isValidEmail };
 
 /** A client-made key that makes a retried request do nothing twice (also accepted as Idempotency-Key). */
 export const RequestKeySchema = z
-  .string({ invalid_type_error: 'The request key must be text.' })
+  .string(typeError(undefined, 'The request key must be text.'))
   .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The request key must be 8-100 letters, digits, dashes or underscores.');
 
 export const InviteSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { graphemes } from './graphemes';
+import { typeError } from './schemas/typeError';
 
 export { graphemes };
 
@@ -54,7 +55,7 @@ type TextOptions = {
 function readableString(options: TextOptions, missing?: string) {
   const typeMessage = options.invalidType ?? missing ?? `${options.label} must be text.`;
   return z
-    .string({ required_error: missing ?? typeMessage, invalid_type_error: typeMessage })
+    .string(typeError(missing ?? typeMessage, typeMessage))
     .superRefine((value, ctx) => {
       const problem = unreadableText(value, options.multiline);
       if (problem) {

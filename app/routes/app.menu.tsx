@@ -39,7 +39,7 @@ function parseAction(form: FormData): MenuAction | Response {
   const result = MenuActionSchema.safeParse(Object.fromEntries(form));
   if (result.success) return result.data;
   const issues = result.error.issues;
-  if (issues.some((issue) => issue.code === 'invalid_union_discriminator')) {
+  if (issues.some((issue) => issue.code === 'invalid_union')) {
     return refuse(400, 'Unknown action.');
   }
   if (issues.some((issue) => issue.path[0] === 'id')) return refuse(400, 'Nothing to change was named.');

@@ -13,7 +13,7 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
   if (request.method !== 'POST') throw jsonError(405, 'Use POST to create a group order.');
   const body = await parseJson(
     request,
-    z.record(z.unknown(), { message: 'Send the order details as a JSON object.' }),
+    z.record(z.string(), z.unknown(), { error: 'Send the order details as a JSON object.' }),
   );
   const budgets = [
     { name: 'ordersPerClient' as const, key: clientKey(storefront.shop, request) },

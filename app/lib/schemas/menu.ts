@@ -3,13 +3,14 @@ import { categoryKey } from '../categories';
 import { decimalToCents } from '../money';
 import { MODIFIER_TYPES } from '../modifiers';
 import { optionalText, requiredText } from '../text';
+import { typeError } from './typeError';
 
 // The admin menu editor's inputs: the form fields of each modal and the intents its action accepts.
 // Prices arrive as the merchant types them ("4.50") and leave as cents.
 
 const price = (label: string, { allowNegative = false } = {}) =>
   z
-    .string({ required_error: `Enter ${label}.` })
+    .string(typeError(`Enter ${label}.`, undefined))
     .trim()
     .transform((value, ctx) => {
       const cents = value === '' ? null : decimalToCents(value);
@@ -45,9 +46,9 @@ export const MenuItemSchema = z.object({
 
 export const ModifierGroupSchema = z.object({
   name: requiredText({ label: 'Group name', max: 60, missing: 'Enter the group name.' }),
-  type: z.enum(MODIFIER_TYPES, { errorMap: () => ({ message: 'Choose a type such as size or milk.' }) }),
+  type: z.enum(MODIFIER_TYPES, { error: 'Choose a type such as size or milk.' }),
   maxSelections: z.coerce
-    .number({ invalid_type_error: 'Max selections must be a number.' })
+    .number(typeError(undefined, 'Max selections must be a number.'))
     .int('Max selections must be a whole number.')
     .min(1, 'Guests must be able to choose at least 1.')
     .max(20, 'Max selections can be at most 20.'),

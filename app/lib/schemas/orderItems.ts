@@ -5,6 +5,7 @@ import { MAX_QUANTITY, MIN_QUANTITY } from '../pricing';
 import { INVALID_EMAIL } from '../hostText';
 import { emailAddress } from './email';
 import { graphemes, optionalText, readableText, requiredText } from '../text';
+import { typeError } from './typeError';
 
 // What a guest sends to add items: POST /api/order-items, one line (the spec's client) or the whole cart
 // (the Review page). The server parses with these schemas; the page builds its body as ConfirmCartBody,
@@ -16,11 +17,7 @@ export const GUEST_NAME_MAX = 60;
 const positiveId = (message: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
-    z
-      .number({ required_error: message, invalid_type_error: message })
-      .int(message)
-      .positive(message)
-      .max(2_147_483_647, message),
+    z.number(typeError(message, message)).int(message).positive(message).max(2_147_483_647, message),
   );
 
 export const GuestNameSchema = requiredText({
@@ -46,13 +43,13 @@ export const GuestEmailSchema = z.preprocess(
 /** A modifier arrives as its id, or as an object with an id (the menu-modifiers shape). */
 const ModifierRefSchema = z.union(
   [z.number().int().positive(), z.object({ id: z.number().int().positive() }).transform((m) => m.id)],
-  { errorMap: () => ({ message: 'Each selected modifier must be a modifier id from the menu.' }) },
+  { error: 'Each selected modifier must be a modifier id from the menu.' },
 );
 
 const LineSchema = z.object({
   menuItemId: positiveId('Choose an item from the menu.'),
   quantity: z
-    .number({ required_error: QUANTITY_MESSAGE, invalid_type_error: QUANTITY_MESSAGE })
+    .number(typeError(QUANTITY_MESSAGE, QUANTITY_MESSAGE))
     .int(QUANTITY_MESSAGE)
     .min(MIN_QUANTITY, QUANTITY_MESSAGE)
     .max(MAX_QUANTITY, QUANTITY_MESSAGE),
@@ -63,7 +60,7 @@ const LineSchema = z.object({
 });
 
 const ConfirmationKeySchema = z
-  .string({ invalid_type_error: 'The confirmation key must be text.' })
+  .string(typeError(undefined, 'The confirmation key must be text.'))
   .regex(
     /^[A-Za-z0-9_-]{8,100}$/,
     'The confirmation key must be 8-100 letters, digits, dashes or underscores.',
@@ -96,7 +93,7 @@ export const ConfirmCartSchema = z.object({
   ...guestFields,
   confirmationKey: ConfirmationKeySchema,
   items: z
-    .array(LineSchema, { required_error: 'Add at least one item to your order.' })
+    .array(LineSchema, typeError('Add at least one item to your order.', undefined))
     .min(1, 'Add at least one item to your order.')
     .max(ORDER_LIMITS.linesPerGuest, ORDER_LIMIT_MESSAGES.linesPerGuest),
 });

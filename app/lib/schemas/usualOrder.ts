@@ -4,6 +4,7 @@ import { optionalText, requiredText } from '../text';
 import { INVALID_EMAIL } from '../hostText';
 import { emailAddress } from './email';
 import { GuestNameSchema } from './orderItems';
+import { typeError } from './typeError';
 
 // GET/POST /api/usual-order: a guest's usual order, by e-mail. The menu page sends SaveUsualOrderBody and
 // reads UsualItem[] (types only on the page).
@@ -27,14 +28,14 @@ export const SaveUsualOrderSchema = z.object({
     .array(
       z.object({
         id: z
-          .number({ invalid_type_error: 'Each item needs a menu item id.' })
+          .number(typeError(undefined, 'Each item needs a menu item id.'))
           .int()
           .positive('Each item needs a menu item id.'),
         name: optionalText({ label: 'Item name', max: 200 }).transform((v) => v ?? ''),
         quantity: z
-          .number({
-            invalid_type_error: `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`,
-          })
+          .number(
+            typeError(undefined, `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`),
+          )
           .int()
           .min(MIN_QUANTITY, `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`)
           .max(MAX_QUANTITY, `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`),
@@ -48,7 +49,7 @@ export const SaveUsualOrderSchema = z.object({
           .max(30)
           .default([]),
       }),
-      { invalid_type_error: 'Add items to your order before saving it.' },
+      typeError(undefined, 'Add items to your order before saving it.'),
     )
     .min(1, 'Please add items to your order and ensure your email is provided.')
     .max(50, 'A usual order can have at most 50 lines.'),

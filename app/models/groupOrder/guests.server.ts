@@ -10,6 +10,7 @@ import { CLOSED_MESSAGES, closedReason, parseModifiers } from './groupOrder.serv
 import { queueDraftOrderSync } from '../outbox/handoff.server';
 import { requireHostOrder, type HostCredentials } from './hosting.server';
 import { type Sql } from '../rawSql.server';
+import { typeError } from '../../lib/schemas/typeError';
 
 // Guests as people: one row per person in an order, bound to the browsers (token hashes) that act for
 // them and, when given, their e-mail address. Their own items and note can change until the order closes.
@@ -195,10 +196,10 @@ async function lockOpenOrder(db: Db, shop: string, groupOrderId: number, now: Da
 const QUANTITY_MESSAGE = `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`;
 
 export const GuestItemChangeSchema = z.object({
-  guestName: z.string({ required_error: 'Say whose item this is.' }).trim().min(1).max(60),
+  guestName: z.string(typeError('Say whose item this is.', undefined)).trim().min(1).max(60),
   guestToken: GuestTokenSchema.optional(),
   quantity: z
-    .number({ required_error: QUANTITY_MESSAGE, invalid_type_error: QUANTITY_MESSAGE })
+    .number(typeError(QUANTITY_MESSAGE, QUANTITY_MESSAGE))
     .int(QUANTITY_MESSAGE)
     .min(MIN_QUANTITY, QUANTITY_MESSAGE)
     .max(MAX_QUANTITY, QUANTITY_MESSAGE),
@@ -281,7 +282,7 @@ export const GuestNoteSchema = z.object({
   specialInstructions: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
     z
-      .string({ invalid_type_error: 'Special instructions must be text.' })
+      .string(typeError(undefined, 'Special instructions must be text.'))
       .trim()
       .max(500, 'Special instructions can be at most 500 characters.')
       .nullable(),

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/time';
 import { escapeHtml } from '../mail/hostMail.server';
 import { orderTitle } from '../../lib/groupOrder';
 import { queueEmail, type Email } from '../mail/mail.server';
+import { typeError } from '../../lib/schemas/typeError';
 
 // "Who is still missing": every address a host invited to an order is an Invitee, whose state the host
 // sees (invited, joined, ordered, not ordering). Each invitee has their own links (join, "I'm not ordering
@@ -26,7 +27,7 @@ export const INVITEE_STATE_LABELS: Record<InviteeState, string> = {
 };
 
 export const InviteTokenSchema = z
-  .string({ invalid_type_error: 'The invitation link is not valid.' })
+  .string(typeError(undefined, 'The invitation link is not valid.'))
   .regex(
     /^\d{1,10}\.[A-Za-z0-9_-]{32}$/,
     'This invitation link is not valid. Please use the link from your e-mail.',

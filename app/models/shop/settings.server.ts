@@ -6,6 +6,7 @@ import prisma from '../../db.server';
 import { isValidTimeZone } from '../../lib/time';
 
 import { PAYMENT_METHODS, type PaymentMethod } from '../../lib/payment';
+import { typeError } from '../../lib/schemas/typeError';
 
 /** Settings for a shop, created with the defaults the first time the shop is seen. */
 export async function getShopSettings(shop: string): Promise<ShopSettings> {
@@ -34,17 +35,17 @@ export const SettingsSchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code such as AUD.'),
   pickupNoticeMinutes: z.coerce
-    .number({ invalid_type_error: 'Pickup notice must be a number of minutes.' })
+    .number(typeError(undefined, 'Pickup notice must be a number of minutes.'))
     .int('Pickup notice must be a whole number of minutes.')
     .min(0, 'Pickup notice cannot be negative.')
     .max(24 * 60, 'Pickup notice can be at most 24 hours.'),
   defaultPickupOffsetMinutes: z.coerce
-    .number({ invalid_type_error: 'Default pickup offset must be a number of minutes.' })
+    .number(typeError(undefined, 'Default pickup offset must be a number of minutes.'))
     .int()
     .min(0)
     .max(7 * 24 * 60),
   defaultDeadlineOffsetMinutes: z.coerce
-    .number({ invalid_type_error: 'Default deadline offset must be a number of minutes.' })
+    .number(typeError(undefined, 'Default deadline offset must be a number of minutes.'))
     .int()
     .min(0)
     .max(7 * 24 * 60),
