@@ -306,6 +306,7 @@ describe('shop/redact', () => {
       'menuItem',
       'modifierGroup',
       'modifier',
+      'menuVersion',
       'groupOrder',
       'orderItem',
       'usualOrder',

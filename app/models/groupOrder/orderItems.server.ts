@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type GroupOrder, type MenuItem, type OrderItem } from '@prisma/client';
+import { type GroupOrder, type OrderItem } from '@prisma/client';
 import prisma, { isUniqueViolation, provider } from '../../db.server';
 import { list, plain, sqlTransaction, type Sql } from '../rawSql.server';
 import { Conflict, Invalid, Limited, NotFound } from '../../lib/errors';
@@ -11,7 +11,7 @@ import { MAX_QUANTITY, priceLine } from '../../lib/pricing';
 import { type ConfirmCartInput, type SingleOrderItemInput } from '../../lib/schemas/orderItems';
 import { closedReason, closedText, parseModifiers } from './groupOrder.server';
 import { resolveGuest } from './guests.server';
-import { listMenuModifiers } from '../menu/menu.server';
+import { cartMenu } from '../menu/menuCache.server';
 import {
   budgetsInTransactions,
   consumeOrRefuse,
@@ -297,16 +297,11 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
   );
 
   // Only the menu rows the cart names: its items and the modifiers it selected (validateSelection needs
-  // no others), in menu order.
+  // no others), in menu order; from the process's copy of the menu while it holds (menuCache.server.ts).
   const menuIds = [...new Set(request.lines.map((l) => l.menuItemId))];
-  const menuItems = await tx.rows<MenuItem>(
-    `SELECT * FROM "MenuItem" WHERE "shop" = $1 AND "active" = true AND "id" IN (${list(menuIds.length, 2)})`,
-    shop,
-    ...menuIds,
-  );
-  const itemsById = new Map(menuItems.map((item) => [item.id, item]));
   const modifierIds = [...new Set(request.lines.flatMap((l) => l.selectedModifiers))];
-  const modifiers = await listMenuModifiers(shop, { ids: modifierIds, db: tx });
+  const { items: menuItems, modifiers } = await cartMenu(tx, shop, menuIds, modifierIds);
+  const itemsById = new Map(menuItems.map((item) => [item.id, item]));
 
   const hash = requestHash(request);
   const many = request.lines.length > 1;

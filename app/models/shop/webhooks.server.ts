@@ -250,6 +250,8 @@ export async function deleteShopData(tx: Tx, shop: string) {
     modifiers: (await tx.modifier.deleteMany({ where })).count,
     modifierGroups: (await tx.modifierGroup.deleteMany({ where })).count,
     menuItems: (await tx.menuItem.deleteMany({ where })).count,
+    // After the menu rows: deleting them set the shop's menu tag (menuCache.server.ts) once more.
+    menuVersions: (await tx.menuVersion.deleteMany({ where })).count,
     usualOrders: (await tx.usualOrder.deleteMany({ where })).count,
     outboxMessages: (await tx.outboxMessage.deleteMany({ where })).count,
     settings: (await tx.shopSettings.deleteMany({ where })).count,

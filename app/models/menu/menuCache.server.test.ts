@@ -1,0 +1,125 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import prisma from '~/db.server';
+import { plain, sqlTransaction, type Sql } from '~/models/rawSql.server';
+import { seedMenu } from '../../../test/support/factories';
+import { OTHER_SHOP, TEST_SHOP } from '../../../test/support/requests';
+import { cartMenu } from './menuCache.server';
+
+// The confirm's menu rows come from a copy each process keeps while the shop's menu tag holds; the tag is
+// changed by database triggers on every write to MenuItem, ModifierGroup and Modifier (both databases).
+
+/** The statements a confirm's transaction ran (the real database underneath), by the table they read. */
+function recorded(db: Sql) {
+  const tables: string[] = [];
+  const sql: Sql = {
+    rows: (text, ...args) => {
+      tables.push(/FROM "(\w+)"/.exec(text)?.[1] ?? text);
+      return db.rows(text, ...args);
+    },
+  };
+  return { sql, tables };
+}
+
+async function menuOf(shop: string, names: string[], modifierNames: string[] = []) {
+  const items = await prisma.menuItem.findMany({ where: { shop, name: { in: names } } });
+  const modifiers = await prisma.modifier.findMany({ where: { shop, name: { in: modifierNames } } });
+  return sqlTransaction(async (db) => {
+    const { sql, tables } = recorded(db);
+    const menu = await cartMenu(
+      sql,
+      shop,
+      items.map((item) => item.id),
+      modifiers.map((modifier) => modifier.id),
+    );
+    return { ...menu, tables };
+  });
+}
+
+const tagOf = async (shop: string) => (await prisma.menuVersion.findUnique({ where: { shop } }))?.tag;
+
+beforeEach(async () => {
+  await prisma.menuItem.deleteMany();
+  await prisma.modifier.deleteMany();
+  await prisma.modifierGroup.deleteMany();
+  await seedMenu(TEST_SHOP);
+  await seedMenu(OTHER_SHOP);
+});
+
+describe("the confirm's menu copy (menuCache.server.ts)", () => {
+  it('reads the menu once, then only its tag while no menu row changes', async () => {
+    const first = await menuOf(TEST_SHOP, ['Latte', 'Banana Bread'], ['Large', 'Oat']);
+    expect(first.tables).toContain('MenuItem');
+    const again = await menuOf(TEST_SHOP, ['Latte', 'Banana Bread'], ['Large', 'Oat']);
+    expect(again.tables).toEqual(['MenuVersion']);
+    expect(again.items.map((item) => item.name).sort()).toEqual(['Banana Bread', 'Latte']);
+    // In menu order (size before milk), whatever order the cart named them in.
+    expect(again.modifiers.map((modifier) => modifier.name)).toEqual(
+      first.modifiers.map((modifier) => modifier.name),
+    );
+    expect(again.modifiers.map((modifier) => modifier.type)).toEqual(['size', 'milk']);
+  });
+
+  it('sees every write to the menu at once, whoever makes it', async () => {
+    await menuOf(TEST_SHOP, ['Latte'], ['Oat']);
+    const before = await tagOf(TEST_SHOP);
+
+    // A price through Prisma (the admin's editor writes so).
+    await prisma.menuItem.updateMany({
+      where: { shop: TEST_SHOP, name: 'Latte' },
+      data: { priceCents: 777 },
+    });
+    expect(await tagOf(TEST_SHOP)).not.toBe(before);
+    const repriced = await menuOf(TEST_SHOP, ['Latte'], ['Oat']);
+    expect(repriced.tables).toContain('MenuItem');
+    expect(repriced.items[0].priceCents).toBe(777);
+
+    // A modifier's price in plain SQL, past Prisma.
+    await plain.rows(
+      `UPDATE "Modifier" SET "priceDeltaCents" = 90 WHERE "shop" = $1 AND "name" = 'Oat'`,
+      TEST_SHOP,
+    );
+    expect((await menuOf(TEST_SHOP, ['Latte'], ['Oat'])).modifiers[0].priceDeltaCents).toBe(90);
+
+    // A whole group switched off: its modifiers are no longer on the menu.
+    await prisma.modifierGroup.updateMany({
+      where: { shop: TEST_SHOP, type: 'milk' },
+      data: { active: false },
+    });
+    expect((await menuOf(TEST_SHOP, ['Latte'], ['Oat'])).modifiers).toEqual([]);
+
+    // An item taken off the menu, then deleted.
+    await prisma.menuItem.updateMany({ where: { shop: TEST_SHOP, name: 'Latte' }, data: { active: false } });
+    expect((await menuOf(TEST_SHOP, ['Latte'])).items).toEqual([]);
+    await prisma.menuItem.deleteMany({ where: { shop: TEST_SHOP, name: 'Banana Bread' } });
+    const tag = await tagOf(TEST_SHOP);
+    expect(tag).not.toBe(before);
+    expect((await menuOf(TEST_SHOP, ['Banana Bread'])).items).toEqual([]);
+  });
+
+  it("keeps each shop's copy apart: one shop's write leaves another's copy in use", async () => {
+    await menuOf(TEST_SHOP, ['Latte']);
+    await menuOf(OTHER_SHOP, ['Latte']);
+    const otherTag = await tagOf(OTHER_SHOP);
+    await prisma.menuItem.updateMany({
+      where: { shop: TEST_SHOP, name: 'Latte' },
+      data: { priceCents: 555 },
+    });
+    expect(await tagOf(OTHER_SHOP)).toBe(otherTag);
+    const other = await menuOf(OTHER_SHOP, ['Latte']);
+    expect(other.tables).toEqual(['MenuVersion']);
+    expect(other.items[0].priceCents).not.toBe(555);
+    expect((await menuOf(TEST_SHOP, ['Latte'])).items[0].priceCents).toBe(555);
+  });
+
+  it('reads straight from the tables for a shop without a tag, and shares only frozen rows', async () => {
+    await prisma.menuVersion.deleteMany({ where: { shop: TEST_SHOP } });
+    const untagged = await menuOf(TEST_SHOP, ['Latte'], ['Large']);
+    expect(untagged.tables).toEqual(['MenuVersion', 'MenuItem', 'Modifier']);
+    expect(untagged.items.map((item) => item.name)).toEqual(['Latte']);
+
+    await menuOf(OTHER_SHOP, ['Latte'], ['Large']);
+    const kept = await menuOf(OTHER_SHOP, ['Latte'], ['Large']);
+    expect(Object.isFrozen(kept.items[0])).toBe(true);
+    expect(Object.isFrozen(kept.modifiers[0])).toBe(true);
+  });
+});

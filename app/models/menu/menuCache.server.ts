@@ -1,0 +1,97 @@
+import type { MenuItem } from '@prisma/client';
+import type { MenuModifier } from '../../lib/modifiers';
+import { list, type Sql } from '../rawSql.server';
+import { listMenuModifiers } from './menu.server';
+
+// The menu rows a guest confirm prices its cart with, from memory while the shop's menu is unchanged.
+//
+// Every confirm needs its cart's menu items and selected modifiers, and a lunch rush confirms against
+// the same few. Reading them took two statements per confirm, about a tenth of its time on a saturated
+// SQLite run. So each process keeps the menus of the shops it served recently, with the tag the menu had
+// when it was read: the database changes a shop's tag (MenuVersion) on every insert, update and delete of
+// its MenuItem, ModifierGroup and Modifier rows, by triggers the migrations create, so no write (the
+// admin's menu editor, an import from Shopify, a redaction, a script) can leave a stale copy behind. Each
+// confirm reads the tag inside its own transaction: one primary-key read instead of two searches, and a
+// copy whose tag no longer holds is read again. On PostgreSQL every instance keeps its own copies; the
+// tag they compare is the database's.
+
+/** Shops whose menus one process keeps (the least recently confirmed go first). */
+const SHOPS_KEPT = 100;
+/** Menus larger than this (items plus modifiers) are read per confirm, as before, not kept. */
+const LARGEST_KEPT = 2000;
+
+type KeptMenu = {
+  tag: string;
+  items: Map<number, MenuItem>;
+  /** Active modifiers of active groups, each with its place in menu order. */
+  modifiers: Map<number, { modifier: MenuModifier; place: number }>;
+};
+
+const kept = new Map<string, KeptMenu>();
+
+/** The cart's menu rows: its items that are on the menu, and its selected modifiers, in menu order. */
+export type CartMenu = { items: MenuItem[]; modifiers: MenuModifier[] };
+
+/** Menu rows as two statements read them: only the ones the cart names (no copy kept). */
+async function readCartMenu(db: Sql, shop: string, itemIds: number[], modifierIds: number[]) {
+  const items = await db.rows<MenuItem>(
+    `SELECT * FROM "MenuItem" WHERE "shop" = $1 AND "active" = true AND "id" IN (${list(itemIds.length, 2)})`,
+    shop,
+    ...itemIds,
+  );
+  return { items, modifiers: await listMenuModifiers(shop, { ids: modifierIds, db }) };
+}
+
+const frozen = (modifier: MenuModifier) => {
+  Object.freeze(modifier.applicableCategories);
+  return Object.freeze(modifier);
+};
+
+/** The whole active menu of the shop, frozen (copies are shared by every confirm that uses them). */
+async function readMenu(db: Sql, shop: string, tag: string): Promise<KeptMenu | null> {
+  const items = await db.rows<MenuItem>(
+    `SELECT * FROM "MenuItem" WHERE "shop" = $1 AND "active" = true`,
+    shop,
+  );
+  const modifiers = await listMenuModifiers(shop, { db });
+  if (items.length + modifiers.length > LARGEST_KEPT) return null;
+  return {
+    tag,
+    items: new Map(items.map((item) => [item.id, Object.freeze(item)])),
+    modifiers: new Map(
+      modifiers.map((modifier, place) => [modifier.id, { modifier: frozen(modifier), place }]),
+    ),
+  };
+}
+
+/**
+ * The menu rows a confirm's cart names, read inside the confirm's transaction (`db`): from the process's
+ * copy when the shop's menu tag still holds, else from the database (and kept for the next confirm).
+ */
+export async function cartMenu(
+  db: Sql,
+  shop: string,
+  itemIds: number[],
+  modifierIds: number[],
+): Promise<CartMenu> {
+  const [row] = await db.rows<{ tag: string }>(`SELECT "tag" FROM "MenuVersion" WHERE "shop" = $1`, shop);
+  // No tag: the shop has no menu rows (or they were all redacted); nothing worth keeping.
+  if (!row) return readCartMenu(db, shop, itemIds, modifierIds);
+  let menu = kept.get(shop);
+  if (menu?.tag === row.tag) {
+    kept.delete(shop);
+  } else {
+    const read = await readMenu(db, shop, row.tag);
+    if (!read) return readCartMenu(db, shop, itemIds, modifierIds);
+    menu = read;
+    if (kept.size >= SHOPS_KEPT) kept.delete(kept.keys().next().value!);
+  }
+  kept.set(shop, menu);
+  const items = itemIds.map((id) => menu.items.get(id)).filter((item) => item !== undefined);
+  const modifiers = modifierIds
+    .map((id) => menu.modifiers.get(id))
+    .filter((entry) => entry !== undefined)
+    .sort((a, b) => a.place - b.place)
+    .map((entry) => entry.modifier);
+  return { items, modifiers };
+}
