@@ -240,8 +240,11 @@ async function readOrder(db: Sql, shop: string, id: number) {
 }
 
 const OPEN_ORDER = `"id" = $2 AND "shop" = $3 AND "status" = 'active' AND "deadlineAt" > $1`;
-const LOCK_OPEN_ORDER = `UPDATE "GroupOrder" SET "updatedAt" = $1 WHERE ${OPEN_ORDER} RETURNING *`;
-const READ_OPEN_ORDER = `SELECT * FROM "GroupOrder" WHERE ${OPEN_ORDER}`;
+// Only what the confirm checks; the answer's order comes from the totals' UPDATE at the end.
+type OpenOrder = Pick<GroupOrder, 'id' | 'participantCount'>;
+const OPEN_ORDER_FIELDS = `"id", "participantCount"`;
+const LOCK_OPEN_ORDER = `UPDATE "GroupOrder" SET "updatedAt" = $1 WHERE ${OPEN_ORDER} RETURNING ${OPEN_ORDER_FIELDS}`;
+const READ_OPEN_ORDER = `SELECT ${OPEN_ORDER_FIELDS} FROM "GroupOrder" WHERE ${OPEN_ORDER}`;
 
 /** The confirm's transaction: plain statements only (rawSql.server.ts), nothing through Prisma. */
 async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: Date): Promise<ConfirmResult> {
@@ -255,7 +258,7 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
   // Take the order's write lock and check it is open in one statement, so a submit cannot slip in
   // between; when it is not, read it to say why (or that it does not exist). On SQLite the transaction
   // holds the database's write lock from its BEGIN IMMEDIATE, so reading the open order is enough.
-  const [order] = await tx.rows<GroupOrder>(
+  const [order] = await tx.rows<OpenOrder>(
     provider === 'postgresql' ? LOCK_OPEN_ORDER : READ_OPEN_ORDER,
     now,
     request.groupOrderId,
