@@ -23,7 +23,7 @@ const storefrontOrigins: (string | RegExp)[] = [
   ...(process.env.SHOP_CUSTOM_DOMAIN ? [`https://${process.env.SHOP_CUSTOM_DOMAIN}`] : []),
 ];
 
-export default defineConfig(() => ({
+export default defineConfig(({ isSsrBuild }) => ({
   base: new URL('/', appUrl).href,
   server: {
     port: Number(process.env.PORT ?? 3001),
@@ -40,6 +40,9 @@ export default defineConfig(() => ({
     tsconfigPaths(),
   ],
   build: {
+    // The server build runs on the Node the project pins (24): its classes keep native private fields
+    // and methods, which the default browser target rewrites into WeakMap look-ups on every access.
+    ...(isSsrBuild ? { target: 'node24' } : {}),
     assetsInlineLimit: 0,
     rollupOptions: {
       // Resource routes (the JSON API, webhooks) have no browser code, so their client chunks are empty by
