@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import { type GroupOrder, type OrderItem } from '@prisma/client';
 import prisma, { isUniqueViolation, provider } from '../../db.server';
 import { list, plain, sqlTransaction, type Sql } from '../rawSql.server';
@@ -207,7 +207,7 @@ function requestHash(request: ConfirmRequest) {
       [...l.selectedModifiers].sort((a, b) => a - b),
     ]),
   };
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
+  return digest('sha256', JSON.stringify(canonical), 'base64url');
 }
 
 /**
