@@ -33,6 +33,10 @@ const BEGIN: Record<Mode, string> = {
   read: 'BEGIN DEFERRED',
 };
 
+/** A group commit stops waiting for more transactions once it has this many, or this long after its BEGIN. */
+const GROUP_MEMBERS = 64;
+const GROUP_WAIT_MS = 2;
+
 /** Distinct SQL texts kept prepared (IN lists of different lengths are different texts). */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -46,7 +50,13 @@ type Result = {
 };
 
 /** A group commit: its members await `committed` (see `inTransaction`). */
-type Batch = { committed: Promise<void>; resolve: () => void; reject: (error: unknown) => void };
+type Batch = {
+  committed: Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+  /** Transactions that have joined it. */
+  members: number;
+};
 
 type Prepared = {
   statement: Statement;
@@ -133,7 +143,7 @@ export class SqliteConnection {
     return release;
   }
 
-  /** BEGIN IMMEDIATE for a new group commit, its COMMIT due once the event loop has taken in what is ready. */
+  /** BEGIN IMMEDIATE for a new group commit, its COMMIT due once the requests ready to join have joined. */
   #beginBatch(): Batch {
     this.run('BEGIN IMMEDIATE');
     let resolve!: () => void;
@@ -141,14 +151,27 @@ export class SqliteConnection {
     const committed = new Promise<void>((yes, no) => ((resolve = yes), (reject = no)));
     // Each member awaits it; this keeps a failed COMMIT from counting as unhandled in between.
     committed.catch(() => {});
-    const batch = { committed, resolve, reject };
+    const batch = { committed, resolve, reject, members: 0 };
     this.#batch = batch;
-    setImmediate(() => {
+    // The COMMIT waits while the group keeps growing: a turn of the event loop that added a member gives
+    // the requests arriving next a turn to join too (until the group has GROUP_MEMBERS, or GROUP_WAIT_MS
+    // after BEGIN). The first turn that adds no one commits.
+    const opened = performance.now();
+    let seen = 0;
+    const settle = () => {
+      if (this.#batch !== batch) return;
+      const growing = batch.members !== seen;
+      if (growing && batch.members < GROUP_MEMBERS && performance.now() - opened < GROUP_WAIT_MS) {
+        seen = batch.members;
+        setImmediate(settle);
+        return;
+      }
       void this.#acquire().then((release) => {
         if (this.#batch === batch) this.#commitBatch();
         release();
       });
-    });
+    };
+    setImmediate(settle);
     return batch;
   }
 
@@ -273,11 +296,12 @@ export class SqliteConnection {
    *
    * Group commit: transactions that come in together share one BEGIN IMMEDIATE … COMMIT, each inside a
    * SAVEPOINT of its own, so one that fails rolls back to its savepoint and leaves the others as they
-   * are. The COMMIT runs once the event loop has taken in the requests that were ready (setImmediate), or
-   * sooner when anything else needs the connection. A commit writes the pages its transaction changed to
-   * the log; confirms to one order change mostly the same pages, so under a burst a COMMIT for several
-   * costs little more than one. No transaction's promise settles before its COMMIT: an answer never
-   * reports a write that is not yet in the database, and a COMMIT that fails fails every member.
+   * are. The COMMIT runs once a turn of the event loop has added no one to the group (checked at
+   * setImmediate; the group stops waiting once it has 64 members or 2 ms after BEGIN), or sooner when
+   * anything else needs the connection. A commit writes the pages its transaction changed to the log; confirms to one order change mostly the
+   * same pages, so under a burst a COMMIT for several costs little more than one. No transaction's
+   * promise settles before its COMMIT: an answer never reports a write that is not yet in the database,
+   * and a COMMIT that fails fails every member.
    */
   async inTransaction<T>(work: () => Promise<T>): Promise<T> {
     const release = await this.#acquire();
@@ -287,6 +311,7 @@ export class SqliteConnection {
       // The group's first member needs no savepoint: when it fails, nothing else is in the transaction.
       const first = !this.#batch;
       batch = this.#batch ?? this.#beginBatch();
+      batch.members += 1;
       if (!first) this.run('SAVEPOINT work');
       try {
         value = await work();

@@ -85,6 +85,53 @@ describe('SQLite group commit', () => {
     expect(events.slice(6)).toEqual(['BEGIN IMMEDIATE', 'COMMIT', 'done e']);
   });
 
+  it('keeps the group open while each turn of the event loop adds to it, and commits after a turn that adds none', async () => {
+    // Requests arriving one turn after another, as a burst's do: each joins the open group.
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const arriving = [write('a')];
+    for (const note of ['b', 'c']) {
+      await turn();
+      arriving.push(write(note));
+    }
+    await Promise.all(arriving);
+    expect(events).toEqual(['BEGIN IMMEDIATE', 'COMMIT', 'done a', 'done b', 'done c']);
+    expect(committedNotes()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('stops waiting for more at 64 members or 2 ms after its BEGIN', async () => {
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    // 64 in one turn: the group commits, and the one arriving next turn starts a group of its own.
+    const first = Array.from({ length: 64 }, (_, i) => write(`n${i}`));
+    // (Two turns: the group's own check comes after the first, which was asked for before the BEGIN.)
+    await turn();
+    await turn();
+    await Promise.all([...first, write('late')]);
+    expect(events.filter((e) => !e.startsWith('done'))).toEqual([
+      'BEGIN IMMEDIATE',
+      'COMMIT',
+      'BEGIN IMMEDIATE',
+      'COMMIT',
+    ]);
+    expect(events.indexOf('done n63')).toBeLessThan(events.lastIndexOf('COMMIT'));
+    expect(events.indexOf('done late')).toBeGreaterThan(events.lastIndexOf('COMMIT'));
+    // A member that keeps the connection 3 ms: the group has waited long enough, the next one starts anew.
+    events = [];
+    const slow = connection.inTransaction(async () => {
+      insert('slow');
+      const until = performance.now() + 3;
+      while (performance.now() < until);
+    });
+    await turn();
+    await turn();
+    await Promise.all([slow, write('after')]);
+    expect(events.filter((e) => !e.startsWith('done'))).toEqual([
+      'BEGIN IMMEDIATE',
+      'COMMIT',
+      'BEGIN IMMEDIATE',
+      'COMMIT',
+    ]);
+  });
+
   it('undoes only the transaction that failed; the others in the same commit keep their writes', async () => {
     const outcomes = await Promise.allSettled([write('a'), write('b', true), write('c')]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
