@@ -240,21 +240,21 @@ async function readOrder(db: Sql, shop: string, id: number) {
 }
 
 const OPEN_ORDER = `"id" = $2 AND "shop" = $3 AND "status" = 'active' AND "deadlineAt" > $1`;
-// Only what the confirm checks; the answer's order comes from the totals' UPDATE at the end.
-type OpenOrder = Pick<GroupOrder, 'id' | 'participantCount'>;
-const OPEN_ORDER_FIELDS = `"id", "participantCount"`;
+// Only what the confirm checks (the answer's order comes from the totals' UPDATE at the end), the shop's
+// menu tag (menuCache.server.ts) and whether the confirmation key has receipts (a retry), in one read.
+type OpenOrder = Pick<GroupOrder, 'id' | 'participantCount'> & {
+  _menuTag: string | null;
+  _keySeen: boolean | number;
+};
+const OPEN_ORDER_FIELDS = `"id", "participantCount",
+  (SELECT "tag" FROM "MenuVersion" WHERE "shop" = $3) AS "_menuTag",
+  EXISTS (SELECT 1 FROM "ConfirmedLine"
+    WHERE "shop" = $3 AND "groupOrderId" = $2 AND "confirmationKey" = $4) AS "_keySeen"`;
 const LOCK_OPEN_ORDER = `UPDATE "GroupOrder" SET "updatedAt" = $1 WHERE ${OPEN_ORDER} RETURNING ${OPEN_ORDER_FIELDS}`;
 const READ_OPEN_ORDER = `SELECT ${OPEN_ORDER_FIELDS} FROM "GroupOrder" WHERE ${OPEN_ORDER}`;
 
 /** The confirm's transaction: plain statements only (rawSql.server.ts), nothing through Prisma. */
 async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: Date): Promise<ConfirmResult> {
-  // A retry of a confirm that already ran answers with what it wrote, whether or not the order is open.
-  const previous = await findByKey(tx, shop, request);
-  if (previous) {
-    const order = await readOrder(tx, shop, request.groupOrderId);
-    if (!order) throw new NotFound('Group order not found');
-    return replay(previous, request, order);
-  }
   // Take the order's write lock and check it is open in one statement, so a submit cannot slip in
   // between; when it is not, read it to say why (or that it does not exist). On SQLite the transaction
   // holds the database's write lock from its BEGIN IMMEDIATE, so reading the open order is enough.
@@ -263,7 +263,17 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
     now,
     request.groupOrderId,
     shop,
+    request.confirmationKey,
   );
+  // A retry of a confirm that already ran answers with what it wrote, whether or not the order is open.
+  if (!order || order._keySeen) {
+    const previous = await findByKey(tx, shop, request);
+    if (previous) {
+      const latest = await readOrder(tx, shop, request.groupOrderId);
+      if (!latest) throw new NotFound('Group order not found');
+      return replay(previous, request, latest);
+    }
+  }
   if (!order) {
     const latest = await readOrder(tx, shop, request.groupOrderId);
     if (!latest) throw new NotFound('Group order not found');
@@ -303,7 +313,7 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
   // no others), in menu order; from the process's copy of the menu while it holds (menuCache.server.ts).
   const menuIds = [...new Set(request.lines.map((l) => l.menuItemId))];
   const modifierIds = [...new Set(request.lines.flatMap((l) => l.selectedModifiers))];
-  const { items: menuItems, modifiers } = await cartMenu(tx, shop, menuIds, modifierIds);
+  const { items: menuItems, modifiers } = await cartMenu(tx, shop, order._menuTag, menuIds, modifierIds);
   const itemsById = new Map(menuItems.map((item) => [item.id, item]));
 
   const hash = requestHash(request);

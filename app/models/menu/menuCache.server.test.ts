@@ -25,9 +25,15 @@ async function menuOf(shop: string, names: string[], modifierNames: string[] = [
   const modifiers = await prisma.modifier.findMany({ where: { shop, name: { in: modifierNames } } });
   return sqlTransaction(async (db) => {
     const { sql, tables } = recorded(db);
+    // As the confirm reads it (with its order): the shop's menu tag, in the same transaction.
+    const [version] = await sql.rows<{ tag: string }>(
+      `SELECT "tag" FROM "MenuVersion" WHERE "shop" = $1`,
+      shop,
+    );
     const menu = await cartMenu(
       sql,
       shop,
+      version?.tag ?? null,
       items.map((item) => item.id),
       modifiers.map((modifier) => modifier.id),
     );

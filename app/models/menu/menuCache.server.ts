@@ -11,9 +11,9 @@ import { listMenuModifiers } from './menu.server';
 // when it was read: the database changes a shop's tag (MenuVersion) on every insert, update and delete of
 // its MenuItem, ModifierGroup and Modifier rows, by triggers the migrations create, so no write (the
 // admin's menu editor, an import from Shopify, a redaction, a script) can leave a stale copy behind. Each
-// confirm reads the tag inside its own transaction: one primary-key read instead of two searches, and a
-// copy whose tag no longer holds is read again. On PostgreSQL every instance keeps its own copies; the
-// tag they compare is the database's.
+// confirm reads the tag inside its own transaction, in the statement that reads its order (a subquery
+// on a primary key instead of two searches), and a copy whose tag no longer holds is read again. On
+// PostgreSQL every instance keeps its own copies; the tag they compare is the database's.
 
 /** Shops whose menus one process keeps (the least recently confirmed go first). */
 const SHOPS_KEPT = 100;
@@ -66,22 +66,23 @@ async function readMenu(db: Sql, shop: string, tag: string): Promise<KeptMenu | 
 
 /**
  * The menu rows a confirm's cart names, read inside the confirm's transaction (`db`): from the process's
- * copy when the shop's menu tag still holds, else from the database (and kept for the next confirm).
+ * copy when the shop's menu tag (`tag`, read by the caller in the same transaction) still holds, else
+ * from the database (and kept for the next confirm).
  */
 export async function cartMenu(
   db: Sql,
   shop: string,
+  tag: string | null,
   itemIds: number[],
   modifierIds: number[],
 ): Promise<CartMenu> {
-  const [row] = await db.rows<{ tag: string }>(`SELECT "tag" FROM "MenuVersion" WHERE "shop" = $1`, shop);
   // No tag: the shop has no menu rows (or they were all redacted); nothing worth keeping.
-  if (!row) return readCartMenu(db, shop, itemIds, modifierIds);
+  if (tag === null) return readCartMenu(db, shop, itemIds, modifierIds);
   let menu = kept.get(shop);
-  if (menu?.tag === row.tag) {
+  if (menu?.tag === tag) {
     kept.delete(shop);
   } else {
-    const read = await readMenu(db, shop, row.tag);
+    const read = await readMenu(db, shop, tag);
     if (!read) return readCartMenu(db, shop, itemIds, modifierIds);
     menu = read;
     if (kept.size >= SHOPS_KEPT) kept.delete(kept.keys().next().value!);
