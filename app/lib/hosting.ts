@@ -17,6 +17,13 @@ export * from './hostText';
 
 // Host-side inputs shared by the create page (client and action), the JSON API and the model.
 
+// The browser parses these schemas (the create form, the invite box, Find order), and only through this
+// module. zod 4 compiles a fast parser per object schema with `new Function`, first probing whether it
+// may; storefront pages forbid eval (script-src in entry.server.tsx's Content-Security-Policy), so in the
+// browser even the probe is a CSP violation. There zod parses without compiling (jitless); the server
+// keeps the compiled parsers.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 const optional = (max: number, label: string, multiline = false) => optionalText({ label, max, multiline });
 
 const required = (message: string, max: number, label: string) =>
