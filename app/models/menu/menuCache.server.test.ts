@@ -117,6 +117,24 @@ describe("the confirm's menu copy (menuCache.server.ts)", () => {
     expect((await menuOf(TEST_SHOP, ['Latte'])).items[0].priceCents).toBe(555);
   });
 
+  it('reads only the cart’s rows for a menu too large to keep, and the whole menu once per tag', async () => {
+    await prisma.menuItem.createMany({
+      data: Array.from({ length: 2000 }, (_, i) => ({
+        shop: TEST_SHOP,
+        category: 'Pantry',
+        name: `Jar ${i}`,
+        priceCents: 500,
+      })),
+    });
+    const first = await menuOf(TEST_SHOP, ['Latte'], ['Large']);
+    expect(first.items.map((item) => item.name)).toEqual(['Latte']);
+    expect(first.modifiers.map((modifier) => modifier.name)).toEqual(['Large']);
+    // Not kept; the next confirm reads the cart's item and modifier, not the 2,000-row menu.
+    const next = await menuOf(TEST_SHOP, ['Latte', 'Jar 7'], ['Large']);
+    expect(next.tables).toEqual(['MenuVersion', 'MenuItem', 'Modifier']);
+    expect(next.items.map((item) => item.name).sort()).toEqual(['Jar 7', 'Latte']);
+  });
+
   it('reads straight from the tables for a shop without a tag, and shares only frozen rows', async () => {
     await prisma.menuVersion.deleteMany({ where: { shop: TEST_SHOP } });
     const untagged = await menuOf(TEST_SHOP, ['Latte'], ['Large']);

@@ -20,14 +20,14 @@ const SHOPS_KEPT = 100;
 /** Menus larger than this (items plus modifiers) are read per confirm, as before, not kept. */
 const LARGEST_KEPT = 2000;
 
-type KeptMenu = {
-  tag: string;
+type Menu = {
   items: Map<number, MenuItem>;
   /** Active modifiers of active groups, each with its place in menu order. */
   modifiers: Map<number, { modifier: MenuModifier; place: number }>;
 };
 
-const kept = new Map<string, KeptMenu>();
+/** Per shop, the tag its menu had when read, and the menu; null when it was too large to keep. */
+const kept = new Map<string, { tag: string; menu: Menu | null }>();
 
 /** The cart's menu rows: its items that are on the menu, and its selected modifiers, in menu order. */
 export type CartMenu = { items: MenuItem[]; modifiers: MenuModifier[] };
@@ -48,15 +48,13 @@ const frozen = (modifier: MenuModifier) => {
 };
 
 /** The whole active menu of the shop, frozen (copies are shared by every confirm that uses them). */
-async function readMenu(db: Sql, shop: string, tag: string): Promise<KeptMenu | null> {
+async function readMenu(db: Sql, shop: string): Promise<Menu> {
   const items = await db.rows<MenuItem>(
     `SELECT * FROM "MenuItem" WHERE "shop" = $1 AND "active" = true`,
     shop,
   );
   const modifiers = await listMenuModifiers(shop, { db });
-  if (items.length + modifiers.length > LARGEST_KEPT) return null;
   return {
-    tag,
     items: new Map(items.map((item) => [item.id, Object.freeze(item)])),
     modifiers: new Map(
       modifiers.map((modifier, place) => [modifier.id, { modifier: frozen(modifier), place }]),
@@ -78,16 +76,20 @@ export async function cartMenu(
 ): Promise<CartMenu> {
   // No tag: the shop has no menu rows (or they were all redacted); nothing worth keeping.
   if (tag === null) return readCartMenu(db, shop, itemIds, modifierIds);
-  let menu = kept.get(shop);
-  if (menu?.tag === tag) {
-    kept.delete(shop);
+  const known = kept.get(shop);
+  // Taken out and put back: the most recently used shop goes last, the first is the one to drop.
+  kept.delete(shop);
+  let menu: Menu;
+  if (known?.tag === tag) {
+    kept.set(shop, known);
+    // Too large to keep at this tag: only the cart's rows, without reading the whole menu again.
+    if (!known.menu) return readCartMenu(db, shop, itemIds, modifierIds);
+    menu = known.menu;
   } else {
-    const read = await readMenu(db, shop, tag);
-    if (!read) return readCartMenu(db, shop, itemIds, modifierIds);
-    menu = read;
+    menu = await readMenu(db, shop);
     if (kept.size >= SHOPS_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(shop, { tag, menu: menu.items.size + menu.modifiers.size > LARGEST_KEPT ? null : menu });
   }
-  kept.set(shop, menu);
   const items = itemIds.map((id) => menu.items.get(id)).filter((item) => item !== undefined);
   const modifiers = modifierIds
     .map((id) => menu.modifiers.get(id))
