@@ -6,7 +6,7 @@
 // "The storefront API's direct path"). The answer is the route's own Response, exactly what Remix answers
 // for a resource route: a Response thrown by the route (a 4xx) is the answer too, and anything else was
 // already made a safe 500 by withSafeStorefrontErrors (server-safety.mjs), which wraps these modules.
-import { deferTo } from './scripts/deferred-fetch.mjs';
+import { BUFFERED_BODY, deferTo, JSON_ANSWER } from './scripts/deferred-fetch.mjs';
 import { INTERNAL_ERROR_MESSAGE, STOREFRONT_PREFIX } from './server-safety.mjs';
 
 /** The URL path a route answers, from its own path and its parents' ("apps/group-order/api/menu-items"). */
@@ -32,12 +32,6 @@ export function fixedApiRoutes(build) {
   }
   return byPath;
 }
-
-/**
- * Where a request's body, already read in full, can be taken as it is (BUFFERED_BODY in
- * app/lib/body.server.ts): the app's body reader uses those bytes rather than the Request's stream.
- */
-const BUFFERED_BODY = Symbol.for('group-order.buffered-body');
 
 /**
  * The Request a direct route is handed: method, URL, headers and signal answered at once, the body's bytes
@@ -68,7 +62,7 @@ class DirectRequest {
     return this.#signal;
   }
   get headers() {
-    // A Request's headers are not to be changed, so the real one, once built, shares these.
+    // Built once; the real Request, if one is built, starts from these.
     return (this.#headers ??= new Headers(this.#rawHeaders));
   }
   get bodyUsed() {
@@ -116,9 +110,6 @@ async function toRequest(req, res) {
     bytes,
   });
 }
-
-/** Where a JSON answer offers its status and text as they are (JSON_ANSWER in app/lib/http.server.ts). */
-const JSON_ANSWER = Symbol.for('group-order.json-answer');
 
 /** Status, headers (each Set-Cookie on its own) and the whole body, which API answers keep small. */
 async function send(res, response) {

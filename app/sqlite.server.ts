@@ -298,10 +298,10 @@ export class SqliteConnection {
    * SAVEPOINT of its own, so one that fails rolls back to its savepoint and leaves the others as they
    * are. The COMMIT runs once a turn of the event loop has added no one to the group (checked at
    * setImmediate; the group stops waiting once it has 64 members or 2 ms after BEGIN), or sooner when
-   * anything else needs the connection. A commit writes the pages its transaction changed to the log; confirms to one order change mostly the
-   * same pages, so under a burst a COMMIT for several costs little more than one. No transaction's
-   * promise settles before its COMMIT: an answer never reports a write that is not yet in the database,
-   * and a COMMIT that fails fails every member.
+   * anything else needs the connection. A commit writes the pages its transaction changed to the log;
+   * confirms to one order change mostly the same pages, so under a burst a COMMIT for several costs
+   * little more than one. No transaction's promise settles before its COMMIT: an answer never reports a
+   * write that is not yet in the database, and a COMMIT that fails fails every member.
    */
   async inTransaction<T>(work: () => Promise<T>): Promise<T> {
     const release = await this.#acquire();

@@ -9,6 +9,18 @@
 // real one once, from the same parts, and is answered by it, so it behaves as the real object would.
 
 /**
+ * Where a Request whose body was already read in full offers those bytes, so the app's body reader
+ * (app/lib/body.server.ts) takes them as they are rather than reading them back out of a stream.
+ */
+export const BUFFERED_BODY = Symbol.for('group-order.buffered-body');
+
+/**
+ * Where a JSON answer offers its status and text (while nobody has built its real Response), so the
+ * direct path (server-direct.mjs) writes them as they are rather than reading a stream.
+ */
+export const JSON_ANSWER = Symbol.for('group-order.json-answer');
+
+/**
  * Makes `Deferred` count as a `Base` (instanceof) and answer every member of `Base.prototype` it does not
  * define itself from the real object its `real()` builds.
  * @template T

@@ -1,3 +1,4 @@
+import { BUFFERED_BODY } from '../../scripts/deferred-fetch.mjs';
 import { BODY_LIMITS } from './limits';
 
 // The one place request bodies are read. It refuses, each with a sentence and before any parsing:
@@ -21,12 +22,6 @@ export function tooLarge(limit: number) {
 function mediaType(request: Request) {
   return (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
 }
-
-/**
- * The key under which server.mjs's direct path (server-direct.mjs) leaves the body it has already read in
- * full beside the Request it hands a route, so the bytes are not read a second time out of its stream.
- */
-export const BUFFERED_BODY = Symbol.for('group-order.buffered-body');
 
 /** The body's bytes, at most `limit` of them; more is a 413 without reading further. */
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { json, JSON_ANSWER, jsonError } from './http.server';
+import { JSON_ANSWER } from '../../scripts/deferred-fetch.mjs';
+import { json, jsonError } from './http.server';
 
 type Answer = { status: number; text: string } | undefined;
 const answerOf = (response: Response) => (response as unknown as Record<symbol, Answer>)[JSON_ANSWER];

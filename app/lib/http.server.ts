@@ -1,5 +1,5 @@
 import type { z, ZodTypeAny } from 'zod';
-import { deferTo } from '../../scripts/deferred-fetch.mjs';
+import { deferTo, JSON_ANSWER } from '../../scripts/deferred-fetch.mjs';
 import { readJsonBody } from './body.server';
 import { toId } from './code';
 import {
@@ -13,12 +13,6 @@ import {
   Unauthenticated,
   Unavailable,
 } from './errors';
-
-/**
- * The key under which a JSON answer offers its status and text as they are (while nobody has built its
- * real Response): server.mjs's direct path (server-direct.mjs) writes those rather than read a stream.
- */
-export const JSON_ANSWER = Symbol.for('group-order.json-answer');
 
 /** A JSON answer with no headers of its own: see scripts/deferred-fetch.mjs. */
 class JsonResponse {
