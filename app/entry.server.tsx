@@ -1,14 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { PassThrough } from 'node:stream';
-import {
-  createReadableStreamFromReadable,
-  type ActionFunctionArgs,
-  type EntryContext,
-  type LoaderFunctionArgs,
-} from '@remix-run/node';
+import { type ActionFunctionArgs, type EntryContext, type LoaderFunctionArgs } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
-import { renderToPipeableStream } from 'react-dom/server';
+import { streamDocument } from './lib/streamDocument.server';
 import { addDocumentResponseHeaders } from './shopify.server';
 import { NonceContext } from './lib/nonce';
 import { PROXY_BASE } from './lib/paths';
@@ -80,33 +74,20 @@ export default async function handleRequest(
     addDocumentResponseHeaders(request, responseHeaders);
   }
   const userAgent = request.headers.get('user-agent');
-  const readyEvent = userAgent && isbot(userAgent) ? 'onAllReady' : 'onShellReady';
 
-  return new Promise((resolve, reject) => {
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        [readyEvent]() {
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set('Content-Type', 'text/html');
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error) {
-          reject(error);
-        },
-        onError(error) {
-          responseStatusCode = 500;
-          console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, streamTimeout + 1000);
-  });
+  return streamDocument(
+    <NonceContext.Provider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>,
+    {
+      status: responseStatusCode,
+      headers: responseHeaders,
+      nonce,
+      waitForAll: Boolean(userAgent && isbot(userAgent)),
+      timeoutMs: streamTimeout + 1000,
+      onError: (error) => console.error(error),
+    },
+  );
 }
 
 /** Storefront data requests (`/path.data`) get the same headers as the pages. */

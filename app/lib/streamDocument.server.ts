@@ -1,0 +1,64 @@
+import { PassThrough } from 'node:stream';
+import type { ReactNode } from 'react';
+import { createReadableStreamFromReadable } from '@remix-run/node';
+import { renderToPipeableStream } from 'react-dom/server';
+
+type Options = {
+  status: number;
+  headers: Headers;
+  nonce?: string;
+  /** Answer once everything has rendered (crawlers), not as soon as the shell has. */
+  waitForAll: boolean;
+  /** A render still going after this long is aborted: what is left falls back to the browser. */
+  timeoutMs: number;
+  onError: (error: unknown) => void;
+};
+
+/**
+ * Renders a document to a streamed HTML Response. The timer that aborts a slow render is cleared as soon
+ * as the render ends. Left running, it kept every finished render (its React tree, loader data, request
+ * and stream) reachable for the whole timeout: under the benchmark's page load that was about a thousand
+ * finished pages at once, and the heap still in use after each full collection climbed from 15 to 85 MB
+ * over 30 seconds.
+ */
+export function streamDocument(element: ReactNode, options: Options): Promise<Response> {
+  let status = options.status;
+  return new Promise((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let ended = false;
+    const end = () => {
+      ended = true;
+      clearTimeout(timer);
+    };
+    const answer = () => {
+      const body = new PassThrough();
+      // A browser that goes away stops the render too (and with it the timer).
+      body.once('close', () => {
+        if (!ended) abort();
+        end();
+      });
+      options.headers.set('Content-Type', 'text/html');
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: options.headers, status }));
+      pipe(body);
+    };
+    const { pipe, abort } = renderToPipeableStream(element, {
+      nonce: options.nonce,
+      onShellReady() {
+        if (!options.waitForAll) answer();
+      },
+      onAllReady() {
+        end();
+        if (options.waitForAll) answer();
+      },
+      onShellError(error) {
+        end();
+        reject(error);
+      },
+      onError(error) {
+        status = 500;
+        options.onError(error);
+      },
+    });
+    if (!ended) timer = setTimeout(abort, options.timeoutMs);
+  });
+}
