@@ -12,12 +12,22 @@
 // to grow into again. A plain full collection, and V8's own memory reducer, shrink the heap V8 reports
 // (heapTotal) but leave the pool: after the benchmark's load ~1,000 pooled 256 KB pages (~256 MB) stayed
 // in RSS while heapTotal was ~50 MB. The last-resort collection also releases the pool (measured: RSS
-// 211 -> 59 MB after freeing a 200 MB heap, where gc() left it at 211). It costs a few tens of
-// milliseconds per burst, and runs only when nothing is waiting for an answer.
+// 211 -> 59 MB after freeing a 200 MB heap, where gc() left it at 211). It takes a few tens of
+// milliseconds, and runs only when nothing is waiting for an answer.
+//
+// Its real cost comes after: a full collection does not keep the object shapes (maps) that no live
+// object uses any more, and an idle server has no requests alive, so the optimized code of the request
+// path, which embeds those shapes weakly, is thrown away (--trace-deopt: ~200 functions for the
+// last-resort collection, 170 for one plain gc(), "embedded weak objects cleared"). The next burst runs
+// unoptimized until V8 has compiled it again: over the 15 s after a 15 s pause, the confirm ran ~7-10%
+// slower than with no collection in the pause (several runs each). So QUIET_MS is
+// 30 s: lulls within a rush (the next office's orders, a host chasing the last guests) keep the compiled
+// code, and memory goes back once the server has really gone quiet. Until then the process stays at its
+// high-water mark, which the page path no longer inflates (app/lib/streamDocument.server.ts).
 
 import { getHeapStatistics } from 'node:v8';
 
-export const QUIET_MS = 2_000;
+export const QUIET_MS = 30_000;
 export const SLACK_BYTES = 32 * 1024 * 1024;
 export const MAX_COLLECTIONS = 6;
 const CHECK_MS = 500;
