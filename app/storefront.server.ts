@@ -5,6 +5,7 @@ import { appProxySigned } from './lib/appProxySignature.server';
 import { jsonError } from './lib/http.server';
 import { PROXY_BASE } from './lib/paths';
 import { shopOrigin } from './models/shop/shopDomain.server';
+import { knownPageQuery, signedQueryShape } from './lib/signedQuery.server';
 
 export type Storefront = {
   shop: string;
@@ -28,11 +29,18 @@ function isApiRequest(url: URL) {
 /**
  * Every storefront loader and action starts here: the request must carry Shopify's app-proxy signature
  * (checked as Shopify's library checks it: lib/appProxySignature.server.ts). Only signed values (shop,
- * logged_in_customer_id, path_prefix) are trusted.
+ * logged_in_customer_id, path_prefix) are trusted, and only from a query cut into pairs the one way
+ * Shopify cuts it (lib/signedQuery.server.ts): a re-cut query is refused, on every route.
  */
 export async function requireStorefront(request: Request): Promise<Storefront> {
   const url = new URL(request.url);
-  if (!appProxySigned(url, env.SHOPIFY_API_SECRET) || !hasSignedShape(url.searchParams)) {
+  const shape = appProxySigned(url, env.SHOPIFY_API_SECRET) ? signedQueryShape(url.searchParams) : null;
+  if (shape === 'unknown-names' && isPageVisit(request, url)) {
+    // A shared link with a tracker's parameter (utm_source, fbclid): nothing of this query is read; the
+    // page asks again without them ("?…" keeps the path the shopper sees; the proxy signs the new query).
+    throw new Response(null, { status: 303, headers: { Location: `?${knownPageQuery(url.searchParams)}` } });
+  }
+  if (shape !== 'ok') {
     if (isApiRequest(url)) {
       throw jsonError(401, `${STORE_ACCESS_REQUIRED}: open this page through the shop's storefront.`);
     }
@@ -60,14 +68,9 @@ async function adminApi(shop: string): Promise<AdminApi | undefined> {
   }
 }
 
-/**
- * Shopify signs the query's "key=value" pairs joined without a separator, so the same signature also fits
- * that text cut into pairs differently (e.g. path_prefix folded into logged_in_customer_id). Shopify
- * always sends a numeric or empty customer id and a path prefix: anything else was re-cut after signing.
- */
-function hasSignedShape(query: URLSearchParams) {
-  const customerId = query.get('logged_in_customer_id');
-  return (customerId === null || /^\d*$/.test(customerId)) && Boolean(query.get('path_prefix'));
+/** A person opening a page (not the API, not a single-fetch `.data` request, not a form post). */
+function isPageVisit(request: Request, url: URL) {
+  return request.method === 'GET' && !isApiRequest(url) && !url.pathname.endsWith('.data');
 }
 
 function normalizePrefix(prefix: string | null) {

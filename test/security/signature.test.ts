@@ -8,6 +8,7 @@ import {
 } from '@shopify/shopify-api/test-helpers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
+import { appProxySigned } from '~/lib/appProxySignature.server';
 import { STORE_ACCESS_REQUIRED } from '~/lib/messages';
 import { adminRequest } from '../support/adminRequests';
 import { createTestGroupOrder, seedMenu } from '../support/factories';
@@ -138,6 +139,79 @@ const TAMPERS: [string, (url: URL) => URL][] = [
   ['with the query in another order and the signature of another path', (url) => url],
 ];
 
+/**
+ * Re-cuts of a genuine signed query: the same "name=value" text Shopify signed (sorted, joined without a
+ * separator), cut into other pairs, so the signature still checks (the test asserts it does). `query` is
+ * what the shopper's URL carried when Shopify signed it; `pairs` the re-cut, from the signed pairs.
+ */
+type Recut = {
+  how: string;
+  query?: Record<string, string>;
+  pairs: (signed: Map<string, string>) => [string, string][];
+};
+const RECUTS: Recut[] = [
+  {
+    // Issue 24: the shop moved into the path prefix; no `shop` parameter is left.
+    how: 'with the shop moved into the path prefix',
+    pairs: (p) => [
+      ['logged_in_customer_id', p.get('logged_in_customer_id')!],
+      ['path_prefix', `${p.get('path_prefix')}shop=${p.get('shop')}`],
+      ['timestamp', p.get('timestamp')!],
+    ],
+  },
+  {
+    // A shopper's own parameter, signed by Shopify for this shop, holding another customer's pair.
+    how: 'with another customer cut out of a signed page parameter',
+    query: { email: 'xlogged_in_customer_id=43method=' },
+    pairs: (p) => [
+      ['email', 'x'],
+      ['logged_in_customer_id', '43'],
+      ['method', `logged_in_customer_id=${p.get('logged_in_customer_id')}`],
+      ['path_prefix', p.get('path_prefix')!],
+      ['shop', p.get('shop')!],
+      ['timestamp', p.get('timestamp')!],
+    ],
+  },
+  {
+    // The same with another shop: a query Shopify signed for this shop re-cut to name the other one.
+    how: 'with another shop cut out of a signed page parameter',
+    query: {
+      email: `xlogged_in_customer_id=42path_prefix=/apps/group-ordershop=${OTHER_SHOP}t=`,
+    },
+    pairs: (p) => [
+      ['email', 'x'],
+      ['logged_in_customer_id', '42'],
+      ['path_prefix', '/apps/group-order'],
+      ['shop', OTHER_SHOP],
+      [
+        't',
+        `logged_in_customer_id=${p.get('logged_in_customer_id')}path_prefix=${p.get('path_prefix')}shop=${p.get('shop')}`,
+      ],
+      ['timestamp', p.get('timestamp')!],
+    ],
+  },
+];
+
+/** The route's request signed with the recut's query, then re-cut; the signature still checks. */
+async function recutRequest(name: string, method: 'GET' | 'POST', recut: Recut) {
+  const { path } = routeUrl(name, values);
+  const signed = await proxyRequest(path, {
+    method,
+    customerId: '42',
+    query: recut.query,
+    headers: { 'X-Host-Token': values.hostToken },
+    ...(method === 'POST' ? { body: { status: 'submitted', hostToken: values.hostToken, emails: [] } } : {}),
+  });
+  const request = await withUrl(signed, (url) => {
+    const next = new URL(url.pathname, url.origin);
+    for (const [k, v] of recut.pairs(new Map(url.searchParams))) next.searchParams.append(k, v);
+    next.searchParams.append('signature', url.searchParams.get('signature')!);
+    return next;
+  });
+  expect(appProxySigned(new URL(request.url), API_SECRET_KEY), `${recut.how}: still signed`).toBe(true);
+  return request;
+}
+
 const refused = (result: { status: number; text: string }) =>
   result.status === 401 && result.text.includes(STORE_ACCESS_REQUIRED);
 
@@ -195,6 +269,22 @@ describe('every storefront page and API route', () => {
           expect(
             refused(result),
             `${method} ${name} ${how}: ${result.status} ${result.text.slice(0, 200)}`,
+          ).toBe(true);
+        }
+      }
+      expect(await dbSnapshot()).toEqual(before);
+    });
+
+    it('refuses a genuine signed query re-cut into other pairs (another shop, customer or none), and writes nothing', async () => {
+      const before = await dbSnapshot();
+      for (const [method, fn] of await methods()) {
+        const { params } = routeUrl(name, values);
+        for (const recut of RECUTS) {
+          const request = await recutRequest(name, method, recut);
+          const result = await answer(() => fn!(args(request, params)));
+          expect(
+            refused(result),
+            `${method} ${name} ${recut.how}: ${result.status} ${result.text.slice(0, 200)}`,
           ).toBe(true);
         }
       }
