@@ -22,6 +22,9 @@ app.set('trust proxy', true);
 app.set('query parser', false);
 // One full collection after each burst, once no request is in flight (scripts/idle-gc.mjs).
 app.use(idleHeapCollector().track);
+// First, so every storefront answer carries the safe headers, refusals made before Remix included (a 413
+// from limitBody below, a malformed URL, a 500 from the direct path).
+app.use(storefrontHeaders);
 // HTML, JS, CSS and JSON. Brotli at quality 5 costs about what gzip -6 does and compresses better.
 // Its window is 256 KB (LGWIN 18), not the default 4 MB: pages and API answers are far smaller (the
 // largest script is 260 KB), and each response's encoder allocated its whole window in native memory,
@@ -54,7 +57,6 @@ app.use(limitBody());
 // shoppers never see error messages, stack traces or file paths (they are logged instead).
 const storefrontHandler = createRequestHandler({ build, mode: 'production' });
 const appHandler = createRequestHandler({ build, mode: process.env.NODE_ENV });
-app.use(storefrontHeaders);
 // The storefront API's fixed paths (the guest confirm among them) skip Remix's route matching.
 app.use(directApiRoutes(build));
 app.all('*', (req, res, next) =>

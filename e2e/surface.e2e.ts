@@ -147,6 +147,77 @@ describe('storefront surface', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('puts the safe headers on every refusal too: 413, 415, 401, 405 and a malformed path', async () => {
+    // The body limit answers before any route looks the order up.
+    const code = 'ABC123';
+    const big = 'x'.repeat(70 * 1024);
+    const store = urls().storefront;
+    // A body that streams past the limit with no Content-Length (Node's fetch sends it chunked).
+    const streamed = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < 80; i += 1) controller.enqueue(new TextEncoder().encode('y'.repeat(1024)));
+          controller.close();
+        },
+      });
+    const json = { 'Content-Type': 'application/json' };
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const cases: [string, number, () => Promise<Response>][] = [
+      [
+        'a 70 KB confirm',
+        413,
+        () =>
+          fetch(`${store}/apps/group-order/api/order-items`, { method: 'POST', headers: json, body: big }),
+      ],
+      [
+        'a 70 KB join form',
+        413,
+        () =>
+          fetch(`${store}/apps/group-order/join/${code}`, {
+            method: 'POST',
+            headers: form,
+            body: `guestName=${big}`,
+          }),
+      ],
+      [
+        'a streamed body past the limit, straight to the app',
+        413,
+        () =>
+          fetch(`${urls().app}/apps/group-order/api/order-items`, {
+            method: 'POST',
+            headers: json,
+            body: streamed(),
+            duplex: 'half',
+          } as RequestInit),
+      ],
+      [
+        'a confirm that is not JSON',
+        415,
+        () =>
+          fetch(`${store}/apps/group-order/api/order-items`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'text/plain' },
+            body: '{}',
+          }),
+      ],
+      [
+        'an unsigned request, straight to the app',
+        401,
+        () => fetch(`${urls().app}/apps/group-order/find-order`),
+      ],
+      ['a GET of the confirm', 405, () => fetch(`${store}/apps/group-order/api/order-items`)],
+      ['a malformed path, straight to the app', 400, () => fetch(`${urls().app}/apps/group-order/%E0%A4%A`)],
+    ];
+    for (const [what, status, send] of cases) {
+      const response = await send();
+      await response.arrayBuffer().catch(() => undefined);
+      expect(response.status, what).toBe(status);
+      expect(response.headers.get('x-content-type-options'), what).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), what).toBe('same-origin');
+      expect(response.headers.get('cache-control'), what).toBe('no-store');
+    }
+  });
+
   it('shows a sentence, never internals, when the database fails under NODE_ENV=development', async () => {
     const { rows } = await db.execute("SELECT id, code FROM GroupOrder WHERE status = 'active' LIMIT 1");
     const orderId = Number(rows[0].id);
