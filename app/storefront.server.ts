@@ -6,6 +6,7 @@ import { jsonError } from './lib/http.server';
 import { PROXY_BASE } from './lib/paths';
 import { shopOrigin } from './models/shop/shopDomain.server';
 import { knownPageQuery, signedQueryShape } from './lib/signedQuery.server';
+import { unreadableAnywhere } from './lib/text';
 
 export type Storefront = {
   shop: string;
@@ -46,6 +47,12 @@ export async function requireStorefront(request: Request): Promise<Storefront> {
     }
     throw new Response(STORE_ACCESS_REQUIRED, { status: 401, statusText: STORE_ACCESS_REQUIRED });
   }
+  const unreadable = unreadableUrl(url);
+  if (unreadable) {
+    const message = `The address ${unreadable}. Please check the link.`;
+    if (isApiRequest(url)) throw jsonError(400, message);
+    throw new Response(message, { status: 400 });
+  }
   const shop = url.searchParams.get('shop') as string;
   const pathPrefix = normalizePrefix(url.searchParams.get('path_prefix'));
   let admin: Promise<AdminApi | undefined> | undefined;
@@ -66,6 +73,22 @@ async function adminApi(shop: string): Promise<AdminApi | undefined> {
     if (error instanceof SessionNotFoundError) return undefined;
     throw error;
   }
+}
+
+/**
+ * Why the path's segments or the query's values break the text rule (lib/text.ts), or null: route params
+ * (a guest's name, a code, a token) and query values reach look-ups, and PostgreSQL refuses a NUL.
+ */
+function unreadableUrl(url: URL) {
+  const values: string[] = [...url.searchParams.values()];
+  for (const segment of url.pathname.split('/')) {
+    try {
+      values.push(decodeURIComponent(segment));
+    } catch {
+      return 'is not valid UTF-8 text';
+    }
+  }
+  return unreadableAnywhere(values);
 }
 
 /** A person opening a page (not the API, not a single-fetch `.data` request, not a form post). */

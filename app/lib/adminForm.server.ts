@@ -2,6 +2,7 @@ import type { z, ZodIssue, ZodTypeAny } from 'zod';
 import { readFormBody } from './body.server';
 import { DomainError } from './errors';
 import { statusOf } from './http.server';
+import { unreadableAnywhere } from './text';
 
 // The admin pages' fetcher posts (the dashboard's retry and kitchen buttons, the prep board's next step):
 // a form read and parsed by the page's schema, and an `{ok, message}` answer the page shows as a toast.
@@ -32,6 +33,8 @@ export async function readAdminForm<S extends ZodTypeAny>(
   }
   const parsed = schema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return answer(400, refusal(parsed.error.issues));
+  const problem = unreadableAnywhere(Object.fromEntries(form));
+  if (problem) return answer(400, `Some text in the form ${problem}. Please retype it.`);
   return parsed.data;
 }
 

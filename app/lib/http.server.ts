@@ -2,6 +2,7 @@ import type { z, ZodTypeAny } from 'zod';
 import { deferTo, JSON_ANSWER } from '../../scripts/deferred-fetch.mjs';
 import { readJsonBody } from './body.server';
 import { toId } from './code';
+import { unreadableAnywhere } from './text';
 import {
   Conflict,
   DomainError,
@@ -100,21 +101,28 @@ export function describeZodError(error: z.ZodError): string {
   return issue.message;
 }
 
-/** Reads a JSON body (capped, see body.server.ts) and validates it; any problem is a 4xx to throw. */
-export async function parseJson<S extends ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
+/** Reads a JSON body (capped, see body.server.ts) that must be an object, not yet validated. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   const body = await readJsonBody(request);
   // Every JSON endpoint takes an object; say so rather than "Expected object, received array".
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw jsonError(400, 'Send the request body as a JSON object, like {"name": "value"}.');
   }
-  const result = schema.safeParse(body);
-  if (!result.success) throw jsonError(400, describeZodError(result.error));
-  return result.data;
+  return body as Record<string, unknown>;
+}
+
+/** Reads a JSON body (capped, see body.server.ts) and validates it; any problem is a 4xx to throw. */
+export async function parseJson<S extends ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
+  return parseWith(schema, await readJsonObject(request));
 }
 
 export function parseWith<S extends ZodTypeAny>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw jsonError(400, describeZodError(result.error));
+  // The schema said what is wrong with its own fields first; any other text the input carries follows
+  // the same rule (lib/text.ts), so a field a schema forgets cannot store a NUL or a lone surrogate.
+  const problem = unreadableAnywhere(value);
+  if (problem) throw jsonError(400, `Some text in the request ${problem}. Please retype it.`);
   return result.data;
 }
 

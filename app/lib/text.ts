@@ -11,9 +11,19 @@ export { graphemes };
 // graphemes (Intl.Segmenter), and text that is not well-formed (a lone surrogate, which no keyboard makes)
 // or carries control characters is refused with a sentence instead of reaching the database.
 
+// The one text rule, for every text field of every route (storefront JSON and forms, admin forms, URL
+// path segments and query values; see SECURITY.md section 4):
+// - a lone surrogate is refused ("contains a broken character");
+// - C0 and C1 controls and DEL (NUL, BEL, ESC, DEL, NEL U+0085, CSI U+009B...) and the bidirectional
+//   embedding and override characters (U+202A-U+202E, which can make a label or an e-mail read
+//   backwards) are refused ("contains invisible control characters");
+// - line breaks and tabs: a multi-line field (notes, addresses, descriptions) keeps them, with CR LF, CR
+//   and U+2028/U+2029 made LF; a one-line field turns a run of them into one space (what a paste into a
+//   text box brings), so no control character is ever stored.
 const LONE_SURROGATE = /\p{Cs}/u; // with the u flag only unpaired surrogates match
-const CONTROL = /[\p{Cc}]/u;
-const CONTROL_BUT_LINES = /[^\P{Cc}\t\n\r]/u;
+const CONTROL = /[\p{Cc}\u202A-\u202E]/u;
+const CONTROL_BUT_LINES = /[^\P{Cc}\t\n\r]|[\u202A-\u202E]/u;
+const LINE_BREAKS = /[\t\n\r\u2028\u2029]+/g;
 
 /** Length as a person counts it: code points, so an emoji or a CJK extension character is one. */
 export function textLength(value: string) {
@@ -32,7 +42,22 @@ export function unreadableText(value: string, multiline = false): string | null 
 
 function single(value: string, multiline: boolean) {
   // A pasted tab or line break in a one-line field becomes a space rather than an error.
-  return multiline ? value : value.replace(/[\t\n\r]+/g, ' ');
+  return multiline ? value.replace(/\r\n?|[\u2028\u2029]/g, '\n') : value.replace(LINE_BREAKS, ' ');
+}
+
+/**
+ * Why any text a request carries cannot be read, or null: the rule above for a multi-line field, the
+ * most any field allows. Checked on whole bodies (http.server.ts, adminForm.server.ts) and on URL path
+ * segments and query values (storefront.server.ts), so a field a schema forgets is still covered.
+ */
+export function unreadableAnywhere(value: unknown, depth = 0): string | null {
+  if (typeof value === 'string') return unreadableText(value, true);
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const problem = unreadableText(key, true) ?? unreadableAnywhere(inner, depth + 1);
+    if (problem) return problem;
+  }
+  return null;
 }
 
 export function cleanText(value: string, multiline = false) {
@@ -54,6 +79,7 @@ type TextOptions = {
 
 function readableString(options: TextOptions, missing?: string) {
   const typeMessage = options.invalidType ?? missing ?? `${options.label} must be text.`;
+  // `.meta` names the rule the field follows, for test/security/text.test.ts (it walks every schema).
   return z
     .string(typeError(missing ?? typeMessage, typeMessage))
     .superRefine((value, ctx) => {
@@ -66,6 +92,7 @@ function readableString(options: TextOptions, missing?: string) {
         });
       }
     })
+    .meta({ text: options.multiline ? 'multi-line' : 'one-line' })
     .transform((value) => cleanText(value, options.multiline));
 }
 

@@ -22,14 +22,18 @@ import { getAdminSettings } from '~/models/shop/adminSettings.server';
 import { getOrderStats } from '~/models/groupOrder/stats.server';
 import { readDraftCompletion } from '~/models/outbox/draftOrderStatus.server';
 import { authenticate } from '~/shopify.server';
-import { withHttpErrors } from '~/lib/http.server';
+import { jsonError, withHttpErrors } from '~/lib/http.server';
+import { cleanText, unreadableText } from '~/lib/text';
 
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
   const shop = session.shop;
   const url = new URL(request.url);
   const tab = parseTab(url.searchParams.get('tab'));
-  const query = (url.searchParams.get('q') ?? '').trim();
+  const query = cleanText(url.searchParams.get('q') ?? '');
+  // The one text rule (lib/text.ts): a search with a NUL or a broken character finds nothing to search.
+  const unreadable = unreadableText(query);
+  if (unreadable) throw jsonError(400, `The search ${unreadable}. Please retype it.`);
   const page = parsePage(url.searchParams.get('page'));
   const orderId = Number(url.searchParams.get('order'));
   const settings = await getAdminSettings(shop, admin.graphql);

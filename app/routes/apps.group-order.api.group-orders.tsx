@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { z } from 'zod';
-import { jsonError, parseJson, withHttpErrors } from '~/lib/http.server';
+import { jsonError, readJsonObject, withHttpErrors } from '~/lib/http.server';
 import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
 import { consumeAll, refund } from '~/models/limits/hostRateLimits.server';
 import { createGroupOrder } from '~/models/groupOrder/hosting.server';
@@ -11,10 +10,8 @@ import { clientKey } from '~/lib/credentials.server';
 export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (request.method !== 'POST') throw jsonError(405, 'Use POST to create a group order.');
-  const body = await parseJson(
-    request,
-    z.record(z.string(), z.unknown(), { error: 'Send the order details as a JSON object.' }),
-  );
+  // An object, read here; createGroupOrder validates it (CreateGroupOrderSchema).
+  const body = await readJsonObject(request);
   const budgets = [
     { name: 'ordersPerClient' as const, key: clientKey(storefront.shop, request) },
     { name: 'ordersPerShop' as const, key: storefront.shop },

@@ -1,9 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { z } from 'zod';
 import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
-import { GuestTokenSchema } from '~/lib/guestSchema';
 import { findGroupOrder, serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
-import { GuestItemChangeSchema, removeItem, setOwnItemQuantity } from '~/models/groupOrder/guests.server';
+import {
+  GuestItemChangeSchema,
+  RemoveItemSchema,
+  removeItem,
+  setOwnItemQuantity,
+} from '~/models/groupOrder/guests.server';
 import { requireStorefront } from '~/storefront.server';
 import { guestTokenFrom, hostTokenFrom } from '~/lib/credentials.server';
 
@@ -12,12 +15,6 @@ import { guestTokenFrom, hostTokenFrom } from '~/lib/credentials.server';
 // - DELETE { guestName } with the guest's token, or with the host token (X-Host-Token or hostToken): the host
 //   may remove any guest's item. Removing an item that is already gone answers 200 (safe to retry).
 // Both answer { groupOrder } with the recomputed totals.
-
-const DeleteSchema = z.object({
-  guestName: z.string().trim().max(60).optional(),
-  guestToken: GuestTokenSchema.optional(),
-  hostToken: z.string().max(200).optional(),
-});
 
 export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
   const { shop, customerId } = await requireStorefront(request);
@@ -31,7 +28,7 @@ export const action = withHttpErrors(async function action({ request, params }: 
       quantity: body.quantity,
     });
   } else if (request.method === 'DELETE') {
-    const body = await parseJson(request, DeleteSchema);
+    const body = await parseJson(request, RemoveItemSchema);
     const hostToken = hostTokenFrom(request, body);
     const guestToken = guestTokenFrom(request, body);
     groupOrderId = await removeItem(shop, itemId, {

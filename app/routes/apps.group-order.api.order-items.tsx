@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { z } from 'zod';
-import { json, jsonError, parseJson, parseWith, withHttpErrors } from '~/lib/http.server';
+import { json, jsonError, parseWith, readJsonObject, withHttpErrors } from '~/lib/http.server';
 import { serializeGroupOrder, serializeItem } from '~/models/groupOrder/groupOrder.server';
 import {
   addOrderItem,
@@ -46,11 +45,9 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
   return json(serializeItem(result.item), { status: result.replayed ? 200 : 201 });
 });
 
-const AnyObject = z.unknown();
-
 /** The body as one of the two shapes (a whole cart has `items`), or a 400 saying what is wrong. */
 async function readBody(request: Request) {
-  const body = await parseJson(request, AnyObject);
+  const body = await readJsonObject(request);
   if (body !== null && typeof body === 'object' && 'items' in body) {
     return { cart: parseWith(ConfirmCartSchema, body) };
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from '../text';
 
 // The admin order pages' form posts (fetchers): the dashboard's retry and kitchen buttons and the prep
 // board's next step.
@@ -17,10 +18,12 @@ export const AdminOrderActionSchema = z.discriminatedUnion('intent', [
     to: z.enum(['received', 'preparing', 'ready', 'collected', 'cancelled'], {
       message: 'Choose received, preparing, ready, collected or cancelled.',
     }),
-    reason: z
-      .string()
-      .max(CANCEL_REASON_MAX, `The reason can be at most ${CANCEL_REASON_MAX} characters.`)
-      .optional(),
+    reason: optionalText({
+      label: 'The reason',
+      max: CANCEL_REASON_MAX,
+      multiline: true,
+      tooLong: `The reason can be at most ${CANCEL_REASON_MAX} characters.`,
+    }),
   }),
   z.object({ intent: z.literal('kitchen-undo'), id: positiveId }),
 ]);

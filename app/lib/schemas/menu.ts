@@ -83,10 +83,7 @@ const rowIntents = <S extends MenuSubject>(subject: S) =>
 export const MenuActionSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('import'),
-    collectionId: z
-      .string()
-      .optional()
-      .transform((v) => v || null),
+    collectionId: optionalText({ label: 'The collection', max: 200 }),
   }),
   MenuItemSchema.extend({ intent: z.literal('item.create') }),
   MenuItemSchema.extend({ intent: z.literal('item.update'), id: Id }),

@@ -11,6 +11,7 @@ import { queueDraftOrderSync } from '../outbox/handoff.server';
 import { requireHostOrder, type HostCredentials } from './hosting.server';
 import { type Sql } from '../rawSql.server';
 import { typeError } from '../../lib/schemas/typeError';
+import { optionalText, readableText, requiredText } from '../../lib/text';
 
 // Guests as people: one row per person in an order, bound to the browsers (token hashes) that act for
 // them and, when given, their e-mail address. Their own items and note can change until the order closes.
@@ -196,7 +197,7 @@ async function lockOpenOrder(db: Db, shop: string, groupOrderId: number, now: Da
 const QUANTITY_MESSAGE = `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`;
 
 export const GuestItemChangeSchema = z.object({
-  guestName: z.string(typeError('Say whose item this is.', undefined)).trim().min(1).max(60),
+  guestName: requiredText({ label: 'Your name', max: 60, missing: 'Say whose item this is.' }),
   guestToken: GuestTokenSchema.optional(),
   quantity: z
     .number(typeError(QUANTITY_MESSAGE, QUANTITY_MESSAGE))
@@ -279,14 +280,19 @@ export async function removeItem(
 
 export const GuestNoteSchema = z.object({
   guestToken: GuestTokenSchema.optional(),
-  specialInstructions: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    z
-      .string(typeError(undefined, 'Special instructions must be text.'))
-      .trim()
-      .max(500, 'Special instructions can be at most 500 characters.')
-      .nullable(),
-  ),
+  specialInstructions: optionalText({
+    label: 'Special instructions',
+    max: 500,
+    multiline: true,
+    tooLong: 'Special instructions can be at most 500 characters.',
+  }),
+});
+
+/** DELETE /api/order-items/{id}: the guest's name and token, or the host's token. */
+export const RemoveItemSchema = z.object({
+  guestName: optionalText({ label: 'Your name', max: 60 }),
+  guestToken: GuestTokenSchema.optional(),
+  hostToken: readableText('The host token', 200).optional(),
 });
 
 /** A guest replaces (or clears) their one note while the order accepts changes. */

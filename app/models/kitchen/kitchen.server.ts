@@ -90,7 +90,8 @@ export async function moveKitchenState(shop: string, id: number, input: MoveInpu
       }
       const reason = input.reason?.trim();
       if (!reason) throw new Invalid('Say why the order is cancelled; the host and guests are told.');
-      await swapState(tx, order, 'cancelled', reason.slice(0, CANCEL_REASON_MAX));
+      // Cut by code points (the form's limit), never through an emoji's surrogate pair.
+      await swapState(tx, order, 'cancelled', Array.from(reason).slice(0, CANCEL_REASON_MAX).join(''));
       await tx.orderStateEvent.create({
         data: {
           shop,
