@@ -218,6 +218,26 @@ describe('storefront surface', () => {
     }
   });
 
+  it('opens a shared link carrying a tracker’s parameter without it, and answers a NUL in the address with a sentence', async () => {
+    const user = await browser.newUser(PHONE);
+    // Through the proxy: the app sends the page to itself without utm_source; the proxy signs again.
+    const shared = await user.page.goto(
+      '/apps/group-order/find-order?utm_source=newsletter&method=code&fbclid=x1',
+    );
+    expect(shared?.status()).toBe(200);
+    expect(new URL(user.page.url()).search).toBe('?method=code');
+    await user.page.locator('#find-query').waitFor();
+    await screenshot(user.page, 'surface-tracker-link-390');
+
+    const broken = await user.page.goto('/apps/group-order/review/1/Zo%00e');
+    expect(broken?.status()).toBe(400);
+    await user.page
+      .getByText('The address contains invisible control characters. Please check the link.')
+      .waitFor();
+    await screenshot(user.page, 'surface-nul-in-address-390');
+    await user.context.close();
+  });
+
   it('shows a sentence, never internals, when the database fails under NODE_ENV=development', async () => {
     const { rows } = await db.execute("SELECT id, code FROM GroupOrder WHERE status = 'active' LIMIT 1");
     const orderId = Number(rows[0].id);

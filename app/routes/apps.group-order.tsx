@@ -81,6 +81,12 @@ export default function StorefrontLayout() {
   );
 }
 
+/** The sentence a 400 carries: the text of the answer, or its JSON `message`. */
+function refusalText(data: unknown) {
+  if (typeof data === 'string') return data;
+  return (data as { message?: string } | null)?.message ?? null;
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
@@ -106,6 +112,19 @@ export function ErrorBoundary() {
             <div className="empty-state__body">
               {(isRouteErrorResponse(error) && (error.data as { message?: string } | null)?.message) ||
                 'Please wait a few minutes, then try again.'}
+            </div>
+          </div>
+        ) : status === 400 ? (
+          <div className="empty-state">
+            <h1 className="empty-state__title">This link does not work</h1>
+            <div className="empty-state__body">
+              {(isRouteErrorResponse(error) && refusalText(error.data)) ||
+                'The address of this page cannot be read. Please check the link.'}
+            </div>
+            <div className="empty-state__actions">
+              <Link className="btn btn--secondary" to={sfPath('/find-order')}>
+                Find an order
+              </Link>
             </div>
           </div>
         ) : status === 404 ? (
