@@ -1,6 +1,8 @@
 import { createClient } from '@libsql/client';
 import type { Page, Response as PageResponse } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOCAL_DEFAULTS } from '../scripts/local-env.mjs';
+import { appProxySignature } from '../scripts/simulator/signing.mjs';
 import { PHONE, screenshot, urls, useBrowser } from './support';
 
 // What a hostile or curious visitor sees of the storefront: the script CSP holds on every main page
@@ -216,6 +218,31 @@ describe('storefront surface', () => {
       expect(response.headers.get('referrer-policy'), what).toBe('same-origin');
       expect(response.headers.get('cache-control'), what).toBe('no-store');
     }
+  });
+
+  it('the direct path for fixed API routes refuses a signed query re-cut without its shop', async () => {
+    // Straight to the app, as Shopify's proxy would send it; /api/menu-items is answered by server-direct.mjs.
+    const signed = new URLSearchParams({
+      shop: LOCAL_DEFAULTS.DEMO_SHOP,
+      logged_in_customer_id: '',
+      path_prefix: '/apps/group-order',
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    });
+    const signature = appProxySignature(signed, LOCAL_DEFAULTS.SHOPIFY_API_SECRET);
+    const menu = `${urls().app}/apps/group-order/api/menu-items`;
+    const genuine = await fetch(`${menu}?${signed}&signature=${signature}`);
+    expect(genuine.status).toBe(200);
+    // The same signed text with shop=… moved into path_prefix (issue 24): no shop parameter is left.
+    const recut = new URLSearchParams({
+      logged_in_customer_id: '',
+      path_prefix: `/apps/group-ordershop=${LOCAL_DEFAULTS.DEMO_SHOP}`,
+      timestamp: signed.get('timestamp')!,
+    });
+    expect(appProxySignature(recut, LOCAL_DEFAULTS.SHOPIFY_API_SECRET)).toBe(signature);
+    const refused = await fetch(`${menu}?${recut}&signature=${signature}`);
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).error).toMatch(/^Shopify Store Access Required/);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
   });
 
   it('opens a shared link carrying a tracker’s parameter without it, and answers a NUL in the address with a sentence', async () => {
