@@ -270,15 +270,23 @@ export function cancelledEmail(order: GroupOrder, to: string, name: string, sett
   return { to, subject, fromName: settings.emailSenderName, text: lines.join('\n'), html: simpleHtml(lines) };
 }
 
-/** Ready or cancelled: every guest who gave an e-mail, and the host, once per address. */
+/**
+ * Ready or cancelled: the host, and every guest with items in the order who gave an e-mail, once per
+ * address. A guest who joined but has nothing in the order (never confirmed, or the host removed their
+ * items) is not told: the order is not theirs (issue 27).
+ */
 async function queueKitchenEmails(tx: Tx, order: GroupOrder, settings: MailSettings) {
-  const guests = await tx.guest.findMany({
-    where: { shop: order.shop, groupOrderId: order.id, email: { not: null } },
+  const items = await tx.orderItem.findMany({
+    where: { shop: order.shop, groupOrderId: order.id },
+    select: { guestName: true, guestEmail: true, guest: { select: { name: true, email: true } } },
     orderBy: { id: 'asc' },
   });
   const people = [
     { name: order.hostName, email: order.hostEmail },
-    ...guests.map((g) => ({ name: g.name, email: g.email! })),
+    ...items.flatMap((item) => {
+      const email = item.guest?.email ?? item.guestEmail;
+      return email ? [{ name: item.guest?.name ?? item.guestName, email }] : [];
+    }),
   ];
   const told = new Set<string>();
   for (const person of people) {
