@@ -4,7 +4,7 @@ import { env } from '../../env.server';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { CANCEL_REASON_MAX } from '../../lib/schemas/adminOrders';
 import { formatDateTime } from '../../lib/time';
-import { orderTitle } from '../../lib/groupOrder';
+import { closedMessage, orderTitle } from '../../lib/groupOrder';
 import { escapeHtml } from '../mail/hostMail.server';
 import { queueEmail, type Email } from '../mail/mail.server';
 import { getShopSettings } from '../shop/settings.server';
@@ -204,7 +204,7 @@ export function buildTimeline(
 }
 
 /** What the host dashboard, the guest's confirmed screen and (`withActors`) the admin show. */
-export async function getKitchenProgress(shop: string, id: number, withActors = false) {
+export async function getKitchenProgress(shop: string, id: number, withActors = false, now = new Date()) {
   const order = await prisma.groupOrder.findFirst({
     where: { id, shop },
     include: { stateEvents: { where: { shop }, orderBy: { id: 'asc' } } },
@@ -214,6 +214,12 @@ export async function getKitchenProgress(shop: string, id: number, withActors = 
   const next = state ? nextKitchenStep(state) : null;
   const last = order.stateEvents.at(-1);
   return {
+    // What open guest and host pages poll (GET /status): whether the order still takes items, and when.
+    status: order.status,
+    deadlineAt: order.deadlineAt.toISOString(),
+    closedMessage: closedMessage(order, now),
+    // Moves whenever the order is written (a guest confirms, the host removes an item): pages re-read then.
+    changedAt: order.updatedAt.toISOString(),
     submitted: order.status === 'submitted',
     state,
     label: state ? kitchenLabel(state, order.orderType) : null,
