@@ -78,7 +78,8 @@ export async function recordHostRemoval(
     data: { hostRemovals: JSON.stringify(removals.slice(-KEPT)) },
   });
   const email = guest.email ?? item.guestEmail;
-  if (!email) return;
+  // The host removing their own item needs no e-mail about it.
+  if (!email || email.trim().toLowerCase() === order.hostEmail.trim().toLowerCase()) return;
   const left = await tx.orderItem.count({
     where: { shop: order.shop, groupOrderId: order.id, guestId: guest.id },
   });
