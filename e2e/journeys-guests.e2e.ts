@@ -188,10 +188,14 @@ describe('changing a confirmed order', () => {
     );
     await host.page.goto(`/apps/group-order/host/dashboard/${id}`);
     await hydrated(host.page);
-    host.page.on('dialog', (dialog) => dialog.accept());
     await host.page.getByRole('button', { name: 'Remove 3x Flat White from Cleo' }).waitFor();
     await screenshot(host.page, 'journeys-host-remove-390');
     await host.page.getByRole('button', { name: 'Remove 3x Flat White from Cleo' }).click();
+    // The app's own dialog asks (issue 27), not the browser's confirm box.
+    await host.page
+      .getByRole('dialog', { name: "Remove 3x Flat White from Cleo's order?" })
+      .getByRole('button', { name: 'Remove', exact: true })
+      .click();
     await host.page.locator('.toast__title', { hasText: 'Item removed' }).waitFor();
     await host.page.getByText('No orders yet').waitFor();
     const after = (await db.execute({ sql: 'SELECT totalItems FROM GroupOrder WHERE id = ?', args: [id] }))

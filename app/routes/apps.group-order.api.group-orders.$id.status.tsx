@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
+import { jsonError, parseId, parseJson, toId, withHttpErrors } from '~/lib/http.server';
 import { StatusSchema } from '~/lib/hosting';
 import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
-import { setGroupOrderStatus } from '~/models/groupOrder/hosting.server';
+import { notFound, setGroupOrderStatus } from '~/models/groupOrder/hosting.server';
+import { consumeOrRefuse, countMiss } from '~/models/limits/hostRateLimits.server';
+import { getKitchenProgress } from '~/models/kitchen/kitchen.server';
 import { requireStorefront } from '~/storefront.server';
-import { hostTokenFrom } from '~/lib/credentials.server';
+import { clientKey, hostTokenFrom } from '~/lib/credentials.server';
 
 // PATCH /api/group-orders/{id}/status {status}: submit or reopen; the host token travels in X-Host-Token.
 export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
@@ -20,7 +22,18 @@ export const action = withHttpErrors(async function action({ request, params }: 
   return Response.json(serializeGroupOrder(order, undefined, undefined, { revealHostEmail: true }));
 });
 
-export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
-  await requireStorefront(request);
-  return jsonError(405, 'Use PATCH (or POST) with {status} to change the status.');
+// GET /api/group-orders/{id}/status: the order's live state for open guest and host pages (polled while
+// they are visible; the app proxy has no push): active or submitted, the deadline, why it is closed, and
+// where it is in the kitchen. Small and read-only, with the order-read limit of the other order reads.
+export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
+  const storefront = await requireStorefront(request);
+  await consumeOrRefuse('orderReads', clientKey(storefront.shop, request));
+  const id = toId(params.id);
+  const progress = id === null ? null : await getKitchenProgress(storefront.shop, id);
+  if (!progress) {
+    await countMiss(clientKey(storefront.shop, request));
+    throw notFound();
+  }
+  const { canUndo: _canUndo, next: _next, nextLabel: _nextLabel, ...shown } = progress;
+  return Response.json(shown, { headers: { 'Cache-Control': 'no-store' } });
 });

@@ -6,7 +6,11 @@ import { ButtonLink, Card, EmptyState } from '~/components/storefront/ui';
 import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
 import { formatDateTime } from '~/lib/time';
-import { closedReason, findGroupOrderByParam } from '~/models/groupOrder/groupOrder.server';
+import { findGroupOrderByParam } from '~/models/groupOrder/groupOrder.server';
+import { getShopSettings } from '~/models/shop/settings.server';
+import { useNow } from '~/components/storefront/guest/Countdown';
+import { useLiveStatus } from '~/components/storefront/useLiveStatus';
+import { acceptsItems, guestHero, orderPhase, whatsNext } from '~/lib/orderPhase';
 import { requireStorefront } from '~/storefront.server';
 import { KitchenTimeline } from '~/components/storefront/KitchenTimeline';
 import { PageLoading } from '~/components/storefront/guest/PageStatus';
@@ -23,6 +27,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   const guest = (params.guestName ?? '').trim().slice(0, 60);
   const order = guest ? await findGroupOrderByParam(shop, params.groupOrderId) : null;
   if (!order) return data({ found: false as const }, { status: 404 });
+  const settings = await getShopSettings(shop);
   return {
     found: true as const,
     orderId: order.id,
@@ -31,8 +36,14 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
     orderType: order.orderType,
     timeZone: order.timeZone,
     pickup: formatDateTime(order.pickupAt, order.timeZone),
+    place: settings.kitchenName,
     payment: paymentLabel(order.paymentMethod),
-    open: closedReason(order) === null,
+    // Where the order is as the page is made; the page keeps it current (useLiveStatus).
+    status: order.status,
+    kitchenState: order.kitchenState,
+    cancelReason: order.cancelReason,
+    deadlineAt: order.deadlineAt.toISOString(),
+    now: new Date().toISOString(),
     guest,
     initials: (url.searchParams.get('initials') ?? '').slice(0, 3),
     email: url.searchParams.get('email') ?? '',
@@ -53,35 +64,66 @@ export default function ConfirmedPage() {
 }
 
 function Confirmed(loaded: ConfirmedData) {
-  const { orderId, pickup, hostName, orderType, open, timeZone, payment } = loaded;
-  const page = useConfirmedOrder(loaded);
+  const { orderId, pickup, hostName, orderType, timeZone, payment, place } = loaded;
+  const now = useNow(loaded.now, 15_000);
+  const live = useLiveStatus(orderId);
+  const phase = orderPhase(
+    live
+      ? { status: live.status, kitchenState: live.state, deadlineAt: live.deadlineAt }
+      : { status: loaded.status, kitchenState: loaded.kitchenState, deadlineAt: loaded.deadlineAt },
+    now,
+  );
+  const page = useConfirmedOrder(loaded, acceptsItems(phase), live?.changedAt ?? null);
+  const own = page.own;
+  const hero = guestHero(phase, {
+    guest: page.name,
+    hostName,
+    orderType,
+    place,
+    cancelReason: live ? live.cancelReason : loaded.cancelReason,
+    // Until the guest's items are read, the page says what it said when they confirmed.
+    hasItems: own ? own.items.length > 0 : true,
+    removedByHost: own && own.items.length === 0 ? own.removedByHost.map((r) => r.text) : [],
+  });
+  // Nothing of theirs in the order: no "what's next" for an order they are not in.
+  const next =
+    own && own.items.length === 0
+      ? []
+      : whatsNext(phase, { hostName, orderType, pickup, place, notified: true });
 
   return (
     <main className="shell-main shell-main--narrow guest guest-confirmed">
       <PageLoading />
-      <header className="confirmed-hero">
+      <header className={`confirmed-hero confirmed-hero--${hero.tone}`} data-phase={phase}>
         <span className="confirmed-hero__tick" aria-hidden="true">
-          ✓
+          {HERO_MARKS[hero.tone]}
         </span>
-        <h1 className="confirmed-hero__title">Order Confirmed!</h1>
-        <p className="muted">Thanks, {page.name}. Your items are in the group order.</p>
+        <h1 className="confirmed-hero__title">{hero.title}</h1>
+        <p className="muted" role="status">
+          {hero.text}
+        </p>
       </header>
 
-      {/* Renders once the host has submitted; until then it only checks every 15 s while visible. */}
-      <KitchenTimeline orderId={orderId} orderType={orderType} timeZone={timeZone} />
+      {own && own.items.length > 0 && own.removedByHost.length ? (
+        <p className="notice notice--warning" role="status" data-testid="host-removed">
+          {hostName} removed {own.removedByHost.map((r) => r.text).join(', ')} from your order.
+        </p>
+      ) : null}
+
+      <KitchenTimeline progress={live} orderType={orderType} timeZone={timeZone} />
 
       <ConfirmedItems page={page} payment={payment} />
 
-      <Card className="whats-next">
-        <h2>What&apos;s Next?</h2>
-        <ol className="whats-next__list">
-          <li>{hostName} submits the group order once everyone has added their items.</li>
-          <li>You will be notified when the order is ready.</li>
-          <li>
-            {orderType === 'delivery' ? 'Delivery' : 'Pickup'} is at {pickup}.
-          </li>
-        </ol>
-      </Card>
+      {next.length ? (
+        <Card className="whats-next">
+          <h2>What&apos;s Next?</h2>
+          <ol className="whats-next__list">
+            {next.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ol>
+        </Card>
+      ) : null}
 
       <div className="review-actions">
         <ButtonLink to={sfPath(`/host/dashboard/${orderId}`)} className="btn--block">
@@ -90,7 +132,7 @@ function Confirmed(loaded: ConfirmedData) {
         <ButtonLink to={sfPath('/host/create')} variant="secondary" className="btn--block">
           Start New Order
         </ButtonLink>
-        {open ? (
+        {acceptsItems(phase) ? (
           <ButtonLink to={page.menuUrl} variant="ghost" className="btn--block">
             Add more items
           </ButtonLink>
@@ -99,3 +141,5 @@ function Confirmed(loaded: ConfirmedData) {
     </main>
   );
 }
+
+const HERO_MARKS = { success: '✓', info: '✓', warning: '!', critical: '×' } as const;

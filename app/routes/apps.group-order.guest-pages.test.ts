@@ -196,7 +196,13 @@ describe('menu, review and confirmed', () => {
     const result = await call(() =>
       confirmedLoader(args(request, { groupOrderId: String(order.id), guestName: 'ALEX' })),
     );
-    expect(result.body).toMatchObject({ found: true, guest: 'ALEX', payment: 'Invoice', open: true });
+    expect(result.body).toMatchObject({
+      found: true,
+      guest: 'ALEX',
+      payment: 'Invoice',
+      status: 'active',
+      kitchenState: null,
+    });
     expect(JSON.stringify(result.body)).not.toContain('No lid');
     expect(JSON.stringify(result.body)).not.toContain('Latte');
   });

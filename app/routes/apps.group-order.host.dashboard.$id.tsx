@@ -22,6 +22,9 @@ const KitchenTimeline = lazy(() =>
   import('~/components/storefront/KitchenTimeline').then((m) => ({ default: m.KitchenTimeline })),
 );
 
+// The host's "Remove this item?" question (Radix Dialog) loads when asked.
+const RemoveItemDialog = lazy(() => import('~/components/storefront/host/RemoveItemDialog'));
+
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
@@ -60,10 +63,13 @@ export default function HostDashboard() {
 function Dashboard({ loaded }: { loaded: DashboardData }) {
   const { order, guests } = loaded;
   const view = useHostDashboard(loaded);
-  const { expired, isOwner, token } = view;
+  const { expired, isOwner, token, live } = view;
+  const kitchenState = view.kitchenState;
   const status =
     order.status === 'submitted' ? (
-      <Badge tone="info">Submitted</Badge>
+      <Badge tone={kitchenState === 'cancelled' ? 'critical' : kitchenState === 'ready' ? 'success' : 'info'}>
+        {live?.label ?? 'Submitted'}
+      </Badge>
     ) : expired ? (
       <Badge tone="warning">Deadline passed</Badge>
     ) : (
@@ -85,7 +91,7 @@ function Dashboard({ loaded }: { loaded: DashboardData }) {
 
       {order.status === 'submitted' ? (
         <Suspense fallback={null}>
-          <KitchenTimeline orderId={order.id} orderType={order.orderType} timeZone={order.timeZone} />
+          <KitchenTimeline progress={live} orderType={order.orderType} timeZone={order.timeZone} />
         </Suspense>
       ) : null}
 
@@ -97,10 +103,21 @@ function Dashboard({ loaded }: { loaded: DashboardData }) {
             guests={guests}
             totalText={order.totalText}
             instructions={order.instructions}
-            onRemove={isOwner && view.checked && !order.kitchenState ? view.removeGuestItem : undefined}
+            onRemove={isOwner && view.checked && !kitchenState ? view.askRemove : undefined}
             removing={view.removing}
           />
         </div>
+
+        {view.removal ? (
+          <Suspense fallback={null}>
+            <RemoveItemDialog
+              what={view.removal.what}
+              guestName={view.removal.guestName}
+              onRemove={view.confirmRemove}
+              onCancel={view.cancelRemove}
+            />
+          </Suspense>
+        ) : null}
 
         {isOwner && order.status === 'active' ? (
           <div className="host-columns__invite">

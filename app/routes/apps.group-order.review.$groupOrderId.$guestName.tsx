@@ -12,6 +12,11 @@ import { useNow } from '~/components/storefront/guest/Countdown';
 import { useConfirmCart } from '~/components/storefront/guest/useConfirmCart';
 import { useDraftCart } from '~/components/storefront/guest/useDraftCart';
 import { useNoteDraft } from '~/components/storefront/guest/useNoteDraft';
+import { useOwnOrder } from '~/components/storefront/guest/useConfirmedOrder';
+import { ClosedNotice } from '~/components/storefront/guest/ClosedNotice';
+import { ConfirmedSoFar } from '~/components/storefront/guest/ConfirmedSoFar';
+import { useLiveStatus } from '~/components/storefront/useLiveStatus';
+import { itemCount } from '~/lib/cart';
 import { Button, ButtonLink, Card, PageHeader, TextArea } from '~/components/storefront/ui';
 import { menuTitle } from '~/lib/groupOrder';
 import { formatMoney } from '~/lib/money';
@@ -80,10 +85,17 @@ function Review({
     draft,
     instructions,
   });
-  // The page may stay open past the deadline: Confirm closes with the clock, and says why.
-  const expiredNow = new Date(order.deadlineAt).getTime() <= now.getTime();
-  const closed = closedByServer || expiredNow;
-  const shown = problem ?? (expiredNow ? expiredMessage : null);
+  // The page may stay open past the deadline: Confirm closes with the clock, and says why. The host may
+  // also submit meanwhile: the page hears it (useLiveStatus) and says the cart was not included.
+  const live = useLiveStatus(order.id);
+  const own = useOwnOrder(order.id, guest).state;
+  const confirmed = own.status === 'ready' ? own.own : null;
+  const confirmedCount = confirmed?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
+  const deadlineAt = live?.deadlineAt ?? order.deadlineAt;
+  const submitted = (live?.status ?? order.status) !== 'active';
+  const expiredNow = new Date(deadlineAt).getTime() <= now.getTime();
+  const closed = closedByServer || expiredNow || submitted;
+  const shown = submitted && !nameTaken ? null : (problem ?? (expiredNow ? expiredMessage : null));
   const money = (cents: number) => formatMoney(cents, order.currency, 'en-AU');
   const menuUrl = sfPath(`/order/${order.id}`, { guest, initials, email });
 
@@ -104,9 +116,29 @@ function Review({
       </PageHeader>
 
       <RemovedNotice names={removed} />
+      <ClosedNotice
+        message={submitted ? ((live ? live.closedMessage : closedMessage) ?? null) : null}
+        submitted={submitted}
+        hostName={order.hostName}
+        unconfirmed={itemCount(cart)}
+        hasConfirmed={confirmedCount > 0}
+      />
       <ReviewProblem message={shown} nameTaken={nameTaken} code={order.code} email={email} />
 
-      <ReviewCart cart={cart} ready={ready} menu={menu} menuUrl={menuUrl} money={money} />
+      <ReviewCart
+        cart={cart}
+        ready={ready}
+        menu={menu}
+        menuUrl={menuUrl}
+        money={money}
+        confirmedCount={confirmedCount}
+      />
+
+      <ConfirmedSoFar
+        own={confirmed}
+        money={money}
+        confirmedUrl={sfPath(`/confirmed/${order.id}/${encodeURIComponent(guest)}`, { initials, email })}
+      />
 
       <Card>
         <TextArea
@@ -118,7 +150,11 @@ function Review({
         />
       </Card>
 
-      <ReviewDetails order={order} title={title} now={now} />
+      <ReviewDetails
+        order={{ ...order, deadlineAt, status: live?.status ?? order.status }}
+        title={title}
+        now={now}
+      />
 
       <div className="review-actions">
         <Button

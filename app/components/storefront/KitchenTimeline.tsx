@@ -1,16 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { callApi } from '~/components/storefront/api';
 import { Card } from '~/components/storefront/ui';
-
-type Progress = {
-  submitted: boolean;
-  state: string | null;
-  label: string | null;
-  cancelReason: string | null;
-  timeline: { state: string; label: string; at: string; reason: string | null; undone: boolean }[];
-};
-
-export const KITCHEN_REFRESH_MS = 15_000;
+import type { LiveStatus } from './useLiveStatus';
 
 const STEPS = ['submitted', 'received', 'preparing', 'ready', 'collected'];
 
@@ -19,38 +8,18 @@ function timeOf(iso: string, timeZone?: string) {
 }
 
 /**
- * Where a submitted order is in the kitchen: the shop's steps with the time each was reached. The app
- * proxy cannot stream, so the page asks again every 15 s while it is visible (and when it comes back).
+ * Where a submitted order is in the kitchen: the shop's steps with the time each was reached. The page
+ * keeps `progress` current (useLiveStatus: the app proxy cannot stream, so it asks while visible).
  */
 export function KitchenTimeline({
-  orderId,
+  progress,
   orderType,
   timeZone,
 }: {
-  orderId: number;
+  progress: LiveStatus | null;
   orderType: string;
   timeZone?: string;
 }) {
-  const [progress, setProgress] = useState<Progress | null>(null);
-  const load = useCallback(async () => {
-    const result = await callApi<Progress>(`/group-orders/${orderId}/kitchen`);
-    if (result.ok) setProgress(result.body);
-  }, [orderId]);
-  useEffect(() => {
-    load();
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') load();
-    }, KITCHEN_REFRESH_MS);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') load();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [load]);
-
   if (!progress?.submitted || !progress.state) return null;
   const live = progress.timeline.filter((entry) => !entry.undone);
   const reached = new Map(live.map((entry) => [entry.state, entry]));

@@ -12,6 +12,8 @@ import { requireHostOrder, type HostCredentials } from './hosting.server';
 import { type Sql } from '../rawSql.server';
 import { typeError } from '../../lib/schemas/typeError';
 import { optionalText, readableText, requiredText } from '../../lib/text';
+import { getShopSettings } from '../shop/settings.server';
+import { parseHostRemovals, recordHostRemoval } from './hostRemovals.server';
 
 // Guests as people: one row per person in an order, bound to the browsers (token hashes) that act for
 // them and, when given, their e-mail address. Their own items and note can change until the order closes.
@@ -173,6 +175,8 @@ export async function getOwnGuest(
       specialInstructions: guest.specialInstructions,
     },
     items: items.map(itemView),
+    // What the host took out of this guest's order, newest last, so their page can say so.
+    removedByHost: parseHostRemovals(guest.hostRemovals),
     totalCents: items.reduce((sum, item) => sum + item.totalCents, 0),
     currency: order.currency,
     acceptingOrders: closedReason(order, now) === null,
@@ -246,10 +250,13 @@ export async function removeItem(
   who: { guestName?: string | null; guestToken?: string | null; host?: HostCredentials | null },
   now = new Date(),
 ) {
+  // Read before the transaction (the first read for a shop writes its defaults): the guest's e-mail's sender.
+  const byHost = Boolean(who.host && (who.host.hostToken || who.host.customerId));
+  const settings = byHost ? await getShopSettings(shop) : null;
   return prisma.$transaction(async (tx) => {
     const item = await tx.orderItem.findFirst({ where: { id: itemId, shop } });
     if (!item) return null; // already gone: removing twice is not an error
-    if (who.host && (who.host.hostToken || who.host.customerId)) {
+    if (who.host && settings) {
       const order = await requireHostOrder(shop, item.groupOrderId, who.host, tx);
       if (order.kitchenState) {
         throw new Conflict(
@@ -258,6 +265,7 @@ export async function removeItem(
       }
       await tx.orderItem.deleteMany({ where: { id: item.id, shop } });
       await refreshTotals(tx, shop, order.id);
+      await recordHostRemoval(tx, order, item, settings.emailSenderName, now);
       if (order.status !== 'active' && order.shopifyState !== 'none') {
         await queueDraftOrderSync(tx, shop, order.id);
       }

@@ -138,6 +138,35 @@ export async function stillMissing(tx: Tx, shop: string, groupOrderId: number) {
     .map(({ invitee }) => invitee);
 }
 
+/**
+ * "Still choosing": guests who joined the order (by code, link or invitation) but have nothing in it, in
+ * the order they joined, leaving out those who said "I'm not ordering this time" and did not join again
+ * after. Their carts live only in their browsers, so the host is told before submitting without them.
+ */
+export async function stillChoosing(tx: Tx, shop: string, groupOrderId: number) {
+  const [guests, declined] = await Promise.all([
+    tx.guest.findMany({
+      where: { shop, groupOrderId, items: { none: {} } },
+      select: { id: true, name: true, email: true, updatedAt: true },
+      orderBy: { id: 'asc' },
+    }),
+    tx.invitee.findMany({
+      where: { shop, groupOrderId, declinedAt: { not: null } },
+      select: { email: true, guestId: true, declinedAt: true },
+    }),
+  ]);
+  return guests
+    .filter(
+      (guest) =>
+        !declined.some(
+          (invitee) =>
+            (invitee.guestId === guest.id || invitee.email === guest.email?.toLowerCase()) &&
+            guest.updatedAt <= invitee.declinedAt!,
+        ),
+    )
+    .map((guest) => guest.name);
+}
+
 const ALREADY_ORDERED =
   'You have already added an order. If you are not ordering after all, remove your items from your order page.';
 

@@ -8,7 +8,13 @@ import { deliverQueuedEmails, escapeHtml } from '../mail/hostMail.server';
 import { orderTitle } from '../../lib/groupOrder';
 import { requireHostOrder, submitInTransaction, type HostCredentials } from './hosting.server';
 import { consumeAll } from '../limits/hostRateLimits.server';
-import { INVITEE_STATE_LABELS, inviteeStates, queueReminders, stillMissing } from './invitees.server';
+import {
+  INVITEE_STATE_LABELS,
+  inviteeStates,
+  queueReminders,
+  stillChoosing,
+  stillMissing,
+} from './invitees.server';
 import { queueEmail, type Email } from '../mail/mail.server';
 import { enqueue, registerOutboxHandler } from '../outbox/outbox.server';
 import { getShopSettings } from '../shop/settings.server';
@@ -262,8 +268,13 @@ function scheduleView(order: GroupOrder) {
 /** The host's "Who is still missing" card: every invitee with their state, and the order's schedule. */
 export async function missingBoard(shop: string, id: number, credentials: HostCredentials) {
   const order = await requireHostOrder(shop, id, credentials);
-  const states = await inviteeStates(prisma, shop, id);
+  const [states, choosing] = await Promise.all([
+    inviteeStates(prisma, shop, id),
+    stillChoosing(prisma, shop, id),
+  ]);
   return {
+    // Joined but nothing confirmed yet (names only): the submit dialog tells the host before they submit.
+    choosing,
     invitees: states.map(({ invitee, state }) => ({
       id: invitee.id,
       email: invitee.email,

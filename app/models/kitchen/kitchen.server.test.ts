@@ -7,6 +7,7 @@ import { OTHER_SHOP, TEST_SHOP } from '../../../test/support/requests';
 import { setGroupOrderStatus } from '../groupOrder/hosting.server';
 import { getKitchenProgress, moveKitchenState, undoKitchenState } from './kitchen.server';
 import { confirmCart } from '../groupOrder/orderItems.server';
+import { joinAsGuest, type JoinInput } from '../groupOrder/joining.server';
 
 // The order's life after submit: the merchant moves it forward one step at a time (or cancels it with a
 // reason), each move recorded with time and actor; the last step can be undone once. Ready and cancelled
@@ -191,6 +192,29 @@ describe('kitchen states', () => {
     await move(order.id, 'ready');
     await move(order.id, 'collected');
     expect(await mailsAfter(since)).toHaveLength(2);
+  });
+
+  it('does not e-mail "ready" to a guest who joined but has nothing in the order (issue 27)', async () => {
+    const latte = (await prisma.menuItem.findFirst({ where: { shop: TEST_SHOP, name: 'Latte' } }))!;
+    const { order, hostToken } = await createTestGroupOrder({ shop: TEST_SHOP });
+    await joinAsGuest(TEST_SHOP, order.id, { guestName: 'Nora', email: 'nora@example.com' } as JoinInput);
+    await confirmCart(TEST_SHOP, {
+      groupOrderId: order.id,
+      confirmationKey: `joined-${order.id}`,
+      guestName: 'Olivia',
+      guestInitials: null,
+      guestEmail: 'olivia@example.com',
+      specialInstructions: null,
+      items: [{ menuItemId: latte.id, quantity: 1, selectedModifiers: [] }],
+    });
+    const beforeSubmit = await lastMailId();
+    await setGroupOrderStatus(TEST_SHOP, order.id, 'submitted', { hostToken });
+    expect((await mailsAfter(beforeSubmit)).map((m) => m.to)).not.toContain('nora@example.com');
+    await move(order.id, 'received');
+    await move(order.id, 'preparing');
+    const since = await lastMailId();
+    await move(order.id, 'ready');
+    expect((await mailsAfter(since)).map((m) => m.to)).toEqual(['hannah@example.com', 'olivia@example.com']);
   });
 
   it('e-mails the merchant when an order is submitted, with a link to it in the admin', async () => {

@@ -4,7 +4,7 @@ import { env } from '../../env.server';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { CANCEL_REASON_MAX } from '../../lib/schemas/adminOrders';
 import { formatDateTime } from '../../lib/time';
-import { orderTitle } from '../../lib/groupOrder';
+import { closedMessage, orderTitle } from '../../lib/groupOrder';
 import { escapeHtml } from '../mail/hostMail.server';
 import { queueEmail, type Email } from '../mail/mail.server';
 import { getShopSettings } from '../shop/settings.server';
@@ -205,7 +205,7 @@ export function buildTimeline(
 }
 
 /** What the host dashboard, the guest's confirmed screen and (`withActors`) the admin show. */
-export async function getKitchenProgress(shop: string, id: number, withActors = false) {
+export async function getKitchenProgress(shop: string, id: number, withActors = false, now = new Date()) {
   const order = await prisma.groupOrder.findFirst({
     where: { id, shop },
     include: { stateEvents: { where: { shop }, orderBy: { id: 'asc' } } },
@@ -215,6 +215,12 @@ export async function getKitchenProgress(shop: string, id: number, withActors = 
   const next = state ? nextKitchenStep(state) : null;
   const last = order.stateEvents.at(-1);
   return {
+    // What open guest and host pages poll (GET /status): whether the order still takes items, and when.
+    status: order.status,
+    deadlineAt: order.deadlineAt.toISOString(),
+    closedMessage: closedMessage(order, now),
+    // Moves whenever the order is written (a guest confirms, the host removes an item): pages re-read then.
+    changedAt: order.updatedAt.toISOString(),
     submitted: order.status === 'submitted',
     state,
     label: state ? kitchenLabel(state, order.orderType) : null,
@@ -271,15 +277,23 @@ export function cancelledEmail(order: GroupOrder, to: string, name: string, sett
   return { to, subject, fromName: settings.emailSenderName, text: lines.join('\n'), html: simpleHtml(lines) };
 }
 
-/** Ready or cancelled: every guest who gave an e-mail, and the host, once per address. */
+/**
+ * Ready or cancelled: the host, and every guest with items in the order who gave an e-mail, once per
+ * address. A guest who joined but has nothing in the order (never confirmed, or the host removed their
+ * items) is not told: the order is not theirs (issue 27).
+ */
 async function queueKitchenEmails(tx: Tx, order: GroupOrder, settings: MailSettings) {
-  const guests = await tx.guest.findMany({
-    where: { shop: order.shop, groupOrderId: order.id, email: { not: null } },
+  const items = await tx.orderItem.findMany({
+    where: { shop: order.shop, groupOrderId: order.id },
+    select: { guestName: true, guestEmail: true, guest: { select: { name: true, email: true } } },
     orderBy: { id: 'asc' },
   });
   const people = [
     { name: order.hostName, email: order.hostEmail },
-    ...guests.map((g) => ({ name: g.name, email: g.email! })),
+    ...items.flatMap((item) => {
+      const email = item.guest?.email ?? item.guestEmail;
+      return email ? [{ name: item.guest?.name ?? item.guestName, email }] : [];
+    }),
   ];
   const told = new Set<string>();
   for (const person of people) {

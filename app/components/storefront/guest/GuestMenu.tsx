@@ -5,6 +5,10 @@ import { CartBar, OrderCard } from './OrderCard';
 import { GuestTopBar, OrderHero } from './OrderHero';
 import { PageLoading, RemovedNotice } from './PageStatus';
 import { UsualOrderBar } from './UsualOrderBar';
+import { ClosedNotice } from './ClosedNotice';
+import { ConfirmedSoFar } from './ConfirmedSoFar';
+import { itemCount } from '~/lib/cart';
+import { sfPath } from '~/lib/paths';
 import { useMenuPage, type MenuData } from './useMenuPage';
 
 // The customise dialog (and Radix Dialog with it) loads when a guest first opens it, not with the menu.
@@ -33,12 +37,19 @@ export function GuestMenu(loaded: MenuData) {
   return (
     <main className="shell-main guest guest-menu">
       <GuestTopBar orderId={order.id} code={order.code} email={email} />
-      <OrderHero order={order} title={title} now={page.now} guest={guest} />
-      {page.closed ? (
-        <p className="notice notice--critical guest-closed" role="alert">
-          <strong>Ordering is closed.</strong> {page.closed}
-        </p>
-      ) : null}
+      <OrderHero
+        order={{ ...order, status: page.status, deadlineAt: page.deadlineAt }}
+        title={title}
+        now={page.now}
+        guest={guest}
+      />
+      <ClosedNotice
+        message={page.closed}
+        submitted={page.status !== 'active'}
+        hostName={order.hostName}
+        unconfirmed={itemCount(page.cart)}
+        hasConfirmed={Boolean(page.own?.items.length)}
+      />
       <PageLoading />
       <RemovedNotice names={page.removed} />
 
@@ -47,6 +58,14 @@ export function GuestMenu(loaded: MenuData) {
           {email ? (
             <UsualOrderBar savedCount={page.savedCount} loading={page.busy} onLoad={page.loadUsual} />
           ) : null}
+          <ConfirmedSoFar
+            own={page.own}
+            money={page.money}
+            confirmedUrl={sfPath(`/confirmed/${order.id}/${encodeURIComponent(guest)}`, {
+              initials: loaded.initials,
+              email,
+            })}
+          />
           <OrderCard
             cart={page.cart}
             ready={page.ready}
@@ -56,6 +75,8 @@ export function GuestMenu(loaded: MenuData) {
             onRemove={page.removeFromOrder}
             onSaveUsual={page.saveUsual}
             onReview={page.review}
+            adding={Boolean(page.own?.items.length)}
+            closed={Boolean(page.closed)}
           />
         </div>
         <div className="guest-layout__main">

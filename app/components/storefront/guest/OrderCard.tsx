@@ -15,7 +15,13 @@ export function OrderCard({
   onRemove,
   onSaveUsual,
   onReview,
+  adding = false,
+  closed = false,
 }: {
+  /** The guest already confirmed items: this card holds what they add on top. */
+  adding?: boolean;
+  /** Ordering closed: the cart can no longer be confirmed. */
+  closed?: boolean;
   cart: DraftCart;
   ready: boolean;
   money: (cents: number) => string;
@@ -37,7 +43,11 @@ export function OrderCard({
       {!ready ? (
         <Spinner label="Loading your order" />
       ) : cart.lines.length === 0 ? (
-        <p className="order-card__empty muted">Nothing here yet — tap Add on anything you like.</p>
+        <p className="order-card__empty muted">
+          {adding
+            ? 'Nothing new yet. Your confirmed items above are already in the group order.'
+            : 'Nothing here yet — tap Add on anything you like.'}
+        </p>
       ) : (
         <>
           <ul className="order-lines">
@@ -62,6 +72,11 @@ export function OrderCard({
               </li>
             ))}
           </ul>
+          {closed ? (
+            <p className="notice notice--warning small" data-testid="cart-not-included">
+              Not confirmed, so not in the group order.
+            </p>
+          ) : null}
           <p className="order-card__total">
             <span>Total</span>
             <strong>{money(cartTotalCents(cart))}</strong>

@@ -46,7 +46,10 @@ export function ReviewCart({
   menu,
   menuUrl,
   money,
+  confirmedCount = 0,
 }: {
+  /** Items the guest already confirmed: an empty cart then means "nothing new", not "no order". */
+  confirmedCount?: number;
   cart: DraftCart;
   ready: boolean;
   menu: ReviewData['menu'];
@@ -58,6 +61,15 @@ export function ReviewCart({
     <Card className="review-items">
       {!ready ? (
         <Spinner label="Loading your order" />
+      ) : cart.lines.length === 0 && confirmedCount > 0 ? (
+        <EmptyState
+          title="Nothing new to confirm"
+          actions={<ButtonLink to={menuUrl}>Add more items</ButtonLink>}
+        >
+          Your confirmed items are already in the group order (
+          {confirmedCount === 1 ? '1 item' : `${confirmedCount} items`}, below). Add more from the menu if you
+          like.
+        </EmptyState>
       ) : cart.lines.length === 0 ? (
         <EmptyState title="Your order is empty" actions={<ButtonLink to={menuUrl}>Back to Menu</ButtonLink>}>
           Add something from the menu first.

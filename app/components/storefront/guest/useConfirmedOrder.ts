@@ -1,5 +1,5 @@
 import type { useLoaderData } from '@remix-run/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi } from '~/components/storefront/api';
 import { useToast } from '~/components/storefront/toast';
 import { formatMoney } from '~/lib/money';
@@ -16,11 +16,13 @@ export type OwnOrder = {
   mine: true;
   guest: { name: string; initials: string | null; specialInstructions: string | null };
   items: { id: number; name: string; quantity: number; modifiers: string[]; totalCents: number }[];
+  removedByHost: { text: string; at: string }[];
   totalCents: number;
   acceptingOrders: boolean;
 };
 
-function useOwnOrder(orderId: number, guestName: string) {
+/** The guest's own confirmed items, read with this browser's guest token (the menu and review show them too). */
+export function useOwnOrder(orderId: number, guestName: string) {
   const [state, setState] = useState<
     { status: 'loading' } | { status: 'denied'; message: string } | { status: 'ready'; own: OwnOrder }
   >({ status: 'loading' });
@@ -42,9 +44,23 @@ function useOwnOrder(orderId: number, guestName: string) {
   return { state, reload: load, path };
 }
 
-export function useConfirmedOrder({ orderId, currency, guest, initials, email, open }: ConfirmedData) {
+export function useConfirmedOrder(
+  { orderId, currency, guest, initials, email }: ConfirmedData,
+  /** The order still takes changes, as the page last heard (useLiveStatus). */
+  open: boolean,
+  /** Changes when the order changed on the server (someone confirmed, the host removed an item...). */
+  changedAt: string | null,
+) {
   const toast = useToast();
   const { state, reload, path } = useOwnOrder(orderId, guest);
+  // The order changed since the page loaded (the host may have removed one of ours): read our items again.
+  const seenChange = useRef(changedAt);
+  useEffect(() => {
+    if (!changedAt || seenChange.current === changedAt) return;
+    const first = seenChange.current === null;
+    seenChange.current = changedAt;
+    if (!first) reload();
+  }, [changedAt, reload]);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const money = (cents: number) => formatMoney(cents, currency, 'en-AU');

@@ -18,6 +18,8 @@ import type { SaveUsualOrderBody, UsualItem } from '~/lib/schemas/usualOrder';
 import type { loader } from '~/routes/apps.group-order.order.$groupOrderId';
 import { useNow } from './Countdown';
 import { useDraftCart } from './useDraftCart';
+import { useOwnOrder } from './useConfirmedOrder';
+import { useLiveStatus } from '../useLiveStatus';
 
 // The menu page's behaviour: the clock, the guest's draft cart, the customise dialog's item, the usual
 // order (save and load) and going on to review.
@@ -43,8 +45,15 @@ export function useMenuPage({
   const [usual, setUsual] = useState<UsualItem[] | null>(initialUsual);
   const [busy, setBusy] = useState(false);
   const money = useCallback((cents: number) => formatMoney(cents, order.currency, 'en-AU'), [order.currency]);
-  const expired = new Date(order.deadlineAt).getTime() <= now.getTime();
-  const closed = closedMessage ?? (expired ? expiredMessage : null);
+  // The order as the server says now (polled while the page is visible): the host may submit, reopen or
+  // extend the deadline while the guest is choosing.
+  const live = useLiveStatus(order.id);
+  const deadlineAt = live?.deadlineAt ?? order.deadlineAt;
+  const status = live?.status ?? order.status;
+  const expired = new Date(deadlineAt).getTime() <= now.getTime();
+  const closed = (live ? live.closedMessage : closedMessage) ?? (expired ? expiredMessage : null);
+  // What this guest already confirmed (read with their guest token), shown beside the new cart.
+  const own = useOwnOrder(order.id, guest).state;
 
   function addToOrder(line: CartLine) {
     update((current) => addLine(current, line));
@@ -130,6 +139,9 @@ export function useMenuPage({
 
   return {
     now,
+    status,
+    deadlineAt,
+    own: own.status === 'ready' ? own.own : null,
     cart,
     ready,
     removed,

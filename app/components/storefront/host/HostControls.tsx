@@ -36,10 +36,15 @@ export function HostControls({
   checked,
   hostToken,
   expired,
+  kitchenState = null,
+  kitchenLabel = null,
   onChanged,
   onError,
 }: {
   order: Order;
+  /** Where the kitchen is once submitted (null: not started); then the order can no longer be reopened. */
+  kitchenState?: string | null;
+  kitchenLabel?: string | null;
   hasGuests: boolean;
   guestCount: number;
   shopName: string;
@@ -59,6 +64,19 @@ export function HostControls({
   const [extendProblem, setExtendProblem] = useState<string | null>(null);
   const submitted = order.status === 'submitted';
   const what = order.orderType === 'delivery' ? 'delivery' : 'pickup';
+  // Who joined but has not confirmed anything: asked for when the host taps Submit (null while asking).
+  const [choosing, setChoosing] = useState<string[] | null>(null);
+  const started = submitted && Boolean(kitchenState);
+
+  async function askSubmit() {
+    setAsking(true);
+    setChoosing(null);
+    const result = await callApi<{ choosing?: string[] }>(`/group-orders/${order.id}/missing`, {
+      body: {},
+      hostToken,
+    });
+    setChoosing(result.ok ? (result.body.choosing ?? []) : []);
+  }
 
   async function toggleStatus() {
     setBusy('status');
@@ -141,9 +159,11 @@ export function HostControls({
       <Card className="host-controls host-controls--guest">
         <h2>{submitted ? 'This order has been submitted' : 'Only the host can submit'}</h2>
         <p className="muted small">
-          {submitted
-            ? 'The host has sent this group order to the shop. Ask them to reopen it if you still need to change something.'
-            : 'Add your own order with the join link. The person who created this order submits it once everyone is in.'}
+          {started
+            ? `The shop has this group order (${kitchenLabel ?? 'in progress'}). It can no longer be changed.`
+            : submitted
+              ? 'The host has sent this group order to the shop. Ask them to reopen it if you still need to change something.'
+              : 'Add your own order with the join link. The person who created this order submits it once everyone is in.'}
         </p>
         <p className="muted small">
           Created this order on another device? We will e-mail a one-time link to the host’s address that
@@ -164,7 +184,13 @@ export function HostControls({
   return (
     <Card className="host-controls">
       <h2>{submitted ? 'Order submitted' : 'Submit the order'}</h2>
-      {submitted ? (
+      {started ? (
+        <p className="notice small" data-testid="kitchen-started">
+          {kitchenState === 'cancelled'
+            ? 'The shop cancelled this order, so it cannot be reopened.'
+            : `The shop has started on this order (${kitchenLabel ?? 'in progress'}), so it can no longer be reopened or changed here. Please contact the shop if something must change.`}
+        </p>
+      ) : submitted ? (
         <p className="notice small">
           Sent to the shop
           {order.submittedAt ? ` at ${formatDateTime(new Date(order.submittedAt), order.timeZone)}` : ''}.
@@ -186,17 +212,13 @@ export function HostControls({
         </p>
       ) : null}
       <div className="stack">
-        {submitted ? (
+        {started ? null : submitted ? (
           <Button variant="secondary" className="btn--block" onClick={toggleStatus} disabled={busy !== null}>
             {busy === 'status' ? 'Reopening…' : 'Edit This Order'}
           </Button>
         ) : (
           <>
-            <Button
-              className="btn--block"
-              onClick={() => setAsking(true)}
-              disabled={!hasGuests || busy !== null}
-            >
+            <Button className="btn--block" onClick={askSubmit} disabled={!hasGuests || busy !== null}>
               {busy === 'status' ? 'Submitting…' : 'Submit Group Order'}
             </Button>
             <details className="host-extend">
@@ -235,6 +257,7 @@ export function HostControls({
         <Suspense fallback={null}>
           <SubmitDialog
             question={submitQuestion(order.totalItems, guestCount, shopName)}
+            choosing={choosing}
             onSubmit={() => {
               setAsking(false);
               toggleStatus();

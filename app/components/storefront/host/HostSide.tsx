@@ -36,6 +36,8 @@ export function HostSide({
         checked={view.checked}
         hostToken={token}
         expired={expired}
+        kitchenState={view.kitchenState}
+        kitchenLabel={view.live?.label ?? null}
         onChanged={view.refresh}
         onError={view.onError}
       />

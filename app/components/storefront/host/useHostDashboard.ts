@@ -7,6 +7,7 @@ import type { loader } from '~/routes/apps.group-order.host.dashboard.$id';
 import type { useLoaderData } from '@remix-run/react';
 import { callApi, forgetHostToken, hostErrorToast, readHostToken, type ApiResult } from './api';
 import type { HostDevice } from './HostDevices';
+import { useLiveStatus } from '../useLiveStatus';
 
 // The host dashboard's behaviour: who is looking (the host token is checked with the server once), the
 // clock, the toasts said once, the live refresh while guests order, and removing a guest's item.
@@ -113,13 +114,46 @@ export function useHostDashboard(loaded: DashboardData) {
     initials: host?.hostInitials ?? order.hostInitials,
   });
 
+  // After submit, where the kitchen is (polled while visible). Someone else reopening the order, or the
+  // kitchen starting on it, reloads the page's data so its controls match.
+  const live = useLiveStatus(order.id, { enabled: order.status === 'submitted' });
+  // The status answer says "submitted" for an order the kitchen has not touched; the order row says null.
+  const liveKitchen = live && live.state !== 'submitted' ? live.state : null;
+  const kitchenState = live ? liveKitchen : order.kitchenState;
+  const actedOn = useRef<typeof live>(null);
+  useEffect(() => {
+    // Once per answer, so a stale answer can never reload the page over and over.
+    if (!live || actedOn.current === live || order.status !== 'submitted') return;
+    if (live.status !== order.status || liveKitchen !== (order.kitchenState ?? null)) {
+      actedOn.current = live;
+      revalidator.revalidate();
+    }
+  }, [live, liveKitchen, order.status, order.kitchenState, revalidator]);
+
+  // Removing a guest's item asks first, in the app's own dialog (not the browser's confirm box).
+  const [removal, setRemoval] = useState<{
+    itemId: number;
+    what: string;
+    guestName: string;
+  } | null>(null);
   const [removing, setRemoving] = useState<number | null>(null);
-  async function removeGuestItem(
+  function askRemove(
     item: { id: number; quantity: number; menuItem: { name: string } },
     guest: { guestName: string },
   ) {
-    const what = `${item.quantity}x ${item.menuItem.name}`;
-    if (!window.confirm(`Remove ${what} from ${guest.guestName}'s order?`)) return;
+    setRemoval({
+      itemId: item.id,
+      what: `${item.quantity}x ${item.menuItem.name}`,
+      guestName: guest.guestName,
+    });
+  }
+  async function confirmRemove() {
+    if (!removal) return;
+    setRemoval(null);
+    await removeGuestItem(removal.itemId, removal.what, { guestName: removal.guestName });
+  }
+  async function removeGuestItem(itemId: number, what: string, guest: { guestName: string }) {
+    const item = { id: itemId };
     setRemoving(item.id);
     const result = await callApi(`/order-items/${item.id}`, { method: 'DELETE', body: {}, hostToken: token });
     setRemoving(null);
@@ -130,7 +164,7 @@ export function useHostDashboard(loaded: DashboardData) {
     }
     toast.show({
       title: 'Item removed',
-      description: `${what} was removed from ${guest.guestName}'s order.`,
+      description: `${what} was removed from ${guest.guestName}'s order. ${guest.guestName} is told.`,
     });
     revalidator.revalidate();
   }
@@ -164,8 +198,13 @@ export function useHostDashboard(loaded: DashboardData) {
     host,
     isOwner,
     addMyOrder,
+    live,
+    kitchenState,
+    removal,
+    askRemove,
+    confirmRemove,
+    cancelRemove: () => setRemoval(null),
     removing,
-    removeGuestItem,
     onError,
     onRemovedSelf,
     refresh: () => revalidator.revalidate(),
