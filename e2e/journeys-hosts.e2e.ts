@@ -62,6 +62,17 @@ async function confirmAsGuest(
       const menu = await (await fetch('/apps/group-order/api/menu-items')).json();
       const list = Array.isArray(menu) ? menu : menu.items;
       const latte = list.find((item: { name: string }) => item.name === 'Latte');
+      // The demo menu requires Size, Milk and Blend: send each required group's default, as the dialog does.
+      const modifiers: {
+        id: number;
+        isDefault: boolean;
+        minSelections: number;
+        applicableCategories: string[];
+      }[] = await (await fetch('/apps/group-order/api/menu-modifiers')).json();
+      const defaults = modifiers
+        .filter((m) => m.minSelections > 0 && m.isDefault)
+        .filter((m) => !m.applicableCategories.length || m.applicableCategories.includes(latte.category))
+        .map((m) => m.id);
       const response = await fetch('/apps/group-order/api/order-items', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -70,7 +81,7 @@ async function confirmAsGuest(
           guestName,
           guestEmail,
           confirmationKey: `e2e-${groupOrderId}-${guestName}`,
-          items: [{ menuItemId: latte.id, quantity: guestEmail ? 2 : 1, selectedModifiers: [] }],
+          items: [{ menuItemId: latte.id, quantity: guestEmail ? 2 : 1, selectedModifiers: defaults }],
         }),
       });
       return response.status;

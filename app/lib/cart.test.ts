@@ -125,6 +125,7 @@ describe('reconcileCart (a restored draft against the current menu)', () => {
     name,
     type,
     isDefault: false,
+    minSelections: 0,
     maxSelections: 1,
     applicableCategories,
     priceDelta: (priceDeltaCents / 100).toFixed(2),
