@@ -162,7 +162,7 @@ function CustomiseBody({
 
       <div className="customise__footer">
         {problem ? (
-          <p className="notice notice--warning small" role="alert">
+          <p className="notice notice--warning small customise__problem" role="alert">
             {problem.message}
           </p>
         ) : null}
