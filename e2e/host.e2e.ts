@@ -171,8 +171,8 @@ describe('host journey', () => {
       .waitFor();
     await screenshot(host.page, 'host-invite-skipped-390');
 
-    // Created with the defaults (pickup in 40, deadline in 30): there is no room before the kitchen's
-    // 30 minutes notice, so the host moves pickup while extending.
+    // Created with the defaults (deadline in 30, pickup 30 minutes' notice later): there is no room to
+    // extend, so the host moves pickup and the extend button appears.
     const laterPickup = utcToZoned(new Date(Date.now() + 120 * 60_000), 'Australia/Sydney');
     await host.page.getByText('Move the pickup time too').click();
     await host.page.getByLabel('New pickup date').fill(laterPickup.date);

@@ -36,6 +36,7 @@ export function HostSide({
         checked={view.checked}
         hostToken={token}
         expired={expired}
+        now={view.now}
         onChanged={view.refresh}
         onError={view.onError}
       />
