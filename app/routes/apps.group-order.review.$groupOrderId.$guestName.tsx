@@ -13,7 +13,7 @@ import { useConfirmCart } from '~/components/storefront/guest/useConfirmCart';
 import { useDraftCart } from '~/components/storefront/guest/useDraftCart';
 import { useNoteDraft } from '~/components/storefront/guest/useNoteDraft';
 import { Button, ButtonLink, Card, PageHeader, TextArea } from '~/components/storefront/ui';
-import { menuTitle } from '~/lib/groupOrder';
+import { orderTitle } from '~/lib/groupOrder';
 import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
 import {
@@ -39,7 +39,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   return {
     found: true as const,
     order: serializeGroupOrder(order),
-    title: menuTitle(order),
+    title: orderTitle(order),
     closedMessage: closedMessage(order),
     expiredMessage: closedText(order, 'expired'),
     menu,
