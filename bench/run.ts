@@ -80,10 +80,19 @@ const menu = await prisma.menuItem.findMany({ where: { shop: SHOP, active: true 
 const modifiers = await prisma.modifier.findMany({ where: { shop: SHOP }, include: { group: true } });
 const byName = (name: string) => menu.find((m) => m.name === name)!;
 const mod = (name: string) => modifiers.find((m) => m.name === name)!.id;
-// A 3-item cart: a customised latte, a flat white with a size and a food item.
+// A 3-item cart: a customised latte, a flat white with a size and a food item. Size, milk and blend are
+// required on the demo menu, so each coffee answers all three as the customise dialog has it.
 const CART_ITEMS = [
-  { menuItemId: byName('Latte').id, quantity: 2, selectedModifiers: [mod('Large'), mod('Oat')] },
-  { menuItemId: byName('Flat White').id, quantity: 1, selectedModifiers: [mod('Large')] },
+  {
+    menuItemId: byName('Latte').id,
+    quantity: 2,
+    selectedModifiers: [mod('Large'), mod('Oat'), mod('House Blend')],
+  },
+  {
+    menuItemId: byName('Flat White').id,
+    quantity: 1,
+    selectedModifiers: [mod('Large'), mod('Full Cream'), mod('House Blend')],
+  },
   { menuItemId: byName('Banana Bread').id, quantity: 1, selectedModifiers: [] },
 ];
 

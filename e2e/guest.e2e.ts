@@ -294,7 +294,8 @@ describe('guest journey through the app proxy', () => {
     await page.goto(`/apps/group-order/join/${late.code}`);
     await shot(page, 'guest-join-390');
     await page.goto(`/apps/group-order/order/${late.id}?guest=Lou`);
-    await page.getByText('Coffee Order', { exact: true }).waitFor(); // fallback name
+    // No name: the one title rule (orderTitle) everywhere, "<company> Order".
+    await page.getByText('Acme Pty Ltd Order', { exact: true }).waitFor();
     await page.waitForFunction(() => Boolean(window.__remixRouter));
     await addItem(page, 'Espresso', []);
     await page.getByRole('button', { name: 'Review My Order' }).click();

@@ -21,6 +21,17 @@ async function addItemAsGuest(page: Page, groupOrderId: number, guestName: strin
       const menu = await (await fetch('/apps/group-order/api/menu-items')).json();
       const list = Array.isArray(menu) ? menu : menu.items;
       const latte = list.find((item: { name: string }) => item.name === 'Latte') ?? list[0];
+      // The demo menu requires Size, Milk and Blend: send each required group's default, as the dialog does.
+      const modifiers: {
+        id: number;
+        isDefault: boolean;
+        minSelections: number;
+        applicableCategories: string[];
+      }[] = await (await fetch('/apps/group-order/api/menu-modifiers')).json();
+      const defaults = modifiers
+        .filter((m) => m.minSelections > 0 && m.isDefault)
+        .filter((m) => !m.applicableCategories.length || m.applicableCategories.includes(latte.category))
+        .map((m) => m.id);
       const response = await fetch('/apps/group-order/api/order-items', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -30,7 +41,7 @@ async function addItemAsGuest(page: Page, groupOrderId: number, guestName: strin
           guestInitials: 'GG',
           menuItemId: latte.id,
           quantity: 2,
-          selectedModifiers: [],
+          selectedModifiers: defaults,
           specialInstructions: 'Extra hot please',
         }),
       });
@@ -160,8 +171,8 @@ describe('host journey', () => {
       .waitFor();
     await screenshot(host.page, 'host-invite-skipped-390');
 
-    // Created with the defaults (pickup in 40, deadline in 30): there is no room before the kitchen's
-    // 30 minutes notice, so the host moves pickup while extending.
+    // Created with the defaults (deadline in 30, pickup 30 minutes' notice later): there is no room to
+    // extend, so the host moves pickup and the extend button appears.
     const laterPickup = utcToZoned(new Date(Date.now() + 120 * 60_000), 'Australia/Sydney');
     await host.page.getByText('Move the pickup time too').click();
     await host.page.getByLabel('New pickup date').fill(laterPickup.date);

@@ -5,6 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient } from '../app/prismaClient.server';
 import { utcToZoned } from '../app/lib/time';
+import { withRequiredDefaults } from '../app/lib/modifiers';
 import {
   createDatabase,
   DEFAULT_POSTGRES_URL,
@@ -155,6 +156,26 @@ describe.skipIf(skip)('two app instances on one PostgreSQL database', { timeout:
     const { id, hostToken } = (await created.json()) as { id: number; hostToken: string };
 
     const menu = await db.menuItem.findMany({ where: { shop: SHOP, active: true }, orderBy: { id: 'asc' } });
+    // The demo menu requires Size, Milk and Blend: each line carries its required groups' defaults (no
+    // price change), as the customise dialog preselects them.
+    const modifiers = (
+      await db.modifier.findMany({
+        where: { shop: SHOP, active: true, group: { active: true } },
+        include: { group: true },
+      })
+    ).map((m) => ({
+      id: m.id,
+      name: m.name,
+      type: m.group.type,
+      isDefault: m.isDefault,
+      minSelections: m.group.minSelections,
+      maxSelections: m.group.maxSelections,
+      applicableCategories: m.applicableCategories.split(',').filter(Boolean),
+      priceDelta: '0.00',
+      priceDeltaCents: m.priceDeltaCents,
+      groupId: m.groupId,
+      groupName: m.group.name,
+    }));
     const carts = Array.from({ length: GUESTS }, (_, guest) => ({
       groupOrderId: id,
       guestName: `Guest ${guest + 1}`,
@@ -162,7 +183,7 @@ describe.skipIf(skip)('two app instances on one PostgreSQL database', { timeout:
       items: Array.from({ length: LINES }, (_, line) => ({
         menuItemId: menu[(guest + line) % menu.length].id,
         quantity: 1 + ((guest + line) % 3),
-        selectedModifiers: [],
+        selectedModifiers: withRequiredDefaults(modifiers, menu[(guest + line) % menu.length].category, []),
       })),
     }));
     const expectedCents = carts

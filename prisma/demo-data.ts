@@ -203,6 +203,8 @@ export const DEMO_UNLISTED: (Item & { status: 'DRAFT' | 'ARCHIVED' })[] = [
 type Group = {
   type: string;
   name: string;
+  /** 1: required (the guest must choose); 0 or left out: optional. */
+  minSelections?: number;
   maxSelections: number;
   modifiers: { name: string; isDefault?: boolean; delta?: number; categories: string[] }[];
 };
@@ -214,6 +216,7 @@ export const DEMO_MODIFIERS: Group[] = [
   {
     type: 'size',
     name: 'Size',
+    minSelections: 1,
     maxSelections: 1,
     modifiers: [
       { name: 'Small', isDefault: true, categories: [...HOT_DRINKS, 'cold_drinks'] },
@@ -224,6 +227,7 @@ export const DEMO_MODIFIERS: Group[] = [
   {
     type: 'milk',
     name: 'Milk type',
+    minSelections: 1,
     maxSelections: 1,
     modifiers: [
       { name: 'Full Cream', isDefault: true, categories: ['white_coffee'] },
@@ -237,6 +241,7 @@ export const DEMO_MODIFIERS: Group[] = [
   {
     type: 'blend',
     name: 'Blend',
+    minSelections: 1,
     maxSelections: 1,
     modifiers: [
       { name: 'House Blend', isDefault: true, categories: COFFEE },
@@ -329,7 +334,14 @@ export async function seedDemo(prisma: PrismaClient, options: { shop?: string; s
   for (const [position, group] of DEMO_MODIFIERS.entries()) {
     const saved = await prisma.modifierGroup.upsert({
       where: { shop_name: { shop, name: group.name } },
-      create: { shop, type: group.type, name: group.name, maxSelections: group.maxSelections, position },
+      create: {
+        shop,
+        type: group.type,
+        name: group.name,
+        minSelections: group.minSelections ?? 0,
+        maxSelections: group.maxSelections,
+        position,
+      },
       update: {},
     });
     for (const [index, modifier] of group.modifiers.entries()) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addLine,
   cartTotalCents,
+  changeStoredCart,
   clearCart,
   itemCount,
   lineKey,
@@ -96,6 +97,31 @@ describe('cart storage', () => {
     expect(loadCart(undefined, 'c')).toEqual({ lines: [] });
   });
 
+  it('keeps one cart across two tabs of the same guest: each change starts from what storage holds', () => {
+    const store = memoryStore();
+    const key = storageKey(1, 'Alex');
+    const brownie = { id: 7, name: 'Brownie', category: 'food', priceCents: 450 };
+    const espresso = { id: 3, name: 'Espresso', category: 'black_coffee', priceCents: 380 };
+    // Tab 1 opened on an empty cart and kept that copy; tab 2 then added a Brownie.
+    const tabOneCopy: DraftCart = { lines: [] };
+    changeStoredCart(store, key, (cart) => addLine(cart, makeLine(brownie, [], 1)));
+    // Tab 1 adds an Espresso: the Brownie from tab 2 stays.
+    const next = changeStoredCart(store, key, (cart) => addLine(cart, makeLine(espresso, [], 1)), tabOneCopy);
+    expect(next.lines.map((l) => l.name)).toEqual(['Brownie', 'Espresso']);
+    expect(loadCart(store, key).lines.map((l) => l.name)).toEqual(['Brownie', 'Espresso']);
+    // Storage blocked: the tab's own copy is all there is.
+    const offline = changeStoredCart(
+      undefined,
+      key,
+      (cart) => addLine(cart, makeLine(espresso, [], 1)),
+      next,
+    );
+    expect(offline.lines.map((l) => [l.name, l.quantity])).toEqual([
+      ['Brownie', 1],
+      ['Espresso', 2],
+    ]);
+  });
+
   it('removes the entry when the cart becomes empty', () => {
     const store = memoryStore();
     saveCart(store, 'k', addLine({ lines: [] }, makeLine(latte, [], 1)));
@@ -125,6 +151,7 @@ describe('reconcileCart (a restored draft against the current menu)', () => {
     name,
     type,
     isDefault: false,
+    minSelections: 0,
     maxSelections: 1,
     applicableCategories,
     priceDelta: (priceDeltaCents / 100).toFixed(2),

@@ -170,6 +170,22 @@ export function saveCart(store: KeyValueStore | undefined, key: string, cart: Dr
   }
 }
 
+/**
+ * One change to the stored draft: read, change, write back. Tabs of the same guest share the stored
+ * draft, so a change is made to what storage holds now, never to an older copy a tab kept (which would
+ * write over a line another tab added since). `fallback` is the tab's copy, used when storage is blocked.
+ */
+export function changeStoredCart(
+  store: KeyValueStore | undefined,
+  key: string,
+  change: (cart: DraftCart) => DraftCart,
+  fallback: DraftCart = EMPTY_CART,
+): DraftCart {
+  const next = change(store ? loadCart(store, key) : fallback);
+  saveCart(store, key, next);
+  return next;
+}
+
 export function clearCart(store: KeyValueStore | undefined, key: string) {
   try {
     store?.removeItem(key);

@@ -39,6 +39,8 @@ describe('draft-order input', () => {
         { key: 'Delivery time', value: '12:15' },
         { key: 'Delivery address', value: '1 George St, Sydney' },
         { key: 'Payment method', value: 'On Account (Billed Monthly)' },
+        // Unnamed: the one title rule (orderTitle), as the admin and the e-mails say it.
+        { key: 'Group order', value: 'Acme Order' },
       ]),
     );
     expect(input.lineItems[0]).toEqual({

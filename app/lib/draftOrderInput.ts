@@ -1,5 +1,6 @@
 import { centsToDecimal } from './money';
 import { personKey } from './guests';
+import { orderTitle } from './groupOrder';
 import { paymentLabel } from './payment';
 import { utcToZoned } from './time';
 
@@ -130,7 +131,7 @@ export function buildDraftOrderInput(
     },
     customAttributes: attributes([
       ['Group order code', order.code],
-      ['Group order', order.name],
+      ['Group order', orderTitle(order)],
       ['Company', order.companyName],
       ['Host', order.hostName],
       ['Order type', delivery ? 'Delivery' : 'Pickup'],

@@ -7,17 +7,19 @@ import { formatDateTime, utcToZoned } from './time';
 // The group order's own rules, pure so server and pages share them: when and why it is closed, its
 // title, and the shapes the API and pages show it in (spec "Group order" and "Summary entry per guest").
 
-/** The title an order goes by: its name, or "<company> Order". */
+/**
+ * The one title an order goes by everywhere (storefront pages, the admin, e-mails, the Shopify draft
+ * order): its name, or "<company> Order" when the host gave none. The spec's menu bar fell back to
+ * 'Coffee Order' while its find-order results used the company: one order had two names, so the
+ * company's wins (docs/decisions/2026-11-26-one-order-title.md).
+ */
 export function orderTitle(order: Pick<GroupOrder, 'name' | 'companyName'>) {
-  return order.name || `${order.companyName} Order`;
+  return order.name?.trim() || `${order.companyName} Order`;
 }
 
-/** The spec's menu top bar: the group name, or 'Coffee Order' when the host gave none. */
-export const MENU_TITLE_FALLBACK = 'Coffee Order';
-
-/** The title guests see on the menu and review pages. */
-export function menuTitle(order: { name: string | null }) {
-  return order.name || MENU_TITLE_FALLBACK;
+/** What the order's time is called: 'Delivery' for a delivery, else 'Pickup'. */
+export function timeLabel(orderType: string) {
+  return orderType === 'delivery' ? 'Delivery' : 'Pickup';
 }
 
 export type ModifierSnapshot = { id: number; name: string; type: string; priceDeltaCents: number };

@@ -47,7 +47,7 @@ describe('CreateGroupOrderSchema', () => {
     });
   });
 
-  it('defaults to pickup and pay in store, lower-cases the e-mail and empties optional text to null', () => {
+  it('defaults to pickup, leaves payment to the order type, lower-cases the e-mail, empties optional text', () => {
     const value = CreateGroupOrderSchema.parse({
       ...base,
       hostEmail: ' Jo@Example.COM ',
@@ -56,11 +56,12 @@ describe('CreateGroupOrderSchema', () => {
     });
     expect(value).toMatchObject({
       orderType: 'pickup',
-      paymentMethod: 'pay-in-store',
       hostEmail: 'jo@example.com',
       name: null,
       instructions: null,
     });
+    // Left out, the model picks the order type's default (defaultPaymentMethod).
+    expect(value.paymentMethod).toBeUndefined();
   });
 
   it('needs an address for delivery', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, isValidEmail } from './schemas/email';
-import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from './payment';
+import { PAYMENT_METHODS } from './payment';
 import {
   INVALID_EMAIL,
   MAX_INVITES_PER_REQUEST,
@@ -75,7 +75,8 @@ export const CreateGroupOrderSchema = z
     instructions: optional(1000, 'Instructions', true),
     paymentMethod: z
       .enum(PAYMENT_METHODS, { message: 'Choose a payment method from the list.' })
-      .default(DEFAULT_PAYMENT_METHOD),
+      // Left out: the default for the order type (defaultPaymentMethod), chosen by the model.
+      .optional(),
     autoSubmit: AutoSubmitSchema.default(false),
     reminderMinutes: ReminderMinutesSchema.optional(),
   })

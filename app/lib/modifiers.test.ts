@@ -3,8 +3,10 @@ import {
   defaultSelection,
   groupHint,
   groupsForCategory,
+  missingChoice,
   toggleModifier,
   validateSelection,
+  withRequiredDefaults,
   type MenuModifier,
 } from './modifiers';
 
@@ -14,7 +16,10 @@ function mod(
   type: string,
   name: string,
   options: Partial<
-    Pick<MenuModifier, 'isDefault' | 'maxSelections' | 'applicableCategories' | 'priceDeltaCents'>
+    Pick<
+      MenuModifier,
+      'isDefault' | 'minSelections' | 'maxSelections' | 'applicableCategories' | 'priceDeltaCents'
+    >
   > = {},
 ): MenuModifier {
   const cents = options.priceDeltaCents ?? 0;
@@ -23,6 +28,7 @@ function mod(
     name,
     type,
     isDefault: options.isDefault ?? false,
+    minSelections: options.minSelections ?? 0,
     maxSelections: options.maxSelections ?? 1,
     applicableCategories: options.applicableCategories ?? [],
     priceDelta: (cents / 100).toFixed(2),
@@ -73,16 +79,28 @@ describe('groupsForCategory', () => {
     expect(food.map((g) => g.heading)).toEqual(['SIZE', 'OTHER']);
   });
 
-  it('gives each group the spec hint', () => {
+  it("keeps the spec's hints where the shop's rule is the spec's", () => {
+    expect(groupHint('size', 0, 2)).toBe('(Choose up to 2)');
+    expect(groupHint('milk', 1, 1)).toBe('(White Coffee only – Choose 1)');
+    expect(groupHint('sweeteners', 0, 1)).toBe('(White Coffee only – Choose up to 1)');
+    expect(groupHint('alterations', 0, 4)).toBe('(Multi-select)');
+    expect(groupHint('other', 0, 3)).toBe('(Choose up to 3)');
+  });
+
+  it("shows the shop's real rule where it differs from the spec's sample menu", () => {
+    // The shop: Size allows one and is required; its hint said "(Choose up to 2)".
+    expect(groupHint('size', 1, 1)).toBe('(Choose 1)');
+    expect(groupHint('size', 0, 1)).toBe('(Choose up to 1)');
+    expect(groupHint('milk', 0, 1)).toBe('(White Coffee only – Choose up to 1)');
+    expect(groupHint('alterations', 1, 3)).toBe('(Choose 1 to 3)');
+    expect(groupHint('blend', 2, 2)).toBe('(Choose 2)');
     const hints = Object.fromEntries(groupsForCategory(ALL, 'white_coffee').map((g) => [g.type, g.hint]));
     expect(hints).toEqual({
-      size: '(Choose up to 2)',
-      milk: '(White Coffee only – Choose 1)',
+      size: '(Choose up to 1)',
+      milk: '(White Coffee only – Choose up to 1)',
       sweeteners: '(White Coffee only – Choose up to 1)',
       alterations: '(Multi-select)',
     });
-    expect(groupHint('blend', 1)).toContain('Choose up to 1');
-    expect(groupHint('other', 3)).toContain('Choose up to 3');
   });
 });
 
@@ -141,5 +159,52 @@ describe('validateSelection (server)', () => {
       ok: false,
       message: 'Option 99999 is not on the menu any more.',
     });
+  });
+});
+
+describe('required groups (minSelections)', () => {
+  const regular = mod(10, 'size', 'Regular', { isDefault: true, minSelections: 1 });
+  const big = mod(10, 'size', 'Big', { minSelections: 1 });
+  const cream = mod(11, 'milk', 'Cream', { isDefault: true, minSelections: 1 });
+  const soy = mod(11, 'milk', 'Soy milk', { minSelections: 1 });
+  const bread = mod(12, 'other', 'Sourdough', { minSelections: 1, applicableCategories: ['food'] });
+  const rye = mod(12, 'other', 'Rye', { minSelections: 1, applicableCategories: ['food'] });
+  const MENU = [regular, big, cream, soy, bread, rye];
+  const flatWhite = { name: 'Flat White', category: 'white_coffee' };
+  const toast = { name: 'Toast', category: 'food' };
+  const longBlack = { name: 'Long Black', category: 'black_coffee' };
+
+  it('a required single choice cannot be emptied, only changed', () => {
+    const [size, milk] = groupsForCategory(MENU, 'white_coffee');
+    expect(size.minSelections).toBe(1);
+    expect(toggleModifier([regular.id, cream.id], milk, cream.id)).toEqual([regular.id, cream.id]);
+    expect(toggleModifier([regular.id, cream.id], size, regular.id)).toEqual([regular.id, cream.id]);
+    expect(toggleModifier([regular.id, cream.id], milk, soy.id)).toEqual([regular.id, soy.id]);
+  });
+
+  it('the dialog names the required group still unanswered', () => {
+    const groups = groupsForCategory(MENU, 'food');
+    expect(missingChoice(groups, [regular.id], 'Toast')).toEqual({
+      groupId: 12,
+      message: 'Choose 1 option for Other on Toast.',
+    });
+    expect(missingChoice(groups, [regular.id, rye.id], 'Toast')).toBeNull();
+  });
+
+  it('the server refuses a line that leaves a required group empty', () => {
+    expect(validateSelection(MENU, flatWhite, [regular.id])).toEqual({
+      ok: false,
+      message: 'Choose 1 option for Milk on Flat White.',
+    });
+    expect(validateSelection(MENU, flatWhite, [regular.id, cream.id]).ok).toBe(true);
+    expect(validateSelection(MENU, toast, []).ok).toBe(false);
+    // Milk is required, but not for a black coffee: a group applies only where its options do.
+    expect(validateSelection(MENU, longBlack, [big.id]).ok).toBe(true);
+    expect(validateSelection(MENU, longBlack, []).ok).toBe(false);
+  });
+
+  it('a usual order saved before a group became required gets its default', () => {
+    expect(withRequiredDefaults(MENU, 'white_coffee', [big.id])).toEqual([big.id, cream.id]);
+    expect(withRequiredDefaults(MENU, 'food', [])).toEqual([regular.id]);
   });
 });

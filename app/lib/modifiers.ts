@@ -18,6 +18,8 @@ export type MenuModifier = {
   name: string;
   type: string;
   isDefault: boolean;
+  /** The group's rule: at least minSelections (0: optional), at most maxSelections. */
+  minSelections: number;
   maxSelections: number;
   applicableCategories: string[];
   priceDelta: string;
@@ -31,6 +33,7 @@ export type ModifierGroupView = {
   type: string;
   heading: string;
   hint: string;
+  minSelections: number;
   maxSelections: number;
   modifiers: MenuModifier[];
 };
@@ -52,20 +55,30 @@ export function groupHeading(type: string, groupName: string): string {
   return HEADINGS[type] ?? groupName.toUpperCase();
 }
 
-/** The spec's hints. The size hint is fixed text; the real bound is always maxSelections. */
-export function groupHint(type: string, maxSelections: number): string {
-  switch (type) {
-    case 'milk':
-      return '(White Coffee only – Choose 1)';
-    case 'sweeteners':
-      return '(White Coffee only – Choose up to 1)';
-    case 'size':
-      return '(Choose up to 2)';
-    case 'alterations':
-      return '(Multi-select)';
-    default:
-      return `(Choose up to ${maxSelections})`;
-  }
+/** A group's bounds as the menu sets them: max at least 1, min between 0 and max. */
+export function groupBounds(modifier: Pick<MenuModifier, 'minSelections' | 'maxSelections'>) {
+  const max = Math.max(1, modifier.maxSelections);
+  return { min: Math.min(max, Math.max(0, modifier.minSelections ?? 0)), max };
+}
+
+/** The group's real rule in words: "Choose 1", "Choose up to 2", "Choose 1 to 3". */
+export function selectionRule(min: number, max: number): string {
+  if (min === max) return `Choose ${max}`;
+  if (min === 0) return `Choose up to ${max}`;
+  return `Choose ${min} to ${max}`;
+}
+
+/**
+ * The hint beside a group's heading. The spec's texts describe its sample menu (milk exactly 1, size up
+ * to 2, sweeteners up to 1, alterations several): each is kept where the shop's rule is the same, and the
+ * shop's real rule is shown where it differs, so the hint never promises what the dialog refuses.
+ */
+export function groupHint(type: string, minSelections: number, maxSelections: number): string {
+  const { min, max } = groupBounds({ minSelections, maxSelections });
+  const rule = selectionRule(min, max);
+  if (WHITE_COFFEE_ONLY.has(type)) return `(White Coffee only – ${rule})`;
+  if (type === 'alterations' && min === 0 && max > 1) return '(Multi-select)';
+  return `(${rule})`;
 }
 
 export function isWhiteCoffee(category: string): boolean {
@@ -99,8 +112,9 @@ export function groupsForCategory(modifiers: MenuModifier[], category: string): 
         groupId: modifier.groupId,
         type: modifier.type,
         heading: groupHeading(modifier.type, modifier.groupName),
-        hint: groupHint(modifier.type, modifier.maxSelections),
-        maxSelections: Math.max(1, modifier.maxSelections),
+        hint: groupHint(modifier.type, modifier.minSelections, modifier.maxSelections),
+        minSelections: groupBounds(modifier).min,
+        maxSelections: groupBounds(modifier).max,
         modifiers: [],
       };
       groups.set(modifier.groupId, group);
@@ -121,20 +135,68 @@ export function defaultSelection(groups: ModifierGroupView[]): number[] {
 }
 
 /**
- * Clicking a modifier: a selected one is removed; in a single-choice group it replaces the choice;
- * in a larger group it is added while there is room, otherwise nothing changes.
+ * Clicking a modifier: a selected one is removed, unless the group would then have fewer than its minimum
+ * (a required single choice is changed by picking another, never emptied); in a single-choice group it
+ * replaces the choice; in a larger group it is added while there is room, otherwise nothing changes.
  */
 export function toggleModifier(selected: number[], group: ModifierGroupView, modifierId: number): number[] {
-  if (selected.includes(modifierId)) return selected.filter((id) => id !== modifierId);
   const inGroup = new Set(group.modifiers.map((m) => m.id));
-  if (group.maxSelections <= 1) return [...selected.filter((id) => !inGroup.has(id)), modifierId];
   const count = selected.filter((id) => inGroup.has(id)).length;
+  if (selected.includes(modifierId)) {
+    return count > group.minSelections ? selected.filter((id) => id !== modifierId) : selected;
+  }
+  if (group.maxSelections <= 1) return [...selected.filter((id) => !inGroup.has(id)), modifierId];
   return count < group.maxSelections ? [...selected, modifierId] : selected;
+}
+
+/**
+ * A saved selection (a usual order) made before a group became required: each required group that is
+ * short of its minimum gets its defaults, so the line can still be confirmed as the shop now asks.
+ */
+export function withRequiredDefaults(modifiers: MenuModifier[], category: string, ids: number[]): number[] {
+  const result = [...ids];
+  for (const group of groupsForCategory(modifiers, category)) {
+    const inGroup = group.modifiers.filter((m) => result.includes(m.id)).length;
+    if (inGroup >= group.minSelections) continue;
+    const defaults = group.modifiers.filter((m) => m.isDefault && !result.includes(m.id));
+    result.push(...defaults.slice(0, group.minSelections - inGroup).map((m) => m.id));
+  }
+  return result;
+}
+
+/** "Choose at least 1 option for Milk type on Flat White." */
+function tooFewMessage(groupName: string, min: number, max: number, itemName: string) {
+  const noun = min === 1 ? 'option' : 'options';
+  const howMany = min === max ? `${min}` : `at least ${min}`;
+  return `Choose ${howMany} ${noun} for ${groupName} on ${itemName}.`;
+}
+
+/** The dialog's check before adding: the first group with fewer choices than its minimum, said as a sentence. */
+export function missingChoice(
+  groups: ModifierGroupView[],
+  selected: number[],
+  itemName: string,
+): { groupId: number; message: string } | null {
+  for (const group of groups) {
+    const count = group.modifiers.filter((m) => selected.includes(m.id)).length;
+    if (count < group.minSelections) {
+      const name = group.modifiers[0]?.groupName ?? group.heading;
+      return {
+        groupId: group.groupId,
+        message: tooFewMessage(name, group.minSelections, group.maxSelections, itemName),
+      };
+    }
+  }
+  return null;
 }
 
 export type SelectionResult = { ok: true; modifiers: MenuModifier[] } | { ok: false; message: string };
 
-/** The server's check of a selection for one item: known ids, right category, within each group's limit. */
+/**
+ * The server's check of a selection for one item: known ids, right category, and each group's rule (at
+ * most its maximum; at least its minimum for every required group that applies to the item). `modifiers`
+ * must hold the chosen ones and every modifier of the required groups (menuCache.server.ts reads both).
+ */
 export function validateSelection(
   modifiers: MenuModifier[],
   item: { name: string; category: string },
@@ -154,10 +216,22 @@ export function validateSelection(
   for (const modifier of chosen)
     perGroup.set(modifier.groupId, [...(perGroup.get(modifier.groupId) ?? []), modifier]);
   for (const group of perGroup.values()) {
-    const max = Math.max(1, group[0].maxSelections);
+    const { max } = groupBounds(group[0]);
     if (group.length > max) {
       const noun = max === 1 ? 'option' : 'options';
       return { ok: false, message: `Choose at most ${max} ${noun} for ${group[0].groupName}.` };
+    }
+  }
+  const required = new Set<number>();
+  for (const modifier of modifiers) {
+    if (groupBounds(modifier).min > 0 && isAllowedFor(modifier, item.category))
+      required.add(modifier.groupId);
+  }
+  for (const groupId of required) {
+    const first = modifiers.find((m) => m.groupId === groupId)!;
+    const { min, max } = groupBounds(first);
+    if ((perGroup.get(groupId)?.length ?? 0) < min) {
+      return { ok: false, message: tooFewMessage(first.groupName, min, max, item.name) };
     }
   }
   return { ok: true, modifiers: sortModifiers(modifiers, chosen) };

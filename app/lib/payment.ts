@@ -9,6 +9,18 @@ export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   'pay-in-store': 'Pay in Store (Credit Card)',
 };
 
+/**
+ * The payment method a new order starts with: Pay in Store for a pickup (the spec's default), and for a
+ * delivery, where nobody is in the store to pay, On Account or Invoice when the shop offers one.
+ */
+export function defaultPaymentMethod(orderType: string, enabled: readonly PaymentMethod[]): PaymentMethod {
+  const preferred: PaymentMethod[] =
+    orderType === 'delivery'
+      ? ['on-account', 'invoice', 'pay-in-store']
+      : ['pay-in-store', 'invoice', 'on-account'];
+  return preferred.find((method) => enabled.includes(method)) ?? enabled[0] ?? DEFAULT_PAYMENT_METHOD;
+}
+
 export function paymentLabel(method: string): string {
   return PAYMENT_LABELS[method as PaymentMethod] ?? method;
 }

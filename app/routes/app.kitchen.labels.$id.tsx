@@ -22,7 +22,7 @@ const LABEL_CSS = `
 .label {
   box-sizing: border-box; width: 62mm; height: 40mm; padding: 2.5mm 3mm; overflow: hidden;
   background: #fff; color: #000; border: 1px dashed #999; font-family: system-ui, 'DejaVu Sans', sans-serif;
-  display: flex; flex-direction: column; gap: 0.8mm;
+  display: flex; flex-direction: column; gap: 0.8mm; overflow-wrap: anywhere;
 }
 .label__top { display: flex; justify-content: space-between; align-items: baseline; gap: 2mm; }
 .label__name { font-size: 13pt; font-weight: 700; line-height: 1.1; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }

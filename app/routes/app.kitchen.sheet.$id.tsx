@@ -18,7 +18,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
 const SHEET_CSS = `
 @page { size: A4; margin: 14mm; }
 .sheet { max-width: 182mm; margin: 0 auto 24px; padding: 0 16px; background: #fff; color: #000;
-  font: 11pt/1.4 system-ui, 'DejaVu Sans', sans-serif; }
+  font: 11pt/1.4 system-ui, 'DejaVu Sans', sans-serif; overflow-wrap: anywhere; }
 .sheet h1 { font-size: 18pt; margin: 0 0 2mm; }
 .sheet h2 { font-size: 13pt; margin: 6mm 0 2mm; border-bottom: 0.4mm solid #000; padding-bottom: 1mm; }
 .sheet .meta { margin: 0; }

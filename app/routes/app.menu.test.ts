@@ -161,6 +161,43 @@ describe('modifier groups and modifiers', () => {
     expect(duplicate.body.message).toBe('There is already a modifier group called Size.');
   });
 
+  it('makes a group required (min selections), which guests then see in the menu', async () => {
+    const size = (await menu()).groups.find((g: Answer) => g.name === 'Size');
+    const save = (minSelections: string, maxSelections = '1') =>
+      post({
+        intent: 'group.update',
+        id: String(size.id),
+        name: 'Size',
+        type: 'size',
+        minSelections,
+        maxSelections,
+      });
+    const tooMany = await save('2');
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toBe('Min selections (2) cannot be more than max selections (1).');
+    expect((await save('1')).body.ok).toBe(true);
+    expect((await menu()).groups.find((g: Answer) => g.id === size.id)).toMatchObject({
+      minSelections: 1,
+      maxSelections: 1,
+    });
+    const { loader: modifiersApi } = await import('./apps.group-order.api.menu-modifiers');
+    const request = await proxyRequest('/apps/group-order/api/menu-modifiers');
+    const guestView = (await call(() => modifiersApi(args(request)))).body as Answer[];
+    expect(guestView.find((m: Answer) => m.name === 'Small')).toMatchObject({
+      minSelections: 1,
+      maxSelections: 1,
+    });
+    // Left out (an older form), a group stays optional.
+    await post({
+      intent: 'group.update',
+      id: String(size.id),
+      name: 'Size',
+      type: 'size',
+      maxSelections: '1',
+    });
+    expect((await menu()).groups.find((g: Answer) => g.id === size.id).minSelections).toBe(0);
+  });
+
   it('archives a group and moves it', async () => {
     const groups = (await menu()).groups;
     await post({ intent: 'group.archive', id: String(groups[0].id) });

@@ -6,14 +6,15 @@ import { extendDeadline } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
 import { hostTokenFrom } from '~/lib/credentials.server';
 
-// POST /api/group-orders/{id}/extend {pickupDate?, pickupTime?}: the host moves the deadline 15 minutes later
-// (never past pickup minus the shop's notice: `capped` says it stopped there), and may move pickup too.
+// POST /api/group-orders/{id}/extend {pickupDate?, pickupTime?}: the host moves the deadline up to 15 minutes
+// later (never past pickup minus the shop's notice, app/lib/deadline.ts: `capped` says it stopped there,
+// `minutes` how much it added), and may move pickup too.
 export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (request.method !== 'POST') throw jsonError(405, 'Use POST to extend the deadline.');
   const id = parseId(params.id);
   const body = await parseJson(request, ExtendSchema);
-  const { order, capped } = await extendDeadline(
+  const { order, capped, minutes } = await extendDeadline(
     storefront.shop,
     id,
     { hostToken: hostTokenFrom(request, body), customerId: storefront.customerId },
@@ -23,6 +24,7 @@ export const action = withHttpErrors(async function action({ request, params }: 
   return Response.json({
     ...serializeGroupOrder(order, undefined, undefined, { revealHostEmail: true }),
     capped,
+    minutes,
   });
 });
 

@@ -24,10 +24,10 @@ import { loader as userLoader } from './apps.group-order.api.auth.user';
 const BASE = '/apps/group-order/api/group-orders';
 
 function validBody(overrides: Record<string, unknown> = {}) {
-  // Sydney wall-clock times an hour and 50 minutes from now.
+  // Sydney wall-clock times: pickup in 90 minutes, the deadline in 50 (the shop's 30 minutes' notice kept).
   const zoned = (offsetMin: number) =>
     utcToZoned(new Date(Date.now() + offsetMin * 60_000), 'Australia/Sydney');
-  const pickup = zoned(60);
+  const pickup = zoned(90);
   const deadline = zoned(50);
   return {
     hostName: 'Hannah Host',
@@ -133,7 +133,7 @@ describe('POST /api/group-orders', () => {
 
   it('refuses a deadline after pickup or in the past', async () => {
     const body = validBody();
-    // Swap them: pickup in 50 minutes, deadline in 60.
+    // Swap them: pickup in 50 minutes, deadline in 90.
     const late = await create({
       ...body,
       pickupDate: body.deadlineDate,
@@ -142,7 +142,7 @@ describe('POST /api/group-orders', () => {
       deadlineTime: body.pickupTime,
     });
     expect(late.status).toBe(400);
-    expect(late.body.message).toMatch(/deadline must not be after the pickup time/);
+    expect(late.body.message).toMatch(/deadline must be at least 30 minutes before the pickup time/);
     const past = await create({ ...body, deadlineDate: '2020-01-01', deadlineTime: '09:00' });
     expect(past.body.message).toBe(
       'The ordering deadline has already passed. Please choose a time in the future.',
@@ -171,7 +171,7 @@ describe('POST /api/group-orders', () => {
   it('checks the 30-minute pickup notice on real time across the Sydney DST change', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-10-03T15:45:00Z'));
-    const common = { pickupDate: '2026-10-04', deadlineDate: '2026-10-04', deadlineTime: '01:55' };
+    const common = { pickupDate: '2026-10-04', deadlineDate: '2026-10-04', deadlineTime: '01:46' };
     const refused = await create(validBody({ ...common, pickupTime: '03:14' }));
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
 import { CLOSED_MESSAGES } from '~/models/groupOrder/groupOrder.server';
-import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
+import { createTestGroupOrder, requireGroups, seedMenu } from '../../test/support/factories';
 import { args, call, OTHER_SHOP, proxyRequest, TEST_SHOP } from '../../test/support/requests';
 import { action, loader } from './apps.group-order.api.order-items';
 
@@ -146,6 +146,23 @@ describe('POST /api/order-items — whole cart (Review page)', () => {
     await send(cart({ confirmationKey: 'confirm-key-0003', guestName: 'Sam' }));
     const fresh = await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } });
     expect(fresh).toMatchObject({ participantCount: 2, totalItems: 9, totalCents: 3 * 2170 });
+  });
+
+  it('refuses a cart whose line leaves a required group empty, from the kept menu copy too', async () => {
+    // The first confirm reads the menu and keeps it; the second is checked against the kept copy.
+    expect((await send(cart())).status).toBe(201);
+    await requireGroups(['Blend']);
+    const latte = { menuItemId: ids.item('Latte').id, quantity: 1, selectedModifiers: [ids.mod('Oat').id] };
+    const first = await send(cart({ confirmationKey: 'confirm-key-0002', guestName: 'Bo', items: [latte] }));
+    expect(first).toMatchObject({ status: 400, body: { message: 'Choose 1 option for Blend on Latte.' } });
+    const again = await send(cart({ confirmationKey: 'confirm-key-0003', guestName: 'Bo', items: [latte] }));
+    expect(again.status).toBe(400);
+    const withBlend = { ...latte, selectedModifiers: [ids.mod('Oat').id, ids.mod('Decaf').id] };
+    const fixed = await send(
+      cart({ confirmationKey: 'confirm-key-0004', guestName: 'Bo', items: [withBlend] }),
+    );
+    expect(fixed.status).toBe(201);
+    expect(fixed.body.items[0].selectedModifiers).toEqual(['Oat', 'Decaf']);
   });
 
   it('writes nothing when one line is bad (all or nothing)', async () => {
@@ -388,6 +405,20 @@ describe('POST /api/order-items — one item per call (spec client)', () => {
       body: { message: expect.stringContaining(CLOSED_MESSAGES.submitted), reason: 'submitted' },
     });
     expect(await prisma.orderItem.count()).toBe(0);
+  });
+
+  it("refuses a Flat White without milk when the shop's Milk group is required (400, a sentence)", async () => {
+    await requireGroups(['Size', 'Milk type']);
+    const noMilk = await send(single({ selectedModifiers: [ids.mod('Regular').id] }));
+    expect(noMilk.status).toBe(400);
+    expect(noMilk.body.message).toBe('Choose 1 option for Milk type on Flat White.');
+    const noSize = await send(single({ selectedModifiers: [ids.mod('Skim').id] }));
+    expect(noSize.body.message).toBe('Choose 1 option for Size on Flat White.');
+    // A food item has neither group: nothing is asked of it.
+    const bread = await send(single({ menuItemId: ids.item('Banana Bread').id, selectedModifiers: [] }));
+    expect(bread.status).toBe(201);
+    expect(await prisma.orderItem.count()).toBe(1);
+    expect((await send(single())).status).toBe(201);
   });
 
   it('refuses too many alterations (more than the group maximum)', async () => {

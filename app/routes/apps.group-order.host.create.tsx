@@ -5,8 +5,9 @@ import { AboutYouCard, DetailsCard, PickupCard } from '~/components/storefront/h
 import { useCreateOrder } from '~/components/storefront/host/useCreateOrder';
 import { ScheduleFields } from '~/components/storefront/missing/ScheduleFields';
 import { sfPath } from '~/lib/paths';
-import { paymentLabel } from '~/lib/payment';
+import { defaultPaymentMethod, paymentLabel } from '~/lib/payment';
 import { utcToZoned } from '~/lib/time';
+import { defaultTimes } from '~/lib/deadline';
 import { getCustomerProfile } from '~/models/shop/customerProfile.server';
 import { enabledPaymentMethods, getShopSettings } from '~/models/shop/settings.server';
 import { requireStorefront } from '~/storefront.server';
@@ -21,12 +22,17 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
   const storefront = await requireStorefront(request);
   const settings = await getShopSettings(storefront.shop);
   const profile = await getCustomerProfile(storefront);
-  const now = Date.now();
-  const pickup = utcToZoned(new Date(now + settings.defaultPickupOffsetMinutes * 60_000), settings.timeZone);
-  const deadline = utcToZoned(
-    new Date(now + settings.defaultDeadlineOffsetMinutes * 60_000),
-    settings.timeZone,
+  // Defaults keep the deadline rule the create check and extend apply (app/lib/deadline.ts).
+  const times = defaultTimes(
+    Date.now(),
+    {
+      pickupMinutes: settings.defaultPickupOffsetMinutes,
+      deadlineMinutes: settings.defaultDeadlineOffsetMinutes,
+    },
+    { orderType: 'pickup', noticeMinutes: settings.pickupNoticeMinutes },
   );
+  const pickup = utcToZoned(times.pickupAt, settings.timeZone);
+  const deadline = utcToZoned(times.deadlineAt, settings.timeZone);
   const methods = enabledPaymentMethods(settings);
   return {
     shopName: settings.shopName || storefront.shop.replace(/\.myshopify\.com$/, ''),
@@ -45,8 +51,10 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
       pickupTime: pickup.time,
       deadlineDate: deadline.date,
       deadlineTime: deadline.time,
-      paymentMethod: methods.includes('pay-in-store') ? 'pay-in-store' : methods[0],
+      paymentMethod: defaultPaymentMethod('pickup', methods),
     },
+    /** Switching to delivery while the payment is still the pickup default moves it to this one. */
+    deliveryPaymentMethod: defaultPaymentMethod('delivery', methods),
   };
 });
 
@@ -59,8 +67,8 @@ export default function CreateOrder() {
     <main className="shell-main shell-main--narrow host-create">
       <PageHeader eyebrow="CREATE ORDER" title="START GROUP ORDER">
         <p className="muted host-lede">
-          Set the pickup time and an ordering deadline, then share one link. Everyone picks their own coffee
-          and food.
+          Set the {delivery ? 'delivery' : 'pickup'} time and an ordering deadline, then share one link.
+          Everyone picks their own coffee and food.
         </p>
       </PageHeader>
 

@@ -36,7 +36,10 @@ describe('create page loader', () => {
     expect(data.defaults.paymentMethod).toBe('pay-in-store');
     const [h, m] = data.defaults.pickupTime.split(':').map(Number);
     const [dh, dm] = data.defaults.deadlineTime.split(':').map(Number);
-    expect((h * 60 + m - (dh * 60 + dm) + 1440) % 1440).toBe(10); // pickup 40 min, deadline 30 min from now
+    // The shop's offsets (pickup 40, deadline 30 minutes from now) would leave 10 minutes where the shop
+    // needs 30: pickup moves to the deadline plus the notice, so the defaults obey the deadline rule.
+    expect((h * 60 + m - (dh * 60 + dm) + 1440) % 1440).toBe(30);
+    expect(data.deliveryPaymentMethod).toBe('invoice');
   });
 });
 

@@ -11,7 +11,7 @@ import {
   findGroupOrderByParam,
   serializeGroupOrder,
 } from '~/models/groupOrder/groupOrder.server';
-import { menuTitle } from '~/lib/groupOrder';
+import { orderTitle } from '~/lib/groupOrder';
 import { getMenu } from '~/models/menu/menu.server';
 import { getUsualOrder } from '~/models/groupOrder/usualOrders.server';
 import { GuestEmailSchema } from '~/models/groupOrder/orderItems.server';
@@ -61,7 +61,7 @@ async function loadMenuPage(request: Request, shop: string, groupOrderId: string
   return {
     found: true as const,
     order: serializeGroupOrder(order),
-    title: menuTitle(order),
+    title: orderTitle(order),
     closedMessage: closedMessage(order),
     expiredMessage: closedText(order, 'expired'),
     menu,

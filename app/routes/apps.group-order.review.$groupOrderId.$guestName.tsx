@@ -18,7 +18,7 @@ import { ConfirmedSoFar } from '~/components/storefront/guest/ConfirmedSoFar';
 import { useLiveStatus } from '~/components/storefront/useLiveStatus';
 import { itemCount } from '~/lib/cart';
 import { Button, ButtonLink, Card, PageHeader, TextArea } from '~/components/storefront/ui';
-import { menuTitle } from '~/lib/groupOrder';
+import { orderTitle } from '~/lib/groupOrder';
 import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
 import {
@@ -44,7 +44,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   return {
     found: true as const,
     order: serializeGroupOrder(order),
-    title: menuTitle(order),
+    title: orderTitle(order),
     closedMessage: closedMessage(order),
     expiredMessage: closedText(order, 'expired'),
     menu,

@@ -4,10 +4,20 @@ import { hashSecret, newSecret, randomOrderCode, randomOrderId } from '../../app
 import { seedDemo } from '../../prisma/demo-data';
 import { TEST_SHOP } from './requests';
 
-/** The demo café menu in a test shop (tests sign requests for TEST_SHOP by default). */
+/**
+ * The demo café menu in a test shop (tests sign requests for TEST_SHOP by default), with every modifier
+ * group optional: most tests name a line's options by hand and are about something else. Tests of required
+ * groups (Size, Milk and Blend are required on the demo menu) make them so with `requireGroups`.
+ */
 export async function seedMenu(shop = TEST_SHOP) {
   await seedDemo(prisma, { shop });
+  await prisma.modifierGroup.updateMany({ where: { shop }, data: { minSelections: 0 } });
   return prisma.menuItem.findMany({ where: { shop }, orderBy: { position: 'asc' } });
+}
+
+/** Makes the named modifier groups of the demo menu required (at least one choice), as the demo shop has them. */
+export async function requireGroups(names: string[], shop = TEST_SHOP) {
+  await prisma.modifierGroup.updateMany({ where: { shop, name: { in: names } }, data: { minSelections: 1 } });
 }
 
 /** A group order written straight to the database, with its host token for authorised calls. */

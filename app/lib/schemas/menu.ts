@@ -52,6 +52,14 @@ export const ModifierGroupSchema = z.object({
     .int('Max selections must be a whole number.')
     .min(1, 'Guests must be able to choose at least 1.')
     .max(20, 'Max selections can be at most 20.'),
+  // 0 (or left out): guests may skip the group; 1 or more: they must choose at least that many.
+  minSelections: z.coerce
+    .number(typeError(undefined, 'Min selections must be a number.'))
+    .int('Min selections must be a whole number.')
+    .min(0, 'Min selections cannot be below 0.')
+    .max(20, 'Min selections can be at most 20.')
+    .optional()
+    .default(0),
 });
 
 export const ModifierSchema = z.object({

@@ -1,7 +1,7 @@
 import type { GroupOrder } from '@prisma/client';
 import { CODE_HINT, normalizeCode } from '../../lib/code';
 import { Invalid, NotFound } from '../../lib/errors';
-import { orderTitle } from '../../lib/groupOrder';
+import { orderTitle, timeLabel } from '../../lib/groupOrder';
 import { INVALID_EMAIL, isValidEmail } from '../../lib/hosting';
 import { formatDateTime } from '../../lib/time';
 import { consumeOrRefuse } from '../limits/hostRateLimits.server';
@@ -22,6 +22,7 @@ function foundOrder(order: GroupOrder) {
     code: order.code,
     title: orderTitle(order),
     active: order.status === 'active',
+    timeLabel: timeLabel(order.orderType),
     pickup: formatDateTime(order.pickupAt, order.timeZone),
     deadline: formatDateTime(order.deadlineAt, order.timeZone),
   };

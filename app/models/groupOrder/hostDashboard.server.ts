@@ -30,6 +30,8 @@ export async function hostDashboardPage(shop: string, id: number, customerId: st
       items: [],
       // Once the kitchen moved it, the host can no longer remove items.
       kitchenState: summary.kitchenState,
+      // The deadline rule's notice, so the extend button says what it can really add (app/lib/deadline.ts).
+      noticeMinutes: settings.pickupNoticeMinutes,
       // The host's address is theirs; other visitors (guests) only see where a claim link would go.
       hostEmail: isCreator ? order.hostEmail : maskEmail(order.hostEmail),
       title: orderTitle(order),

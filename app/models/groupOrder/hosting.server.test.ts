@@ -37,17 +37,22 @@ describe('createGroupOrder times (shop zone Australia/Sydney)', () => {
   // 2026-11-22 09:30 in Sydney (AEDT, UTC+11) is 2026-11-21T22:30Z.
   const now = new Date('2026-11-21T22:30:20Z');
 
-  it('counts notice from the current minute: 29 minutes refused, 30 and 31 accepted', async () => {
+  it('counts notice from the current minute: 29 minutes refused, 30 meets the notice, 31 accepted', async () => {
     const refused = await refusal(
-      createGroupOrder(TEST_SHOP, { ...input, pickupTime: '09:59', deadlineTime: '09:40' }, { now }),
+      createGroupOrder(TEST_SHOP, { ...input, pickupTime: '09:59', deadlineTime: '09:31' }, { now }),
     );
     expect(refused?.pickupTime).toBe(
       'Pickup orders require at least 30 minutes notice. Please select a later pickup time.',
     );
-    await createGroupOrder(TEST_SHOP, { ...input, pickupTime: '10:00', deadlineTime: '09:40' }, { now });
+    // 30 minutes meets the pickup notice, but ordering would have to close now: the deadline rule refuses.
+    const now30 = await refusal(
+      createGroupOrder(TEST_SHOP, { ...input, pickupTime: '10:00', deadlineTime: '09:31' }, { now }),
+    );
+    expect(now30?.pickupTime).toBeUndefined();
+    expect(now30?.deadlineTime).toMatch(/at least 30 minutes before the pickup time/);
     const { order } = await createGroupOrder(
       TEST_SHOP,
-      { ...input, pickupTime: '10:01', deadlineTime: '09:40' },
+      { ...input, pickupTime: '10:01', deadlineTime: '09:31' },
       { now },
     );
     expect(order.pickupAt.toISOString()).toBe('2026-11-21T23:01:00.000Z');
@@ -69,7 +74,8 @@ describe('createGroupOrder times (shop zone Australia/Sydney)', () => {
 
   it('refuses 29 real minutes and accepts 31 across the October DST jump', async () => {
     const dstNow = new Date('2026-10-03T15:45:00Z'); // 01:45 AEST on 4 October; clocks jump 02:00 -> 03:00
-    const common = { pickupDate: '2026-10-04', deadlineDate: '2026-10-04', deadlineTime: '01:50' };
+    // Deadline 01:46 AEST: the latest the rule allows for pickup 31 real minutes away.
+    const common = { pickupDate: '2026-10-04', deadlineDate: '2026-10-04', deadlineTime: '01:46' };
     expect(
       (
         await refusal(
@@ -88,7 +94,7 @@ describe('createGroupOrder times (shop zone Australia/Sydney)', () => {
   it('refuses 29 real minutes and accepts 31 when the April change repeats the 2 am hour', async () => {
     // 02:45 AEDT on 5 April; at 03:00 clocks go back to 02:00 AEST, so 02:14 next comes 29 minutes later.
     const dstNow = new Date('2026-04-04T15:45:00Z');
-    const common = { pickupDate: '2026-04-05', deadlineDate: '2026-04-05', deadlineTime: '02:05' };
+    const common = { pickupDate: '2026-04-05', deadlineDate: '2026-04-05', deadlineTime: '02:46' };
     expect(
       (
         await refusal(
@@ -112,7 +118,7 @@ describe('createGroupOrder times (shop zone Australia/Sydney)', () => {
         ...input,
         pickupDate: '2026-04-05',
         deadlineDate: '2026-04-05',
-        deadlineTime: '02:00',
+        deadlineTime: '01:40',
         pickupTime: '02:10',
       },
       { now: new Date('2026-04-04T14:30:00Z') },
@@ -124,22 +130,35 @@ describe('createGroupOrder times (shop zone Australia/Sydney)', () => {
     const shop = 'new-york-coffee.myshopify.com';
     await prisma.shopSettings.create({ data: { shop, timeZone: 'America/New_York', currency: 'USD' } });
     const nyNow = { now: new Date('2026-11-01T05:45:00Z') };
-    const common = { pickupDate: '2026-11-01', deadlineDate: '2026-11-01', deadlineTime: '01:55' };
+    const common = { pickupDate: '2026-11-01', deadlineDate: '2026-11-01', deadlineTime: '01:46' };
     expect(
       (await refusal(createGroupOrder(shop, { ...input, ...common, pickupTime: '01:14' }, nyNow)))
         ?.pickupTime,
     ).toBe('Pickup orders require at least 30 minutes notice. Please select a later pickup time.');
     const { order } = await createGroupOrder(shop, { ...input, ...common, pickupTime: '01:16' }, nyNow);
     expect(order.pickupAt.toISOString()).toBe('2026-11-01T06:16:00.000Z');
-    expect(order.deadlineAt.toISOString()).toBe('2026-11-01T05:55:00.000Z');
+    expect(order.deadlineAt.toISOString()).toBe('2026-11-01T05:46:00.000Z');
     expect(order.timeZone).toBe('America/New_York');
   });
 
-  it('says plainly when the deadline is after pickup or already past', async () => {
+  it('says plainly when the deadline is too close to pickup, after it, or already past', async () => {
+    const rule =
+      'The ordering deadline must be at least 30 minutes before the pickup time, so the shop has time to prepare the order. Please choose an earlier deadline or a later pickup time.';
     const late = await refusal(createGroupOrder(TEST_SHOP, { ...input, deadlineTime: '10:05' }, { now }));
-    expect(late?.deadlineTime).toBe(
-      'The ordering deadline must not be after the pickup time. Please choose an earlier deadline.',
+    expect(late?.deadlineTime).toBe(rule);
+    // The issue's defaults: deadline 10 minutes before pickup, while the shop needs 30 minutes' notice.
+    const close = await refusal(
+      createGroupOrder(TEST_SHOP, { ...input, pickupTime: '10:40', deadlineTime: '10:30' }, { now }),
     );
+    expect(close?.deadlineTime).toBe(rule);
+    await createGroupOrder(TEST_SHOP, { ...input, pickupTime: '10:40', deadlineTime: '10:10' }, { now });
+    // A delivery has no preparation notice: its deadline may reach the delivery time.
+    const delivery = { ...input, orderType: 'delivery', deliveryAddress: '1 George St', pickupTime: '10:40' };
+    await createGroupOrder(TEST_SHOP, { ...delivery, deadlineTime: '10:40' }, { now });
+    expect(
+      (await refusal(createGroupOrder(TEST_SHOP, { ...delivery, deadlineTime: '10:41' }, { now })))
+        ?.deadlineTime,
+    ).toBe('The ordering deadline must not be after the delivery time. Please choose an earlier deadline.');
     const past = await refusal(createGroupOrder(TEST_SHOP, { ...input, deadlineTime: '09:15' }, { now }));
     expect(past?.deadlineTime).toBe(
       'The ordering deadline has already passed. Please choose a time in the future.',
@@ -163,6 +182,19 @@ describe('extendDeadline', () => {
     });
     const { order: updated } = await extendDeadline(TEST_SHOP, order.id, { hostToken }, now);
     expect(updated.deadlineAt.getTime()).toBe(order.deadlineAt.getTime() + 15 * 60_000);
+  });
+
+  it('applies the create rule: an order created at the latest deadline cannot extend, 9 minutes short adds 9', async () => {
+    const now = new Date('2026-11-21T22:30:20Z'); // 09:30 in Sydney
+    const base = { ...input, pickupDate: '2026-11-22', deadlineDate: '2026-11-22', pickupTime: '10:40' };
+    const atLatest = await createGroupOrder(TEST_SHOP, { ...base, deadlineTime: '10:10' }, { now });
+    await expect(
+      extendDeadline(TEST_SHOP, atLatest.order.id, { hostToken: atLatest.hostToken }, now),
+    ).rejects.toThrow(/The deadline cannot move any later: pickup is at 10:40 am/);
+    const short = await createGroupOrder(TEST_SHOP, { ...base, deadlineTime: '10:01' }, { now });
+    const extended = await extendDeadline(TEST_SHOP, short.order.id, { hostToken: short.hostToken }, now);
+    expect(extended).toMatchObject({ minutes: 9, capped: true });
+    expect(extended.order.deadlineAt.toISOString()).toBe('2026-11-21T23:10:00.000Z');
   });
 });
 

@@ -13,6 +13,8 @@ import {
   type FieldErrors,
 } from '../../lib/hosting';
 import { formatTime12, utcToZoned, zonedToUtc } from '../../lib/time';
+import { defaultPaymentMethod } from '../../lib/payment';
+import { deadlineFits, EXTEND_MINUTES, extendableMinutes, latestDeadline } from '../../lib/deadline';
 import { getGroupOrderWithItems, serializeGroupOrder, summarize } from './groupOrder.server';
 import { queueDraftOrderSync } from '../outbox/handoff.server';
 import { queueSubmittedEmails } from '../mail/submitMail.server';
@@ -23,7 +25,7 @@ import { cancelOrderJobs, scheduleOrderJobs } from './schedule.server';
 
 // What a host does with a group order. Every function takes the shop and only sees that shop's orders.
 
-export const EXTEND_MINUTES = 15;
+export { EXTEND_MINUTES };
 
 /** A create request the host must correct: one message per field (the JSON API sends the first). */
 export class CreateValidationError extends Invalid {
@@ -54,7 +56,9 @@ export async function createGroupOrder(
   const zone = settings.timeZone;
   const errors: FieldErrors = {};
 
-  if (!enabledPaymentMethods(settings).includes(data.paymentMethod)) {
+  const paymentMethod =
+    data.paymentMethod ?? defaultPaymentMethod(data.orderType, enabledPaymentMethods(settings));
+  if (!enabledPaymentMethods(settings).includes(paymentMethod)) {
     errors.paymentMethod = 'This payment method is not offered by this shop. Please choose another.';
   }
   // Times are picked to the minute: measure notice from the start of the current minute, so choosing
@@ -78,8 +82,8 @@ export async function createGroupOrder(
     errors.deadlineTime = 'Please choose a valid deadline date and time.';
   } else if (deadlineAt.getTime() <= now.getTime()) {
     errors.deadlineTime = 'The ordering deadline has already passed. Please choose a time in the future.';
-  } else if (pickupAt && deadlineAt.getTime() > pickupAt.getTime()) {
-    errors.deadlineTime = `The ordering deadline must not be after the ${what} time. Please choose an earlier deadline.`;
+  } else if (pickupAt && !deadlineFits(deadlineAt, pickupAt, kindOf(data.orderType, settings))) {
+    errors.deadlineTime = deadlineRuleMessage(what, settings.pickupNoticeMinutes);
   }
   if (Object.keys(errors).length > 0) throw new CreateValidationError(errors);
 
@@ -93,7 +97,7 @@ export async function createGroupOrder(
     companyName: data.companyName,
     orderType: data.orderType,
     deliveryAddress: data.orderType === 'delivery' ? data.deliveryAddress : null,
-    paymentMethod: data.paymentMethod,
+    paymentMethod,
     pickupAt: pickupAt!,
     deadlineAt: deadlineAt!,
     timeZone: zone,
@@ -121,6 +125,18 @@ export async function createGroupOrder(
     }
   }
   throw new Unavailable(HOST_MESSAGES.createFailed);
+}
+
+const kindOf = (orderType: string, settings: { pickupNoticeMinutes: number }) => ({
+  orderType,
+  noticeMinutes: settings.pickupNoticeMinutes,
+});
+
+/** The deadline rule (app/lib/deadline.ts) in the host's words. */
+export function deadlineRuleMessage(what: 'pickup' | 'delivery', noticeMinutes: number) {
+  return what === 'pickup'
+    ? `The ordering deadline must be at least ${noticeMinutes} minutes before the pickup time, so the shop has time to prepare the order. Please choose an earlier deadline or a later pickup time.`
+    : 'The ordering deadline must not be after the delivery time. Please choose an earlier deadline.';
 }
 
 export type HostCredentials = { hostToken?: string | null; customerId?: string | null };
@@ -289,20 +305,21 @@ export async function extendDeadline(
       }
       pickupAt = moved;
     }
-    const noticeMs = what === 'pickup' ? settings.pickupNoticeMinutes * 60_000 : 0;
-    const latest = pickupAt.getTime() - noticeMs;
-    const from = Math.max(now.getTime(), order.deadlineAt.getTime());
-    const wanted = from + EXTEND_MINUTES * 60_000;
-    if (latest <= from) {
+    // The same rule as create (app/lib/deadline.ts), in whole minutes as the dashboard's button says it.
+    const kind = kindOf(order.orderType, settings);
+    const latest = latestDeadline(pickupAt, kind);
+    const minutes = extendableMinutes({ deadlineAt: order.deadlineAt, pickupAt }, kind, now);
+    if (minutes <= 0) {
       throw new Conflict(extendRefusedMessage(what, pickupAt, order.timeZone, settings.pickupNoticeMinutes), {
         latestDeadlineAt: new Date(latest).toISOString(),
       });
     }
-    const deadlineAt = new Date(Math.min(wanted, latest));
+    const from = Math.max(now.getTime(), order.deadlineAt.getTime());
+    const deadlineAt = new Date(from + minutes * 60_000);
     const updated = await tx.groupOrder.update({ where: { id, shop }, data: { deadlineAt, pickupAt } });
     // The reminder and the deadline job move with the deadline (same transaction).
     await scheduleOrderJobs(tx, updated, now);
-    return { order: updated, capped: wanted > latest };
+    return { order: updated, capped: minutes < EXTEND_MINUTES, minutes };
   });
 }
 

@@ -1,5 +1,5 @@
 import type { GroupOrder } from '@prisma/client';
-import { orderTitle } from '../../lib/groupOrder';
+import { orderTitle, timeLabel } from '../../lib/groupOrder';
 import { formatMoney } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
 import { ordersForCustomer } from './hosting.server';
@@ -13,6 +13,7 @@ function myOrderCard(order: GroupOrder, base: string) {
     code: order.code,
     title: orderTitle(order),
     status: order.status,
+    timeLabel: timeLabel(order.orderType),
     pickup: formatDateTime(order.pickupAt, order.timeZone),
     deadline: formatDateTime(order.deadlineAt, order.timeZone),
     total: formatMoney(order.totalCents, order.currency),

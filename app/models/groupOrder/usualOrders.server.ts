@@ -1,5 +1,5 @@
 import prisma from '../../db.server';
-import { isAllowedFor } from '../../lib/modifiers';
+import { isAllowedFor, withRequiredDefaults } from '../../lib/modifiers';
 import type { SaveUsualOrderInput, UsualItem } from '../../lib/schemas/usualOrder';
 import { listMenuItems, listMenuModifiers } from '../menu/menu.server';
 
@@ -39,7 +39,14 @@ export async function getUsualOrder(shop: string, email: string): Promise<UsualI
       const modifier = modifierById.get(id);
       return modifier ? isAllowedFor(modifier, menuItem.category) : false;
     });
-    return [{ id: item.id, name: menuItem.name, quantity: item.quantity, selectedModifiers }];
+    return [
+      {
+        id: item.id,
+        name: menuItem.name,
+        quantity: item.quantity,
+        selectedModifiers: withRequiredDefaults(modifiers, menuItem.category, selectedModifiers),
+      },
+    ];
   });
 }
 

@@ -20,7 +20,7 @@ export function serializeMenuItem(item: MenuItem): MenuItemView {
   };
 }
 
-type GroupFields = Pick<ModifierGroup, 'type' | 'maxSelections' | 'name'>;
+type GroupFields = Pick<ModifierGroup, 'type' | 'minSelections' | 'maxSelections' | 'name'>;
 
 export function serializeModifier(modifier: Modifier & { group: GroupFields }): MenuModifier {
   return {
@@ -28,6 +28,7 @@ export function serializeModifier(modifier: Modifier & { group: GroupFields }): 
     name: modifier.name,
     type: modifier.group.type,
     isDefault: modifier.isDefault,
+    minSelections: modifier.group.minSelections,
     maxSelections: modifier.group.maxSelections,
     applicableCategories: modifier.applicableCategories
       .split(',')
@@ -49,28 +50,36 @@ export async function listMenuItems(shop: string): Promise<MenuItemView[]> {
 }
 
 /**
- * Active modifiers of active groups, in menu order. `ids` reads only those (the confirm needs only the
- * modifiers its cart selected), `db` runs the read inside the caller's transaction.
+ * Active modifiers of active groups, in menu order. `ids` reads only those and every modifier of a required
+ * group (the confirm needs the modifiers its cart selected, and the required groups to see that each line
+ * answers them), `db` runs the read inside the caller's transaction.
  */
 export async function listMenuModifiers(
   shop: string,
   { ids, db = plain }: { ids?: number[]; db?: Sql } = {},
 ): Promise<MenuModifier[]> {
-  if (ids && ids.length === 0) return [];
   // One plain statement (rawSql.server.ts): the confirm runs it for the options its cart selected.
-  const rows = await db.rows<Modifier & { _type: string; _maxSelections: number; _groupName: string }>(
-    `SELECT m.*, g."type" AS "_type", g."maxSelections" AS "_maxSelections", g."name" AS "_groupName"
+  const rows = await db.rows<
+    Modifier & { _type: string; _minSelections: number; _maxSelections: number; _groupName: string }
+  >(
+    `SELECT m.*, g."type" AS "_type", g."minSelections" AS "_minSelections",
+       g."maxSelections" AS "_maxSelections", g."name" AS "_groupName"
      FROM "Modifier" m JOIN "ModifierGroup" g ON g."id" = m."groupId"
      WHERE m."shop" = $1 AND m."active" = true AND g."shop" = $1 AND g."active" = true
-     ${ids ? `AND m."id" IN (${list(ids.length, 2)})` : ''}
+     ${ids ? `AND (g."minSelections" > 0${ids.length ? ` OR m."id" IN (${list(ids.length, 2)})` : ''})` : ''}
      ORDER BY g."position", g."id", m."position", m."id"`,
     shop,
     ...(ids ?? []),
   );
-  return rows.map(({ _type, _maxSelections, _groupName, ...modifier }) =>
+  return rows.map(({ _type, _minSelections, _maxSelections, _groupName, ...modifier }) =>
     serializeModifier({
       ...modifier,
-      group: { type: _type, maxSelections: _maxSelections, name: _groupName },
+      group: {
+        type: _type,
+        minSelections: Number(_minSelections),
+        maxSelections: Number(_maxSelections),
+        name: _groupName,
+      },
     }),
   );
 }

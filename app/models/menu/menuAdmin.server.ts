@@ -32,6 +32,7 @@ export async function getMenuAdmin(shop: string) {
       id: group.id,
       name: group.name,
       type: group.type,
+      minSelections: group.minSelections,
       maxSelections: group.maxSelections,
       active: group.active,
       modifiers: group.modifiers.map((m) => ({
@@ -94,7 +95,18 @@ export async function setMenuItemActive(shop: string, id: number, active: boolea
   if (!count) throw new NotFound('Menu item not found.');
 }
 
+/** A group must be answerable: it cannot ask for more choices than it allows. */
+function checkBounds(input: ModifierGroupInput) {
+  if (input.minSelections > input.maxSelections) {
+    throw new Invalid(
+      `Min selections (${input.minSelections}) cannot be more than max selections (${input.maxSelections}).`,
+      { fieldErrors: { minSelections: 'Must not be more than max selections.' } },
+    );
+  }
+}
+
 export async function createModifierGroup(shop: string, input: ModifierGroupInput) {
+  checkBounds(input);
   const clash = await prisma.modifierGroup.findUnique({ where: { shop_name: { shop, name: input.name } } });
   if (clash) throw new Invalid(`There is already a modifier group called ${input.name}.`);
   return prisma.modifierGroup.create({
@@ -103,6 +115,7 @@ export async function createModifierGroup(shop: string, input: ModifierGroupInpu
 }
 
 export async function updateModifierGroup(shop: string, id: number, input: ModifierGroupInput) {
+  checkBounds(input);
   const clash = await prisma.modifierGroup.findFirst({ where: { shop, name: input.name, id: { not: id } } });
   if (clash) throw new Invalid(`There is already a modifier group called ${input.name}.`);
   const { count } = await prisma.modifierGroup.updateMany({ where: { id, shop }, data: input });

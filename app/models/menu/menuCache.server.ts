@@ -24,12 +24,17 @@ type Menu = {
   items: Map<number, MenuItem>;
   /** Active modifiers of active groups, each with its place in menu order. */
   modifiers: Map<number, { modifier: MenuModifier; place: number }>;
+  /** The modifiers of required groups, which every confirm checks its lines against. */
+  required: { modifier: MenuModifier; place: number }[];
 };
 
 /** Per shop, the tag its menu had when read, and the menu; null when it was too large to keep. */
 const kept = new Map<string, { tag: string; menu: Menu | null }>();
 
-/** The cart's menu rows: its items that are on the menu, and its selected modifiers, in menu order. */
+/**
+ * The cart's menu rows: its items that are on the menu, and its selected modifiers with every modifier of
+ * a required group (validateSelection checks each line answers those), in menu order.
+ */
 export type CartMenu = { items: MenuItem[]; modifiers: MenuModifier[] };
 
 /** Menu rows as two statements read them: only the ones the cart names (no copy kept). */
@@ -54,11 +59,11 @@ async function readMenu(db: Sql, shop: string): Promise<Menu> {
     shop,
   );
   const modifiers = await listMenuModifiers(shop, { db });
+  const entries = modifiers.map((modifier, place) => ({ modifier: frozen(modifier), place }));
   return {
     items: new Map(items.map((item) => [item.id, Object.freeze(item)])),
-    modifiers: new Map(
-      modifiers.map((modifier, place) => [modifier.id, { modifier: frozen(modifier), place }]),
-    ),
+    modifiers: new Map(entries.map((entry) => [entry.modifier.id, entry])),
+    required: entries.filter((entry) => entry.modifier.minSelections > 0),
   };
 }
 
@@ -91,9 +96,8 @@ export async function cartMenu(
     kept.set(shop, { tag, menu: menu.items.size + menu.modifiers.size > LARGEST_KEPT ? null : menu });
   }
   const items = itemIds.map((id) => menu.items.get(id)).filter((item) => item !== undefined);
-  const modifiers = modifierIds
-    .map((id) => menu.modifiers.get(id))
-    .filter((entry) => entry !== undefined)
+  const chosen = modifierIds.map((id) => menu.modifiers.get(id)).filter((entry) => entry !== undefined);
+  const modifiers = [...new Set([...chosen, ...menu.required])]
     .sort((a, b) => a.place - b.place)
     .map((entry) => entry.modifier);
   return { items, modifiers };

@@ -9,6 +9,7 @@ export function GroupModal({ group, onClose }: { group?: AdminGroup; onClose: ()
   const [values, setValues] = useState({
     name: group?.name ?? '',
     type: group?.type ?? 'other',
+    minSelections: String(group?.minSelections ?? 0),
     maxSelections: String(group?.maxSelections ?? 1),
   });
   const { submit, busy, errors } = useMenuAction(onClose);
@@ -43,6 +44,15 @@ export function GroupModal({ group, onClose }: { group?: AdminGroup; onClose: ()
           value={values.maxSelections}
           onChange={set('maxSelections')}
           error={errors.maxSelections}
+          autoComplete="off"
+        />
+        <TextField
+          label="Min selections"
+          type="number"
+          value={values.minSelections}
+          onChange={set('minSelections')}
+          error={errors.minSelections}
+          helpText="0 lets guests skip the group. 1 or more makes it required (Size, Milk)."
           autoComplete="off"
         />
       </FormLayout>

@@ -9,6 +9,7 @@ import {
   useBreakpoints,
 } from '@shopify/polaris';
 import { categoryLabel } from '~/lib/categories';
+import { selectionRule } from '~/lib/modifiers';
 import type { AdminGroup, AdminModifier } from './types';
 import { RowActions } from './RowActions';
 
@@ -34,7 +35,8 @@ export function ModifierGroupCard(props: {
               {group.active ? null : <Badge>Archived</Badge>}
             </InlineStack>
             <Text as="span" tone="subdued" variant="bodySm">
-              Type {group.type} · guests choose up to {group.maxSelections}
+              Type {group.type} · guests: {selectionRule(group.minSelections, group.maxSelections)}
+              {group.minSelections > 0 ? ' (required)' : ' (optional)'}
             </Text>
           </BlockStack>
           <InlineStack gap="200">

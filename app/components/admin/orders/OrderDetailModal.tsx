@@ -1,4 +1,5 @@
 import { BlockStack, Divider, InlineStack, List, Modal, Text } from '@shopify/polaris';
+import { timeLabel } from '~/lib/groupOrder';
 import { paymentLabel } from '~/lib/payment';
 import type { AdminOrderDetail } from '~/models/groupOrder/adminOrders.server';
 import { StatusBadge } from './StatusBadge';
@@ -44,8 +45,7 @@ export function OrderDetailModal({ order, missing, money, onClose }: Props) {
             Host: {order.hostName} ({order.hostEmail}) · {order.companyName}
           </Text>
           <Text as="p">
-            {order.orderType === 'delivery' ? 'Delivery' : 'Pickup'} {order.pickupLabel} ·{' '}
-            {paymentLabel(order.paymentMethod)}
+            {timeLabel(order.orderType)} {order.pickupLabel} · {paymentLabel(order.paymentMethod)}
           </Text>
           {order.deliveryAddress ? <Text as="p">Deliver to: {order.deliveryAddress}</Text> : null}
           {order.instructions ? <Text as="p">Instructions: {order.instructions}</Text> : null}

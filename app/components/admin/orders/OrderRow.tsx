@@ -1,4 +1,5 @@
 import { BlockStack, Button, IndexTable, InlineStack, Link, Text } from '@shopify/polaris';
+import { timeLabel } from '~/lib/groupOrder';
 import type { AdminOrderListEntry } from '~/models/groupOrder/adminOrders.server';
 import { HandoffRetryButton } from './HandoffRetryButton';
 import { KitchenBadge } from './KitchenBadge';
@@ -89,7 +90,7 @@ export function OrderRow({
             {groupName}
             {host}
             <Text as="span" tone="subdued" variant="bodySm">
-              Pickup {order.pickupLabel} · {order.participantCount}{' '}
+              {timeLabel(order.orderType)} {order.pickupLabel} · {order.participantCount}{' '}
               {order.participantCount === 1 ? 'guest' : 'guests'}
             </Text>
             {status}
@@ -101,7 +102,10 @@ export function OrderRow({
           <IndexTable.Cell>{code}</IndexTable.Cell>
           <IndexTable.Cell>{groupName}</IndexTable.Cell>
           <IndexTable.Cell>{host}</IndexTable.Cell>
-          <IndexTable.Cell>{order.pickupLabel}</IndexTable.Cell>
+          <IndexTable.Cell>
+            {order.orderType === 'delivery' ? 'Delivery ' : ''}
+            {order.pickupLabel}
+          </IndexTable.Cell>
           <IndexTable.Cell>{order.participantCount}</IndexTable.Cell>
           <IndexTable.Cell>{total}</IndexTable.Cell>
           <IndexTable.Cell>{status}</IndexTable.Cell>

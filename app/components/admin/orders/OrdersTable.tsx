@@ -11,7 +11,7 @@ const HEADINGS: Parameters<typeof IndexTable>[0]['headings'] = [
   { title: 'Code' },
   { title: 'Order' },
   { title: 'Host' },
-  { title: 'Pickup' },
+  { title: 'Pickup or delivery' },
   { title: 'Guests' },
   { title: 'Total', alignment: 'end' },
   { title: 'Status' },

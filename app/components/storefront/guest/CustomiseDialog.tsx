@@ -6,6 +6,7 @@ import { categoryLabel } from '~/lib/categories';
 import {
   defaultSelection,
   groupsForCategory,
+  missingChoice,
   sortModifiers,
   toggleModifier,
   type MenuModifier,
@@ -60,6 +61,8 @@ function CustomiseBody({
   const groups = useMemo(() => groupsForCategory(modifiers, item.category), [modifiers, item.category]);
   const [selected, setSelected] = useState<number[]>(() => defaultSelection(groups));
   const [quantity, setQuantity] = useState(1);
+  // Set when Add is pressed with a required group unanswered; cleared by the next choice.
+  const [problem, setProblem] = useState<{ groupId: number; message: string } | null>(null);
 
   const chosen = sortModifiers(
     modifiers,
@@ -117,7 +120,11 @@ function CustomiseBody({
             group.maxSelections > 1 &&
             group.modifiers.filter((m) => selected.includes(m.id)).length >= group.maxSelections;
           return (
-            <fieldset key={group.groupId} className="mod-group">
+            <fieldset
+              key={group.groupId}
+              className="mod-group"
+              aria-invalid={problem?.groupId === group.groupId ? true : undefined}
+            >
               <legend className="mod-group__legend">
                 <span className="mod-group__heading">{group.heading}</span>{' '}
                 <span className="mod-group__hint">{group.hint}</span>
@@ -132,7 +139,10 @@ function CustomiseBody({
                       className="mod-option"
                       aria-pressed={on}
                       aria-disabled={!on && full ? true : undefined}
-                      onClick={() => setSelected((current) => toggleModifier(current, group, modifier.id))}
+                      onClick={() => {
+                        setProblem(null);
+                        setSelected((current) => toggleModifier(current, group, modifier.id));
+                      }}
                     >
                       <span className="mod-option__check" aria-hidden="true">
                         {on ? '✓' : ''}
@@ -151,6 +161,11 @@ function CustomiseBody({
       </div>
 
       <div className="customise__footer">
+        {problem ? (
+          <p className="notice notice--warning small customise__problem" role="alert">
+            {problem.message}
+          </p>
+        ) : null}
         <p className="customise__total" aria-live="polite">
           <span className="muted">Total</span> <strong>{money(unit * quantity)}</strong>
         </p>
@@ -160,15 +175,17 @@ function CustomiseBody({
           </Dialog.Close>
           <Button
             variant="primary"
-            onClick={() =>
+            onClick={() => {
+              const missing = missingChoice(groups, selected, item.name);
+              if (missing) return setProblem(missing);
               onAdd(
                 makeLine(
                   { id: item.id, name: item.name, category: item.category, priceCents: item.priceCents },
                   chosen,
                   quantity,
                 ),
-              )
-            }
+              );
+            }}
           >
             Add to Order
           </Button>

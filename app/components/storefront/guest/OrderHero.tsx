@@ -53,7 +53,7 @@ type HeroOrder = {
   status?: string;
 };
 
-/** Group name (fallback 'Coffee Order'), pickup time and the live deadline countdown. */
+/** The order's title (orderTitle), pickup time and the live deadline countdown. */
 export function OrderHero({
   order,
   title,
@@ -61,7 +61,7 @@ export function OrderHero({
   guest,
 }: {
   order: HeroOrder;
-  /** menuTitle(order), from the loader. */
+  /** orderTitle(order), from the loader. */
   title: string;
   now: Date;
   guest?: string;

@@ -18,7 +18,7 @@ export function FoundOrders({ orders }: { orders: FoundOrder[] }) {
               )}
             </div>
             <dl className="host-dl">
-              <dt>Pickup</dt>
+              <dt>{order.timeLabel}</dt>
               <dd>{order.pickup}</dd>
               <dt>Deadline</dt>
               <dd>{order.deadline}</dd>

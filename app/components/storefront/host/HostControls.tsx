@@ -3,7 +3,8 @@ import { Button, Card, Skeleton, TextField } from '../ui';
 import { useToast } from '../toast';
 import { callApi, type ApiResult } from './api';
 import { HOST_MESSAGES } from '~/lib/hostText';
-import { formatDateTime, formatTime12 } from '~/lib/time';
+import { formatDateTime, formatTime12, zonedToUtc } from '~/lib/time';
+import { extendableMinutes } from '~/lib/deadline';
 
 // Radix Dialog loads when the host taps Submit, not with the dashboard.
 const SubmitDialog = lazy(() => import('./SubmitDialog'));
@@ -19,6 +20,8 @@ type Order = {
   pickupDate: string;
   pickupTime: string;
   totalItems: number;
+  /** The shop's pickup notice: the deadline rule (app/lib/deadline.ts) the extend button follows. */
+  noticeMinutes: number;
 };
 
 /** Spec: 'Submit 14 items from 6 people to Demo Coffee?' */
@@ -38,6 +41,7 @@ export function HostControls({
   expired,
   kitchenState = null,
   kitchenLabel = null,
+  now,
   onChanged,
   onError,
 }: {
@@ -52,6 +56,7 @@ export function HostControls({
   checked: boolean;
   hostToken: string | null;
   expired: boolean;
+  now: number;
   onChanged: () => void;
   onError: (result: ApiResult, fallback: string) => void;
 }) {
@@ -77,6 +82,14 @@ export function HostControls({
     });
     setChoosing(result.ok ? (result.body.choosing ?? []) : []);
   }
+  const movePickup = pickupDate !== order.pickupDate || pickupTime !== order.pickupTime;
+  // What "Extend deadline" can really add now, by the rule the server applies (with the new pickup, if moved).
+  const newPickupAt = movePickup ? zonedToUtc(pickupDate, pickupTime, order.timeZone) : null;
+  const extendBy = extendableMinutes(
+    { deadlineAt: order.deadlineAt, pickupAt: newPickupAt ?? order.pickupAt },
+    { orderType: order.orderType, noticeMinutes: order.noticeMinutes },
+    now,
+  );
 
   async function toggleStatus() {
     setBusy('status');
@@ -103,7 +116,6 @@ export function HostControls({
   async function extend() {
     setBusy('extend');
     setExtendProblem(null);
-    const movePickup = pickupDate !== order.pickupDate || pickupTime !== order.pickupTime;
     const result = await callApi<{ deadlineAt: string; pickupAt: string; capped: boolean }>(
       `/group-orders/${order.id}/extend`,
       { method: 'POST', body: movePickup ? { pickupDate, pickupTime } : {}, hostToken },
@@ -200,7 +212,7 @@ export function HostControls({
         <p className="muted small">
           {hasGuests
             ? expired
-              ? 'The deadline has passed. Submit when you are ready, or give people 15 more minutes.'
+              ? `The deadline has passed. Submit when you are ready${extendBy > 0 ? `, or give people ${extendBy} more minutes` : ''}.`
               : 'Submit once everyone has added their order. Guests cannot add items after that.'
             : 'Nobody has ordered yet. Share the link; you can submit once the first order is in.'}
         </p>
@@ -247,9 +259,19 @@ export function HostControls({
                 {extendProblem}
               </p>
             ) : null}
-            <Button variant="ghost" className="btn--block" onClick={extend} disabled={busy !== null}>
-              {busy === 'extend' ? 'Extending…' : 'Extend deadline by 15 min'}
-            </Button>
+            {extendBy > 0 ? (
+              <Button variant="ghost" className="btn--block" onClick={extend} disabled={busy !== null}>
+                {busy === 'extend' ? 'Extending…' : `Extend deadline by ${extendBy} min`}
+              </Button>
+            ) : (
+              <p className="muted small" data-testid="extend-none">
+                The deadline is already the latest the shop allows
+                {what === 'pickup'
+                  ? ` (${order.noticeMinutes} minutes before pickup, to prepare the order)`
+                  : ' (the delivery time)'}
+                . Move the {what} time to give people longer.
+              </p>
+            )}
           </>
         )}
       </div>

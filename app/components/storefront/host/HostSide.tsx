@@ -38,6 +38,7 @@ export function HostSide({
         expired={expired}
         kitchenState={view.kitchenState}
         kitchenLabel={view.live?.label ?? null}
+        now={view.now}
         onChanged={view.refresh}
         onError={view.onError}
       />

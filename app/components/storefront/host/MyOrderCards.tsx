@@ -57,7 +57,7 @@ function MyOrderCard({ order }: { order: Order }) {
       <dl className="host-dl">
         <dt>Code</dt>
         <dd className="host-dl__code">{order.code}</dd>
-        <dt>Pickup</dt>
+        <dt>{order.timeLabel}</dt>
         <dd>{order.pickup}</dd>
         <dt>Order deadline</dt>
         <dd>{order.deadline}</dd>

@@ -63,6 +63,8 @@ export function useCreateOrder(data: CreateData) {
     instructions: '',
     ...data.defaults,
   });
+  // Until the host picks a payment method, it follows the order type (Pay in Store suits only a pickup).
+  const paymentChosen = useRef(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [schedule, setSchedule] = useState(DEFAULT_SCHEDULE);
   const [pending, setPending] = useState(false);
@@ -70,7 +72,14 @@ export function useCreateOrder(data: CreateData) {
 
   const set = (key: keyof Values) => (event: { target: { value: string } }) => {
     const value = event.target.value;
-    setValues((current) => ({ ...current, [key]: value }));
+    if (key === 'paymentMethod') paymentChosen.current = true;
+    setValues((current) => {
+      const next = { ...current, [key]: value };
+      if (key === 'orderType' && !paymentChosen.current) {
+        next.paymentMethod = value === 'delivery' ? data.deliveryPaymentMethod : data.defaults.paymentMethod;
+      }
+      return next;
+    });
     if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
   };
 
