@@ -16,13 +16,14 @@ const CustomiseDialog = lazy(() => import('./CustomiseDialog').then((m) => ({ de
  * has no menu yet.
  */
 export function GuestMenu(loaded: MenuData) {
-  const { order, title, menu, guest, email } = loaded;
+  const { order, title, menu, guest } = loaded;
   const page = useMenuPage(loaded);
+  const { email } = page;
 
   if (menu.items.length === 0) {
     return (
       <main className="shell-main guest">
-        <GuestTopBar orderId={order.id} code={order.code} email={email} />
+        <GuestTopBar orderId={order.id} code={order.code} />
         <EmptyState title="Menu not available">
           The shop has not published its menu yet. Please try again later.
         </EmptyState>
@@ -32,7 +33,7 @@ export function GuestMenu(loaded: MenuData) {
 
   return (
     <main className="shell-main guest guest-menu">
-      <GuestTopBar orderId={order.id} code={order.code} email={email} />
+      <GuestTopBar orderId={order.id} code={order.code} />
       <OrderHero order={order} title={title} now={page.now} guest={guest} />
       {page.closed ? (
         <p className="notice notice--critical guest-closed" role="alert">
@@ -45,7 +46,14 @@ export function GuestMenu(loaded: MenuData) {
       <div className="guest-layout">
         <div className="guest-layout__side">
           {email ? (
-            <UsualOrderBar savedCount={page.savedCount} loading={page.busy} onLoad={page.loadUsual} />
+            <UsualOrderBar
+              savedCount={page.savedCount}
+              loading={page.busy}
+              onLoad={page.loadUsual}
+              proofNeeded={page.proofNeeded}
+              linkMessage={page.linkMessage}
+              onRequestLink={page.requestLink}
+            />
           ) : null}
           <OrderCard
             cart={page.cart}

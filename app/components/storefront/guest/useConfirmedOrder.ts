@@ -6,6 +6,7 @@ import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
 import type { loader } from '~/routes/apps.group-order.confirmed.$groupOrderId.$guestName';
 import { readGuestToken } from './guestToken';
+import { useGuestEmail } from './useGuestEmail';
 
 // The confirmed page's behaviour: the guest's own items and note, read with the guest token, and the
 // changes (quantity, remove, note) while the order still takes them.
@@ -42,16 +43,17 @@ function useOwnOrder(orderId: number, guestName: string) {
   return { state, reload: load, path };
 }
 
-export function useConfirmedOrder({ orderId, currency, guest, initials, email, open }: ConfirmedData) {
+export function useConfirmedOrder({ orderId, currency, guest, initials, open }: ConfirmedData) {
   const toast = useToast();
   const { state, reload, path } = useOwnOrder(orderId, guest);
+  const email = useGuestEmail(orderId);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const money = (cents: number) => formatMoney(cents, currency, 'en-AU');
   const own = state.status === 'ready' ? state.own : null;
   const name = own?.guest.name ?? guest;
   const editable = Boolean(own?.acceptingOrders && open);
-  const menuUrl = sfPath(`/order/${orderId}`, { guest: name, initials, email });
+  const menuUrl = sfPath(`/order/${orderId}`, { guest: name, initials });
   const savedNote = own?.guest.specialInstructions ?? '';
 
   async function change(run: () => ReturnType<typeof callApi>, done: string) {
@@ -97,6 +99,8 @@ export function useConfirmedOrder({ orderId, currency, guest, initials, email, o
     }, 'Note saved');
 
   return {
+    orderId,
+    email,
     state,
     busy,
     note,
