@@ -39,7 +39,12 @@ export function UsualOrderBar({
         </p>
       </div>
       {proofNeeded && onRequestLink && !linkMessage ? (
-        <Button variant="secondary" className="btn--small" onClick={onRequestLink} disabled={loading}>
+        <Button
+          variant="secondary"
+          className="btn--small usual-bar__link"
+          onClick={onRequestLink}
+          disabled={loading}
+        >
           E-mail me a link
         </Button>
       ) : null}
