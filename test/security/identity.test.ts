@@ -412,7 +412,14 @@ describe('same person, new phone: the e-mailed one-time link', () => {
     expect((await patchNote('Alice', { specialInstructions: 'Soy', guestToken: PHONE_B })).status).toBe(200);
     // Her first phone keeps her order too, and further confirms from the new phone are hers.
     expect(await own('Alice', PHONE_A)).toMatchObject({ mine: true, guest: { specialInstructions: 'Soy' } });
+    const proven = await prisma.guest.findFirstOrThrow({ where: { groupOrderId: order.id, name: 'Alice' } });
+    expect(proven.emailVerifiedAt).toBeInstanceOf(Date);
     expect((await confirm({ guestToken: PHONE_B })).status).toBe(201);
+    // Confirming again with the same address keeps it proven; a new address is not proven.
+    const after = await prisma.guest.findFirstOrThrow({ where: { id: proven.id } });
+    expect(after.emailVerifiedAt?.getTime()).toBe(proven.emailVerifiedAt!.getTime());
+    await confirm({ guestToken: PHONE_B, guestEmail: 'alice.new@example.com' });
+    expect((await prisma.guest.findFirstOrThrow({ where: { id: proven.id } })).emailVerifiedAt).toBeNull();
 
     // Once only: the same link again (even on another browser) is gone, and the page says so.
     expect((await redeem(token, 'third-phone-token-0000001')).status).toBe(410);
