@@ -110,6 +110,21 @@ describe('identity (issue 24)', () => {
     expect(await offer.getByLabel('E-mail you ordered with').inputValue()).toBe(alice);
     await closeToasts(phoneB.page).catch(() => {});
     await screenshot(phoneB.page, 'identity-join-name-taken-390');
+    // Straight to the menu as "Alice" and on to Confirm: refused the same way on the Review page.
+    await phoneB.page.goto(`/apps/group-order/order/${id}?guest=Alice`);
+    await hydrated(phoneB.page);
+    await phoneB.page.getByRole('button', { name: 'Add Flat White', exact: true }).click();
+    const sheet = phoneB.page.getByRole('dialog', { name: 'Customize Flat White' });
+    await sheet.getByRole('button', { name: 'Add to Order' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await phoneB.page.getByRole('button', { name: 'Review My Order' }).click();
+    await phoneB.page.getByRole('heading', { name: 'Review Your Order' }).waitFor();
+    await phoneB.page.getByRole('button', { name: 'Confirm My Order' }).click();
+    await phoneB.page.getByTestId('review-problem').filter({ hasText: 'Someone called Alice' }).waitFor();
+    await phoneB.page.getByTestId('guest-link-offer').waitFor();
+    await closeToasts(phoneB.page).catch(() => {});
+    await screenshot(phoneB.page, 'identity-review-name-taken-390');
+
     await phoneB.page.goto(`/apps/group-order/confirmed/${id}/Alice`);
     await phoneB.page.getByText('These items belong to someone else').waitFor();
     expect(await phoneB.page.getByText('1x Latte').count()).toBe(0);

@@ -10,10 +10,13 @@ export function GuestLinkOffer({
   orderId,
   guestName,
   email: given = '',
+  standalone = false,
 }: {
   orderId: number;
   guestName: string;
   email?: string;
+  /** In a card of its own (no rule above it, as under another block). */
+  standalone?: boolean;
 }) {
   const [email, setEmail] = useState(given);
   const [state, setState] = useState<
@@ -38,7 +41,10 @@ export function GuestLinkOffer({
   }
 
   return (
-    <div className="guest-link stack" data-testid="guest-link-offer">
+    <div
+      className={`guest-link stack ${standalone ? 'guest-link--standalone' : ''}`}
+      data-testid="guest-link-offer"
+    >
       <h3 className="guest-link__title">Ordered as {guestName.trim()} on another device?</h3>
       {state.status === 'sent' ? (
         <p className="notice" role="status">

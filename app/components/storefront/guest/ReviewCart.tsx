@@ -47,7 +47,7 @@ export function ReviewProblem({
       </p>
       {nameTaken ? (
         <Card>
-          <GuestLinkOffer orderId={orderId} guestName={guest} email={email} />
+          <GuestLinkOffer orderId={orderId} guestName={guest} email={email} standalone />
         </Card>
       ) : null}
     </>
