@@ -20,7 +20,10 @@ export function UsualOrderBar({
   onRequestLink?: () => void;
 }) {
   return (
-    <section className="usual-bar" aria-labelledby="usual-heading">
+    <section
+      className={`usual-bar ${proofNeeded && !linkMessage ? 'usual-bar--proof' : ''}`}
+      aria-labelledby="usual-heading"
+    >
       <span className="usual-bar__icon" aria-hidden="true">
         ★
       </span>
