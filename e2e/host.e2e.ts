@@ -294,6 +294,8 @@ describe('host journey', () => {
       await user.page.getByRole('button', { name: 'FIND ORDER' }).click();
       await user.page.getByRole('heading', { name: 'YOUR ORDERS' }).waitFor();
       await user.page.getByRole('heading', { name: 'Finders Keepers Order' }).waitFor();
+      // Searched with a POST: the address is not in the URL (issue 24).
+      expect(user.page.url()).not.toMatch(/email=|%40/);
       expect(await user.page.getByText('Accepting Orders').count()).toBe(2);
       await screenshot(user.page, `host-find-results-${suffix}`);
 

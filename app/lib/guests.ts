@@ -19,6 +19,14 @@ export function guestTokenKey(groupOrderId: number | string) {
   return `group-order:guest-token:${groupOrderId}`;
 }
 
+/** Where this browser keeps the e-mail address its guest gave for an order (never in a URL). */
+export function guestEmailKey(groupOrderId: number | string) {
+  return `group-order:guest-email:${groupOrderId}`;
+}
+
+/** Where this browser keeps its device key for usual orders (usualOrders.server.ts). */
+export const DEVICE_KEY_KEY = 'group-order:device-key';
+
 /** Where the Review page keeps the guest's unsent special instructions, per order and guest. */
 export function noteDraftKey(groupOrderId: number | string, guestName: string) {
   return `group-order:note:${groupOrderId}:${guestNameKey(guestName)}`;
@@ -33,7 +41,7 @@ export function nameTakenMessage(name: string) {
 }
 
 export const NOT_YOUR_ORDER_MESSAGE =
-  'These items belong to someone else, or were ordered in another browser. Join the order again with the same name and e-mail address to see them here.';
+  'These items belong to someone else, or were ordered in another browser. If they are yours, ask for a link by e-mail to open them here.';
 
 /** '{n} items in your order', with "1 item" for one. */
 export function itemsInOrderText(count: number) {

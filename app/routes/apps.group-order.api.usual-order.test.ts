@@ -5,13 +5,20 @@ import { args, call, OTHER_SHOP, proxyRequest, TEST_SHOP } from '../../test/supp
 import { action, loader } from './apps.group-order.api.usual-order';
 
 const PATH = '/apps/group-order/api/usual-order';
+// The browser that saves a usual order may read it back with its device key (usualOrders.server.ts).
+const DEVICE = 'this-device-key-000000001';
 
-async function read(email: string | null, shop = TEST_SHOP) {
-  const request = await proxyRequest(PATH, { shop, query: email === null ? {} : { email } });
+async function read(email: string | null, shop = TEST_SHOP, device: string | null = DEVICE) {
+  const request = await proxyRequest(PATH, {
+    shop,
+    query: email === null ? {} : { email },
+    headers: device ? { 'X-Device-Key': device } : {},
+  });
   return call(() => loader(args(request)));
 }
 async function save(body: unknown, shop = TEST_SHOP) {
-  const request = await proxyRequest(PATH, { body, shop });
+  const withDevice = body && typeof body === 'object' ? { deviceKey: DEVICE, ...body } : body;
+  const request = await proxyRequest(PATH, { body: withDevice, shop });
   return call(() => action(args(request)));
 }
 
@@ -79,12 +86,18 @@ describe('usual order', () => {
     expect((await read('b@example.com')).body.map((i: { id: number }) => i.id)).toEqual([latte]);
   });
 
-  it('returns an empty list for an e-mail with nothing saved', async () => {
-    expect(await read('nobody@example.com')).toMatchObject({ status: 200, body: [] });
+  it('returns an empty list for an e-mail with nothing saved, and 403 to a browser without proof', async () => {
+    expect(await read('nobody@example.com', TEST_SHOP, null)).toMatchObject({ status: 200, body: [] });
+    await save({ email: 'c@example.com', name: 'C', orderItems: [{ id: latte, quantity: 1 }] });
+    expect(await read('c@example.com', TEST_SHOP, null)).toMatchObject({
+      status: 403,
+      body: { reason: 'proof-needed' },
+    });
   });
 
   it('refuses a missing or invalid e-mail, a missing name, no items and malformed JSON', async () => {
     expect((await read(null)).status).toBe(400);
+    expect((await read('not-an-email', TEST_SHOP, null)).status).toBe(400);
     expect((await read('not-an-email')).body.message).toBe('Please enter a valid email address.');
     const item = [{ id: latte, quantity: 1 }];
     expect((await save({ name: 'A', orderItems: item })).body.message).toBe(

@@ -20,7 +20,8 @@ import { withHttpErrors } from '~/lib/http.server';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
 // The page itself is public (its URL carries the guest's name); the guest's items and note are read by
-// the browser with its guest token, so only the browser (or e-mail) that ordered them sees and edits them.
+// the browser with its guest token, so only the browsers that hold the guest's token (the one that ordered,
+// or one that opened the e-mailed link) see and edit them.
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const url = new URL(request.url);
@@ -46,7 +47,6 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
     now: new Date().toISOString(),
     guest,
     initials: (url.searchParams.get('initials') ?? '').slice(0, 3),
-    email: url.searchParams.get('email') ?? '',
   };
 });
 

@@ -41,6 +41,7 @@ function location(result: { response?: Response }) {
 
 let order: Awaited<ReturnType<typeof createTestGroupOrder>>['order'];
 let latteId: number;
+const ALEX_PHONE = 'alex-phone-token-00000001';
 
 beforeAll(async () => {
   const items = await seedMenu(TEST_SHOP);
@@ -52,6 +53,7 @@ beforeAll(async () => {
     guestName: 'Alex',
     guestInitials: 'AB',
     guestEmail: null,
+    guestToken: ALEX_PHONE,
     specialInstructions: 'No lid',
     items: [
       {
@@ -89,22 +91,23 @@ describe('join', () => {
     }
   });
 
-  it('sends a new guest to the menu with guest, e-mail and initials', async () => {
+  it('sends a new guest to the menu with guest and initials, never the e-mail address', async () => {
     const request = await form(`/apps/group-order/join/${order.code}`, {
       guestName: ' Sam ',
       initials: 'sj',
-      email: '',
+      email: 'sam@example.com',
     });
     const result = await call(() => joinAction(args(request, { code: order.code })));
     expect(result.status).toBe(302);
     expect(location(result)).toBe(`/apps/group-order/order/${order.id}?guest=Sam&initials=SJ`);
   });
 
-  it('sends a guest who already confirmed (any case) to the confirmation', async () => {
+  it('sends a guest who already confirmed (any case) to the confirmation, on the same browser', async () => {
     const request = await form(`/apps/group-order/join/${order.code}`, {
       guestName: 'alex',
       initials: '',
       email: '',
+      guestToken: ALEX_PHONE,
     });
     const result = await call(() => joinAction(args(request, { code: order.code })));
     // The guest's own spelling of their name, not what was typed this time.

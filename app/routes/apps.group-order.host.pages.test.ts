@@ -4,7 +4,7 @@ import { args, call, OTHER_SHOP, proxyRequest, TEST_SHOP, type Answer } from '..
 import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
 import { loader as createLoader } from './apps.group-order.host.create';
 import { loader as dashboardLoader } from './apps.group-order.host.dashboard.$id';
-import { loader as findLoader } from './apps.group-order.find-order';
+import { action as findAction, loader as findLoader } from './apps.group-order.find-order';
 import { loader as myOrdersLoader } from './apps.group-order.my-orders';
 
 // Page loaders return either plain data or data(value, { status }); unwrap both.
@@ -155,6 +155,21 @@ describe('find order loader', () => {
       true,
     ]);
     expect(many.results.some((r: { active: boolean }) => !r.active)).toBe(true);
+  });
+
+  it('searches by e-mail with a POST from the page, so the address stays out of the URL (issue 24)', async () => {
+    await createTestGroupOrder({ hostEmail: 'posted@example.com', companyName: 'Posted Co' });
+    await createTestGroupOrder({ hostEmail: 'posted@example.com', companyName: 'Posted Co' });
+    const signed = await proxyRequest('/apps/group-order/find-order', { method: 'POST' });
+    const request = new Request(signed.url, {
+      method: 'POST',
+      body: new URLSearchParams({ method: 'email', email: 'Posted@example.com' }),
+      headers: signed.headers,
+    });
+    expect(new URL(request.url).search).not.toContain('posted');
+    const found = unwrap((await call(() => findAction(args(request)))).body);
+    expect(found.status).toBe(200);
+    expect(found.data.results).toHaveLength(2);
   });
 });
 

@@ -57,29 +57,35 @@ export const action = withHttpErrors(async function action({ request, params }: 
   if (form.intent === 'not-ordering') return answerNotOrdering(shop, String(form.invite ?? ''));
   const parsed = JoinSchema.safeParse(form);
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
-  const { email, initials } = parsed.data;
+  const { initials } = parsed.data;
   let guest;
   try {
     guest = await joinAsGuest(shop, order.id, parsed.data);
   } catch (error) {
-    if (error instanceof Conflict) return data({ error: error.message }, { status: 409 });
+    if (error instanceof Conflict) {
+      // A name someone else holds: pick one that tells you apart, or (your own order on another device)
+      // ask for the e-mailed link. The e-mail typed never makes this browser that guest.
+      const nameTaken = error.details.reason === 'name-taken' ? parsed.data.guestName : null;
+      return data({ error: error.message, nameTaken }, { status: 409 });
+    }
     throw error;
   }
-  // The same guest who already confirmed items sees them rather than starting a second order by accident.
-  if (await guestHasItems(shop, order.id, guest.id)) {
-    return redirect(sfPath(`/confirmed/${order.id}/${encodeURIComponent(guest.name)}`, { email, initials }));
+  // URLs carry the name and initials, never the e-mail address (the page keeps it in the browser).
+  // The same guest (this browser) who already confirmed items sees them rather than starting a second order.
+  if (guest.own && (await guestHasItems(shop, order.id, guest.id))) {
+    return redirect(sfPath(`/confirmed/${order.id}/${encodeURIComponent(guest.name)}`, { initials }));
   }
   // A closed order has no menu to open: say so here rather than send the guest to one they cannot use.
   const reason = closedReason(order);
   if (reason) return data({ error: closedText(order, reason) }, { status: 409 });
-  return redirect(sfPath(`/order/${order.id}`, { guest: guest.name, email, initials }));
+  return redirect(sfPath(`/order/${order.id}`, { guest: guest.name, initials }));
 });
 
 export default function JoinPage() {
   const { order, email, invite } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const form = useJoinForm(order?.id);
+  const form = useJoinForm(order?.id, email);
 
   if (!order) {
     return (
@@ -115,8 +121,8 @@ export default function JoinPage() {
 
       <JoinGuestForm
         form={form}
+        orderId={order.id}
         invite={invite}
-        email={email}
         result={result}
         refusedAsClosed={refusedAsClosed}
         submitting={navigation.state !== 'idle'}

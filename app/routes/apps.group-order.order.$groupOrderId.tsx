@@ -13,8 +13,6 @@ import {
 } from '~/models/groupOrder/groupOrder.server';
 import { orderTitle } from '~/lib/groupOrder';
 import { getMenu } from '~/models/menu/menu.server';
-import { getUsualOrder } from '~/models/groupOrder/usualOrders.server';
-import { GuestEmailSchema } from '~/models/groupOrder/orderItems.server';
 import { countMiss } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
@@ -47,17 +45,17 @@ async function loadMenuPage(request: Request, shop: string, groupOrderId: string
   const url = new URL(request.url);
   const guest = (url.searchParams.get('guest') ?? '').trim().slice(0, 60);
   const initials = (url.searchParams.get('initials') ?? '').trim().toUpperCase().slice(0, 3);
-  const parsedEmail = GuestEmailSchema.safeParse(url.searchParams.get('email') ?? '');
-  const email = parsedEmail.success ? (parsedEmail.data ?? '') : '';
   const order = await findGroupOrderByParam(shop, groupOrderId);
   if (!order) {
     // Pages count misses like the API does, so guessing ids through them is just as slow.
     await countMiss(clientKey(shop, request));
     return data({ found: false as const }, { status: 404 });
   }
-  // The menu needs a name to keep the guest's cart apart from others on a shared device.
-  if (!guest) return redirect(sfPath(`/join/${order.code}`, { email }));
-  const [menu, usual] = await Promise.all([getMenu(shop), email ? getUsualOrder(shop, email) : null]);
+  // The menu needs a name to keep the guest's cart apart from others on a shared device. The e-mail
+  // address is not read here: the page keeps it in the browser and loads the usual order with a proof
+  // (usualOrders.server.ts); a spec link's `?email=` is taken by the page and dropped from the address bar.
+  if (!guest) return redirect(sfPath(`/join/${order.code}`));
+  const menu = await getMenu(shop);
   return {
     found: true as const,
     order: serializeGroupOrder(order),
@@ -67,8 +65,6 @@ async function loadMenuPage(request: Request, shop: string, groupOrderId: string
     menu,
     guest,
     initials,
-    email,
-    usual,
     now: new Date().toISOString(),
   };
 }

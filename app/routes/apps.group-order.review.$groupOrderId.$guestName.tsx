@@ -10,6 +10,7 @@ import {
 } from '~/components/storefront/guest/ReviewCart';
 import { useNow } from '~/components/storefront/guest/Countdown';
 import { useConfirmCart } from '~/components/storefront/guest/useConfirmCart';
+import { useGuestEmail } from '~/components/storefront/guest/useGuestEmail';
 import { useDraftCart } from '~/components/storefront/guest/useDraftCart';
 import { useNoteDraft } from '~/components/storefront/guest/useNoteDraft';
 import { useOwnOrder } from '~/components/storefront/guest/useConfirmedOrder';
@@ -50,7 +51,6 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
     menu,
     guest,
     initials: (url.searchParams.get('initials') ?? '').trim().toUpperCase().slice(0, 3),
-    email: (url.searchParams.get('email') ?? '').trim(),
     now: new Date().toISOString(),
   };
 });
@@ -69,10 +69,11 @@ function Review({
   menu,
   guest,
   initials,
-  email,
   now: serverNow,
 }: ReviewData) {
   const now = useNow(serverNow);
+  // Kept in this browser, never in the URL.
+  const email = useGuestEmail(order.id);
   const draft = useDraftCart(order.id, guest, menu);
   const { cart, ready, removed } = draft;
   const [instructions, setInstructions] = useNoteDraft(order.id, guest);
@@ -97,7 +98,7 @@ function Review({
   const closed = closedByServer || expiredNow || submitted;
   const shown = submitted && !nameTaken ? null : (problem ?? (expiredNow ? expiredMessage : null));
   const money = (cents: number) => formatMoney(cents, order.currency, 'en-AU');
-  const menuUrl = sfPath(`/order/${order.id}`, { guest, initials, email });
+  const menuUrl = sfPath(`/order/${order.id}`, { guest, initials });
 
   return (
     <main className="shell-main shell-main--narrow guest guest-review">
@@ -123,7 +124,14 @@ function Review({
         unconfirmed={itemCount(cart)}
         hasConfirmed={confirmedCount > 0}
       />
-      <ReviewProblem message={shown} nameTaken={nameTaken} code={order.code} email={email} />
+      <ReviewProblem
+        message={shown}
+        nameTaken={nameTaken}
+        code={order.code}
+        orderId={order.id}
+        guest={guest}
+        email={email}
+      />
 
       <ReviewCart
         cart={cart}
@@ -137,7 +145,7 @@ function Review({
       <ConfirmedSoFar
         own={confirmed}
         money={money}
-        confirmedUrl={sfPath(`/confirmed/${order.id}/${encodeURIComponent(guest)}`, { initials, email })}
+        confirmedUrl={sfPath(`/confirmed/${order.id}/${encodeURIComponent(guest)}`, { initials })}
       />
 
       <Card>

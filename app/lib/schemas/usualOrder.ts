@@ -5,6 +5,7 @@ import { INVALID_EMAIL } from '../hostText';
 import { emailAddress } from './email';
 import { GuestNameSchema } from './orderItems';
 import { typeError } from './typeError';
+import { GUEST_TOKEN_PATTERN } from '../guests';
 
 // GET/POST /api/usual-order: a guest's usual order, by e-mail. The menu page sends SaveUsualOrderBody and
 // reads UsualItem[] (types only on the page).
@@ -20,6 +21,25 @@ const EmailRequired = requiredText({
 }).pipe(emailAddress(INVALID_EMAIL));
 
 export const UsualOrderQuerySchema = z.object({ email: EmailRequired });
+
+// What proves a browser may load or replace the usual order (usualOrders.server.ts): its device key, or
+// the order and guest token of a guest whose address was proven by an e-mailed link.
+const Secret = z.preprocess(
+  (value) => value || undefined,
+  z.string(typeError(undefined, 'The device key must be text.')).regex(GUEST_TOKEN_PATTERN).optional(),
+);
+const UsualProofFields = {
+  deviceKey: Secret,
+  guestToken: Secret,
+  groupOrderId: z.preprocess(
+    (value) => value ?? undefined,
+    z.number(typeError(undefined, 'The order id must be a number.')).int().positive().optional(),
+  ),
+};
+
+/** POST /api/usual-order/load: the address in the body (never in a URL), with the browser's proof. */
+export const LoadUsualOrderSchema = z.object({ email: EmailRequired, ...UsualProofFields });
+export type LoadUsualOrderBody = z.input<typeof LoadUsualOrderSchema>;
 
 export const SaveUsualOrderSchema = z.object({
   email: EmailRequired,
@@ -53,6 +73,7 @@ export const SaveUsualOrderSchema = z.object({
     )
     .min(1, 'Please add items to your order and ensure your email is provided.')
     .max(50, 'A usual order can have at most 50 lines.'),
+  ...UsualProofFields,
 });
 
 export type SaveUsualOrderInput = z.infer<typeof SaveUsualOrderSchema>;

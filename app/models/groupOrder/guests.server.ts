@@ -52,13 +52,26 @@ export type GuestClaim = {
   token?: string | null;
 };
 
+/** The guest a claim resolved to; `own` when the claim may act for them (their browser, or just created). */
+export type ResolvedGuest = Guest & { own: boolean };
+
 /**
- * The guest this browser (token) or person (e-mail) is in the order, created when the name is free.
- * A name another person holds is refused with 409, so two people never share one guest. A guest no
- * browser holds yet (ordered through the API without a token, or from before guests had tokens) is
- * taken over by the first browser that claims it.
+ * The guest this browser (token) is in the order, created when the name is free. An e-mail address is
+ * not a key: only the browsers that hold the guest's token act for them (a browser gets one by creating
+ * the guest, or by opening a one-time link e-mailed to the guest's address, guestLinks.server.ts). A
+ * name someone else holds is refused with 409 whatever e-mail comes with it, so the person picks a name
+ * that tells them apart (or asks for the link).
+ *
+ * A claim without a token (the spec's one-item client sends none) may only add items to a guest no
+ * browser holds, under the name it created: it changes nothing about that guest, and can never read,
+ * change or remove their items (those need a token).
  */
-export async function resolveGuest(db: Sql, shop: string, groupOrderId: number, claim: GuestClaim) {
+export async function resolveGuest(
+  db: Sql,
+  shop: string,
+  groupOrderId: number,
+  claim: GuestClaim,
+): Promise<ResolvedGuest> {
   // Plain SQL (rawSql.server.ts): this runs inside every confirm. One row per token the guest holds.
   const nameKey = guestNameKey(claim.name);
   const tokenHash = claim.token ? hashSecret(claim.token) : null;
@@ -70,13 +83,6 @@ export async function resolveGuest(db: Sql, shop: string, groupOrderId: number, 
     groupOrderId,
     nameKey,
   );
-  const addToken = (guestId: number) =>
-    db.rows(
-      `INSERT INTO "GuestToken" ("guestId", "tokenHash", "createdAt") VALUES ($1, $2, $3)`,
-      guestId,
-      tokenHash,
-      now,
-    );
   if (!rows.length) {
     const [created] = await db.rows<Guest>(
       `INSERT INTO "Guest" ("shop", "groupOrderId", "name", "nameKey", "initials", "email", "createdAt",
@@ -89,29 +95,49 @@ export async function resolveGuest(db: Sql, shop: string, groupOrderId: number, 
       claim.email ?? null,
       now,
     );
-    if (tokenHash) await addToken(created.id);
-    return created;
+    if (tokenHash) await addGuestToken(db, created.id, tokenHash, now);
+    return { ...created, own: true };
   }
   const { _token, ...existing } = rows[0];
   const tokens = rows.map((row) => row._token).filter((token): token is string => token !== null);
   if (existing.shop !== shop) throw new NotFound('Group order not found');
-  const holdsToken = Boolean(tokenHash && tokens.includes(tokenHash));
-  const unclaimed = tokens.length === 0;
-  const sameEmail = Boolean(claim.email && existing.email && claim.email === existing.email);
-  if (!holdsToken && !unclaimed && !sameEmail) {
+  if (!tokenHash) {
+    // The spec's client: one tokenless call per cart line, all under the name the first one created.
+    if (tokens.length === 0) return { ...existing, own: false };
     throw new Conflict(nameTakenMessage(existing.name), { reason: 'name-taken' });
   }
+  if (!tokens.includes(tokenHash)) {
+    throw new Conflict(nameTakenMessage(existing.name), { reason: 'name-taken' });
+  }
+  // The guest's own browser may update their initials and address; a new address is not proven yet.
+  const email = claim.email ?? existing.email;
   const [updated] = await db.rows<Guest>(
-    `UPDATE "Guest" SET "initials" = $1, "email" = $2, "updatedAt" = $3
-     WHERE "id" = $4 AND "shop" = $5 RETURNING *`,
+    `UPDATE "Guest" SET "initials" = $1, "email" = $2, "emailVerifiedAt" = $3, "updatedAt" = $4
+     WHERE "id" = $5 AND "shop" = $6 RETURNING *`,
     claim.initials ?? existing.initials,
-    claim.email ?? existing.email,
+    email,
+    email === existing.email ? existing.emailVerifiedAt : null,
     now,
     existing.id,
     shop,
   );
-  if (tokenHash && !holdsToken) await addToken(existing.id);
-  return updated;
+  return { ...updated, own: true };
+}
+
+/** Binds a browser's token (its hash) to a guest; binding the same token twice is a no-op. */
+export async function addGuestToken(db: Sql, guestId: number, tokenHash: string, now: Date) {
+  const held = await db.rows<{ id: number }>(
+    `SELECT "id" FROM "GuestToken" WHERE "guestId" = $1 AND "tokenHash" = $2`,
+    guestId,
+    tokenHash,
+  );
+  if (held.length) return;
+  await db.rows(
+    `INSERT INTO "GuestToken" ("guestId", "tokenHash", "createdAt") VALUES ($1, $2, $3)`,
+    guestId,
+    tokenHash,
+    now,
+  );
 }
 
 /** The guest named in a URL, only for a browser that holds their token; otherwise 403 (or 404). */

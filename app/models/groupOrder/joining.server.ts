@@ -49,9 +49,9 @@ export const JoinSchema = z.object({
 export type JoinInput = z.infer<typeof JoinSchema>;
 
 /**
- * The guest this person is in the order from now on: the same browser (or e-mail) is the same guest, and
- * joining through an invitation makes them that invitee. A name another person holds raises Conflict (they
- * are asked to pick a name that tells them apart).
+ * The guest this person is in the order from now on: the same browser is the same guest (an e-mail address
+ * is not a key; see resolveGuest), and joining through an invitation makes them that invitee. A name another
+ * person holds raises Conflict (they are asked to pick a name that tells them apart, or for the link).
  */
 export async function joinAsGuest(shop: string, groupOrderId: number, input: JoinInput) {
   const { guestName, initials, email, guestToken, invite } = input;
@@ -64,7 +64,7 @@ export async function joinAsGuest(shop: string, groupOrderId: number, input: Joi
           email,
           token: guestToken,
         });
-        if (invite) await joinedByInvitation(tx, shop, groupOrderId, invite, joined.id);
+        if (invite && joined.own) await joinedByInvitation(tx, shop, groupOrderId, invite, joined.id);
         return joined;
       });
     } catch (error) {

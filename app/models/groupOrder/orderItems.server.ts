@@ -439,7 +439,8 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
     ...receipts.flat(),
   );
   // One note per guest: a confirm that brings one replaces it; a confirm without one keeps the old note.
-  if (request.specialInstructions) {
+  // Only a claim that acts for the guest (resolveGuest's `own`) touches it: a tokenless call only adds.
+  if (request.specialInstructions && guest.own) {
     await tx.rows(
       `UPDATE "Guest" SET "specialInstructions" = $1, "updatedAt" = $2 WHERE "id" = $3 AND "shop" = $4`,
       request.specialInstructions,

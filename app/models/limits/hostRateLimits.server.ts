@@ -66,6 +66,23 @@ export const LIMITS = {
     duration: 60 * 60,
     message: 'Too many ownership links were requested in this shop.',
   },
+  // A guest's one-time link ("same person, new phone"), like the host's: per name in an order 3 per 15
+  // minutes, per client 10 per hour, per shop 300 per hour. It only goes to the guest's own address.
+  guestLinksPerGuest: {
+    points: 3,
+    duration: 15 * 60,
+    message: 'We have already sent several links for this name. Please check your inbox.',
+  },
+  guestLinksPerClient: {
+    points: 10,
+    duration: 60 * 60,
+    message: 'You have asked for several links already.',
+  },
+  guestLinksPerShop: {
+    points: 300,
+    duration: 60 * 60,
+    message: 'Too many links were requested in this shop.',
+  },
   lookups: { points: 30, duration: 10 * 60, message: 'Too many searches from your connection.' },
   orderReads: {
     points: 600,

@@ -210,6 +210,8 @@ export async function redactCustomer(tx: Tx, shop: string, customer: CustomerRef
     : [];
   for (const guest of guests) {
     await tx.guestToken.deleteMany({ where: { guestId: guest.id, guest: { shop } } });
+    // Links e-mailed to the erased address can no longer bind a browser to the guest.
+    await tx.guestLink.deleteMany({ where: { guestId: guest.id, shop } });
     await tx.guest.updateMany({
       where: { id: guest.id, shop },
       data: {
@@ -217,6 +219,7 @@ export async function redactCustomer(tx: Tx, shop: string, customer: CustomerRef
         nameKey: `redacted:${guest.id}`,
         initials: null,
         email: null,
+        emailVerifiedAt: null,
         specialInstructions: null,
       },
     });
@@ -242,6 +245,7 @@ export async function deleteShopData(tx: Tx, shop: string) {
   const counts = {
     orderItems: (await tx.orderItem.deleteMany({ where })).count,
     confirmedLines: (await tx.confirmedLine.deleteMany({ where })).count,
+    guestLinks: (await tx.guestLink.deleteMany({ where })).count,
     guests: (await tx.guest.deleteMany({ where })).count,
     ownerClaims: (await tx.ownerClaim.deleteMany({ where })).count,
     invitations: (await tx.invitation.deleteMany({ where })).count,

@@ -1,6 +1,7 @@
 import { Button, Card, Spinner, TextArea } from '~/components/storefront/ui';
 import { MAX_QUANTITY, MIN_QUANTITY } from '~/lib/pricing';
 import type { ConfirmedPage, OwnOrder } from './useConfirmedOrder';
+import { GuestLinkOffer } from './GuestLinkOffer';
 
 // The confirmed page's "Your items" card: the guest's lines (editable while the order is open), the
 // total, payment method and special instructions.
@@ -13,9 +14,12 @@ export function ConfirmedItems({ page, payment }: { page: ConfirmedPage; payment
       {state.status === 'loading' ? (
         <Spinner label="Loading your items" />
       ) : state.status === 'denied' ? (
-        <p className="notice notice--warning" role="status">
-          {state.message}
-        </p>
+        <>
+          <p className="notice notice--warning" role="status">
+            {state.message}
+          </p>
+          <GuestLinkOffer orderId={page.orderId} guestName={name} email={page.email} />
+        </>
       ) : state.own.items.length === 0 ? (
         <p className="muted">We could not find any confirmed items for {name} in this order yet.</p>
       ) : (

@@ -20,13 +20,14 @@ const CustomiseDialog = lazy(() => import('./CustomiseDialog').then((m) => ({ de
  * has no menu yet.
  */
 export function GuestMenu(loaded: MenuData) {
-  const { order, title, menu, guest, email } = loaded;
+  const { order, title, menu, guest } = loaded;
   const page = useMenuPage(loaded);
+  const { email } = page;
 
   if (menu.items.length === 0) {
     return (
       <main className="shell-main guest">
-        <GuestTopBar orderId={order.id} code={order.code} email={email} />
+        <GuestTopBar orderId={order.id} code={order.code} />
         <EmptyState title="Menu not available">
           The shop has not published its menu yet. Please try again later.
         </EmptyState>
@@ -36,7 +37,7 @@ export function GuestMenu(loaded: MenuData) {
 
   return (
     <main className="shell-main guest guest-menu">
-      <GuestTopBar orderId={order.id} code={order.code} email={email} />
+      <GuestTopBar orderId={order.id} code={order.code} />
       <OrderHero
         order={{ ...order, status: page.status, deadlineAt: page.deadlineAt }}
         title={title}
@@ -56,14 +57,20 @@ export function GuestMenu(loaded: MenuData) {
       <div className="guest-layout">
         <div className="guest-layout__side">
           {email ? (
-            <UsualOrderBar savedCount={page.savedCount} loading={page.busy} onLoad={page.loadUsual} />
+            <UsualOrderBar
+              savedCount={page.savedCount}
+              loading={page.busy}
+              onLoad={page.loadUsual}
+              proofNeeded={page.proofNeeded}
+              linkMessage={page.linkMessage}
+              onRequestLink={page.requestLink}
+            />
           ) : null}
           <ConfirmedSoFar
             own={page.own}
             money={page.money}
             confirmedUrl={sfPath(`/confirmed/${order.id}/${encodeURIComponent(guest)}`, {
               initials: loaded.initials,
-              email,
             })}
           />
           <OrderCard

@@ -2,6 +2,7 @@ import { Form, type useActionData, type useLoaderData } from '@remix-run/react';
 import { Badge, Button, Card, FieldError, TextField } from '~/components/storefront/ui';
 import type { action, loader } from '~/routes/apps.group-order.join.$code';
 import type { JoinForm } from './useJoinForm';
+import { GuestLinkOffer } from './GuestLinkOffer';
 
 // The join page's blocks: the order's facts, and the "Who's ordering?" form.
 
@@ -42,16 +43,16 @@ export function JoinFacts({ order }: { order: JoinOrder }) {
 
 /** Name, initials and e-mail; Join posts them to this route's action. */
 export function JoinGuestForm({
-  form: { name, setName, initials, setInitials, guestToken },
+  form: { name, setName, initials, setInitials, email, setEmail, guestToken, remember },
+  orderId,
   invite,
-  email,
   result,
   refusedAsClosed,
   submitting,
 }: {
   form: JoinForm;
+  orderId: number;
   invite: Loaded['invite'];
-  email: string;
   result: JoinResult;
   refusedAsClosed: boolean;
   submitting: boolean;
@@ -59,7 +60,7 @@ export function JoinGuestForm({
   return (
     <Card>
       <h2>Who&apos;s ordering?</h2>
-      <Form method="post" className="stack" noValidate>
+      <Form method="post" className="stack" noValidate onSubmit={remember}>
         <input type="hidden" name="guestToken" value={guestToken} />
         {invite ? <input type="hidden" name="invite" value={invite.token} /> : null}
         <TextField
@@ -88,7 +89,8 @@ export function JoinGuestForm({
             type="email"
             optional
             autoComplete="email"
-            defaultValue={email}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
             hint="To save and load your usual order."
           />
         </div>
@@ -99,6 +101,9 @@ export function JoinGuestForm({
           {submitting ? 'Joining...' : 'Join'}
         </Button>
       </Form>
+      {result && 'nameTaken' in result && result.nameTaken ? (
+        <GuestLinkOffer orderId={orderId} guestName={String(result.nameTaken)} email={email} />
+      ) : null}
     </Card>
   );
 }

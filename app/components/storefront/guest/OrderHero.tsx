@@ -8,7 +8,6 @@ import { Countdown } from './Countdown';
 export function GuestTopBar({
   orderId,
   code,
-  email,
   title = 'Menu',
   backTo,
   backLabel = 'Back',
@@ -17,7 +16,6 @@ export function GuestTopBar({
 }: {
   orderId: number;
   code: string;
-  email?: string;
   title?: string;
   backTo?: string;
   backLabel?: string;
@@ -27,11 +25,7 @@ export function GuestTopBar({
 }) {
   return (
     <div className="guest-topbar">
-      <Link
-        to={backTo ?? sfPath(`/join/${code}`, { email })}
-        className="guest-topbar__back"
-        aria-label={backLabel}
-      >
+      <Link to={backTo ?? sfPath(`/join/${code}`)} className="guest-topbar__back" aria-label={backLabel}>
         <span aria-hidden="true">←</span>
       </Link>
       <Title className="guest-topbar__title">{title}</Title>

@@ -5,6 +5,7 @@ import { itemsInOrderText } from '~/lib/guests';
 import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
 import { Countdown } from './Countdown';
+import { GuestLinkOffer } from './GuestLinkOffer';
 import { modifierText } from './OrderCard';
 import type { loader } from '~/routes/apps.group-order.review.$groupOrderId.$guestName';
 
@@ -13,29 +14,43 @@ import type { loader } from '~/routes/apps.group-order.review.$groupOrderId.$gue
 
 export type ReviewData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { found: true }>;
 
-/** Why the order cannot be confirmed; a taken name links back to Join to choose another. */
+/**
+ * Why the order cannot be confirmed; a taken name links back to Join to choose another, and offers the
+ * e-mailed link for a person whose own order it is (on another device).
+ */
 export function ReviewProblem({
   message,
   nameTaken,
   code,
+  orderId,
+  guest,
   email,
 }: {
   message: string | null;
   nameTaken: boolean;
   code: string;
+  orderId: number;
+  guest: string;
   email: string;
 }) {
   if (!message) return null;
   return (
-    <p className="notice notice--critical" role="alert" data-testid="review-problem">
-      {message}
+    <>
+      <p className="notice notice--critical" role="alert" data-testid="review-problem">
+        {message}
+        {nameTaken ? (
+          <>
+            {' '}
+            <Link to={sfPath(`/join/${code}`)}>Choose another name</Link>
+          </>
+        ) : null}
+      </p>
       {nameTaken ? (
-        <>
-          {' '}
-          <Link to={sfPath(`/join/${code}`, { email })}>Choose another name</Link>
-        </>
+        <Card>
+          <GuestLinkOffer orderId={orderId} guestName={guest} email={email} standalone />
+        </Card>
       ) : null}
-    </p>
+    </>
   );
 }
 

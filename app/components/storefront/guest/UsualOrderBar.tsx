@@ -1,17 +1,29 @@
 import { Button } from '~/components/storefront/ui';
 
-/** 'My Usual Order' for a guest whose e-mail is known. */
+/**
+ * 'My Usual Order' for a guest whose e-mail is known. On a browser that has not proven the address
+ * (usualOrders.server.ts) it offers the e-mailed link instead of the saved items.
+ */
 export function UsualOrderBar({
   savedCount,
   loading,
   onLoad,
+  proofNeeded = false,
+  linkMessage = null,
+  onRequestLink,
 }: {
   savedCount: number;
   loading: boolean;
   onLoad: () => void;
+  proofNeeded?: boolean;
+  linkMessage?: string | null;
+  onRequestLink?: () => void;
 }) {
   return (
-    <section className="usual-bar" aria-labelledby="usual-heading">
+    <section
+      className={`usual-bar ${proofNeeded && !linkMessage ? 'usual-bar--proof' : ''}`}
+      aria-labelledby="usual-heading"
+    >
       <span className="usual-bar__icon" aria-hidden="true">
         ★
       </span>
@@ -19,13 +31,27 @@ export function UsualOrderBar({
         <h2 id="usual-heading" className="usual-bar__title">
           My Usual Order
         </h2>
-        <p className="usual-bar__status">
-          {savedCount > 0
-            ? `${savedCount} ${savedCount === 1 ? 'item' : 'items'} saved`
-            : 'No saved items yet'}
+        <p className="usual-bar__status" role={linkMessage ? 'status' : undefined}>
+          {linkMessage
+            ? linkMessage
+            : proofNeeded
+              ? 'Saved on another device? We e-mail you a link to load it here.'
+              : savedCount > 0
+                ? `${savedCount} ${savedCount === 1 ? 'item' : 'items'} saved`
+                : 'No saved items yet'}
         </p>
       </div>
-      {savedCount > 0 ? (
+      {proofNeeded && onRequestLink && !linkMessage ? (
+        <Button
+          variant="secondary"
+          className="btn--small usual-bar__link"
+          onClick={onRequestLink}
+          disabled={loading}
+        >
+          E-mail me a link
+        </Button>
+      ) : null}
+      {!proofNeeded && savedCount > 0 ? (
         <Button variant="secondary" className="btn--small" onClick={onLoad} disabled={loading}>
           Load My Usual
         </Button>

@@ -104,7 +104,7 @@ export function useConfirmCart({
         description: 'Your order has been added to the group.',
         forNextPage: true,
       });
-      navigate(sfPath(`/confirmed/${orderId}/${encodeURIComponent(guest)}`, { initials, email }));
+      navigate(sfPath(`/confirmed/${orderId}/${encodeURIComponent(guest)}`, { initials }));
     } catch {
       toast.show({
         title: 'Error',

@@ -6,6 +6,7 @@ import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
 import type { loader } from '~/routes/apps.group-order.confirmed.$groupOrderId.$guestName';
 import { readGuestToken } from './guestToken';
+import { useGuestEmail } from './useGuestEmail';
 
 // The confirmed page's behaviour: the guest's own items and note, read with the guest token, and the
 // changes (quantity, remove, note) while the order still takes them.
@@ -45,7 +46,7 @@ export function useOwnOrder(orderId: number, guestName: string) {
 }
 
 export function useConfirmedOrder(
-  { orderId, currency, guest, initials, email }: ConfirmedData,
+  { orderId, currency, guest, initials }: ConfirmedData,
   /** The order still takes changes, as the page last heard (useLiveStatus). */
   open: boolean,
   /** Changes when the order changed on the server (someone confirmed, the host removed an item...). */
@@ -53,6 +54,7 @@ export function useConfirmedOrder(
 ) {
   const toast = useToast();
   const { state, reload, path } = useOwnOrder(orderId, guest);
+  const email = useGuestEmail(orderId);
   // The order changed since the page loaded (the host may have removed one of ours): read our items again.
   const seenChange = useRef(changedAt);
   useEffect(() => {
@@ -67,7 +69,7 @@ export function useConfirmedOrder(
   const own = state.status === 'ready' ? state.own : null;
   const name = own?.guest.name ?? guest;
   const editable = Boolean(own?.acceptingOrders && open);
-  const menuUrl = sfPath(`/order/${orderId}`, { guest: name, initials, email });
+  const menuUrl = sfPath(`/order/${orderId}`, { guest: name, initials });
   const savedNote = own?.guest.specialInstructions ?? '';
 
   async function change(run: () => ReturnType<typeof callApi>, done: string) {
@@ -113,6 +115,8 @@ export function useConfirmedOrder(
     }, 'Note saved');
 
   return {
+    orderId,
+    email,
     state,
     busy,
     note,

@@ -1,5 +1,5 @@
 import { useNavigate, type useLoaderData } from '@remix-run/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useToast } from '~/components/storefront/toast';
 import { callApi } from '~/components/storefront/api';
 import {
@@ -14,12 +14,14 @@ import {
 import { formatMoney } from '~/lib/money';
 import { isAllowedFor } from '~/lib/modifiers';
 import { sfPath } from '~/lib/paths';
-import type { SaveUsualOrderBody, UsualItem } from '~/lib/schemas/usualOrder';
+import type { LoadUsualOrderBody, SaveUsualOrderBody, UsualItem } from '~/lib/schemas/usualOrder';
 import type { loader } from '~/routes/apps.group-order.order.$groupOrderId';
 import { useNow } from './Countdown';
 import { useDraftCart } from './useDraftCart';
 import { useOwnOrder } from './useConfirmedOrder';
 import { useLiveStatus } from '../useLiveStatus';
+import { ensureDeviceKey, readGuestToken } from './guestToken';
+import { useGuestEmail } from './useGuestEmail';
 
 // The menu page's behaviour: the clock, the guest's draft cart, the customise dialog's item, the usual
 // order (save and load) and going on to review.
@@ -33,16 +35,18 @@ export function useMenuPage({
   menu,
   guest,
   initials,
-  email,
-  usual: initialUsual,
   now: serverNow,
 }: MenuData) {
+  // The address stays in this browser (never in a URL); the usual order loads with this browser's proof.
+  const email = useGuestEmail(order.id);
   const toast = useToast();
   const navigate = useNavigate();
   const now = useNow(serverNow);
   const { cart, ready, removed, update } = useDraftCart(order.id, guest, menu);
   const [customising, setCustomising] = useState<MenuItemView | null>(null);
-  const [usual, setUsual] = useState<UsualItem[] | null>(initialUsual);
+  const [usual, setUsual] = useState<UsualItem[] | null>(null);
+  const [proofNeeded, setProofNeeded] = useState(false);
+  const [linkMessage, setLinkMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const money = useCallback((cents: number) => formatMoney(cents, order.currency, 'en-AU'), [order.currency]);
   // The order as the server says now (polled while the page is visible): the host may submit, reopen or
@@ -54,6 +58,35 @@ export function useMenuPage({
   const closed = (live ? live.closedMessage : closedMessage) ?? (expired ? expiredMessage : null);
   // What this guest already confirmed (read with their guest token), shown beside the new cart.
   const own = useOwnOrder(order.id, guest).state;
+
+  /** The proof that this browser may use the address's usual order (usualOrders.server.ts). */
+  const proof = useCallback(
+    () => ({ deviceKey: ensureDeviceKey(), groupOrderId: order.id, guestToken: readGuestToken(order.id) }),
+    [order.id],
+  );
+  const fetchUsual = useCallback(async () => {
+    if (!email) return;
+    const { guestToken, ...rest } = proof();
+    const body: LoadUsualOrderBody = { email, ...rest };
+    const result = await callApi<UsualItem[]>('/usual-order/load', { method: 'POST', body, guestToken });
+    if (result.ok) {
+      setUsual(result.body);
+      setProofNeeded(false);
+    } else if (result.body.reason === 'proof-needed') setProofNeeded(true);
+  }, [email, proof]);
+  useEffect(() => {
+    fetchUsual();
+  }, [fetchUsual]);
+
+  async function requestLink() {
+    setBusy(true);
+    const result = await callApi<{ message: string }>(`/group-orders/${order.id}/guest-link`, {
+      method: 'POST',
+      body: { guestName: guest, email },
+    });
+    setBusy(false);
+    setLinkMessage(result.body.message || 'We could not send the link. Please try again.');
+  }
 
   function addToOrder(line: CartLine) {
     update((current) => addLine(current, line));
@@ -75,7 +108,9 @@ export function useMenuPage({
     }
     setBusy(true);
     try {
+      const { guestToken, ...rest } = proof();
       const body: SaveUsualOrderBody = {
+        ...rest,
         email,
         name: guest,
         orderItems: cart.lines.map((line) => ({
@@ -85,10 +120,14 @@ export function useMenuPage({
           selectedModifiers: line.modifiers.map((m) => m.id),
         })),
       };
-      const response = await callApi('/usual-order', { method: 'POST', body });
+      const response = await callApi('/usual-order', { method: 'POST', body, guestToken });
+      if (response.body.reason === 'proof-needed') {
+        setProofNeeded(true);
+        toast.show({ title: 'Cannot save', description: response.body.message ?? '', tone: 'error' });
+        return;
+      }
       if (!response.ok) throw new Error(`${response.status}: ${response.body.message ?? ''}`);
-      const saved = await callApi<UsualItem[]>(`/usual-order?email=${encodeURIComponent(email)}`);
-      if (saved.ok) setUsual(saved.body);
+      await fetchUsual();
       toast.show({
         title: 'Usual order saved',
         description: 'Your current order has been saved for future use.',
@@ -131,13 +170,17 @@ export function useMenuPage({
       });
       return;
     }
-    navigate(sfPath(`/review/${order.id}/${encodeURIComponent(guest)}`, { initials, email }));
+    navigate(sfPath(`/review/${order.id}/${encodeURIComponent(guest)}`, { initials }));
   }
 
   const savedCount = (usual ?? []).reduce((sum, item) => sum + item.quantity, 0);
   const removeFromOrder = (key: string) => update((current) => removeLine(current, key));
 
   return {
+    email,
+    proofNeeded,
+    linkMessage,
+    requestLink,
     now,
     status,
     deadlineAt,

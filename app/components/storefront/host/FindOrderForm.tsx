@@ -39,12 +39,16 @@ export function FindOrderForm({
     if (method === 'code' && !normalizeCode(value)) return setError(CODE_HINT);
     if (method === 'email' && !isValidEmail(value)) return setError(INVALID_EMAIL);
     setError(null);
-    submit({ method, [method]: method === 'code' ? value.toUpperCase() : value }, { method: 'get' });
+    // By e-mail: a POST, so the address stays out of the URL (the code is no secret and stays linkable).
+    submit(
+      { method, [method]: method === 'code' ? value.toUpperCase() : value },
+      { method: method === 'email' ? 'post' : 'get' },
+    );
   }
 
   return (
     <Card>
-      <Form method="get" onSubmit={onSubmit} noValidate className="stack">
+      <Form method={method === 'email' ? 'post' : 'get'} onSubmit={onSubmit} noValidate className="stack">
         <p className="field__label host-find__label" aria-hidden="true">
           Search by
         </p>

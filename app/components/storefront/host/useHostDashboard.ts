@@ -8,6 +8,7 @@ import type { useLoaderData } from '@remix-run/react';
 import { callApi, forgetHostToken, hostErrorToast, readHostToken, type ApiResult } from './api';
 import type { HostDevice } from './HostDevices';
 import { useLiveStatus } from '../useLiveStatus';
+import { readGuestEmail, saveGuestEmail } from '../guest/guestToken';
 
 // The host dashboard's behaviour: who is looking (the host token is checked with the server once), the
 // clock, the toasts said once, the live refresh while guests order, and removing a guest's item.
@@ -108,11 +109,14 @@ export function useHostDashboard(loaded: DashboardData) {
     return () => clearInterval(timer);
   }, [order.status, revalidator]);
 
+  // The host's address goes to the menu through this browser's storage, never in the link.
   const addMyOrder = sfPath(`/order/${order.id}`, {
     guest: host?.hostName ?? order.hostName,
-    email: host?.hostEmail,
     initials: host?.hostInitials ?? order.hostInitials,
   });
+  useEffect(() => {
+    if (host?.hostEmail && !readGuestEmail(order.id)) saveGuestEmail(order.id, host.hostEmail);
+  }, [host?.hostEmail, order.id]);
 
   // After submit, where the kitchen is (polled while visible). Someone else reopening the order, or the
   // kitchen starting on it, reloads the page's data so its controls match.
