@@ -1,7 +1,7 @@
 import { RateLimiterPrisma, RateLimiterRes } from 'rate-limiter-flexible';
 import prisma, { provider } from '../../db.server';
 import { plain, type Sql } from '../rawSql.server';
-import { Limited } from '../../lib/errors';
+import { Limited, NotFound } from '../../lib/errors';
 
 // Rate limits. Counters live in the database (RateLimiterFlexible model), so every app instance shares
 // them. Limits are per client (the shopper's address) and per order first; a shop-wide budget is only a
@@ -243,4 +243,20 @@ export async function consumeAll(budgets: { name: LimitName; key: string; points
 /** Counts a look-up that found nothing, so guessing codes or ids is slow. */
 export async function countMiss(clientKey: string) {
   await consumeOrRefuse('orderMisses', clientKey);
+}
+
+/**
+ * Runs a look-up by code, id or name and counts a miss when it finds nothing (NotFound, or a 404 such as
+ * parseId's for an id that cannot exist),
+ * so every look-up shares the one miss budget: past it the answer is 429, not 404. Routes whose look-up
+ * does not raise NotFound call countMiss themselves.
+ */
+export async function countingMisses<T>(clientKey: string, lookUp: () => Promise<T>): Promise<T> {
+  try {
+    return await lookUp();
+  } catch (error) {
+    const missed = error instanceof NotFound || (error instanceof Response && error.status === 404);
+    if (missed) await countMiss(clientKey);
+    throw error;
+  }
 }
