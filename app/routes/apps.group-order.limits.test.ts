@@ -609,6 +609,32 @@ describe('rate limits', () => {
     expect(LIMITS.ordersPerShop.points).toBeGreaterThanOrEqual(10 * LIMITS.ordersPerClient.points);
   });
 
+  it('strangers who spent the shop’s anonymous ceiling do not stop a logged-in customer from starting an order', async () => {
+    const zoned = (minutes: number) =>
+      utcToZoned(new Date(Date.now() + minutes * 60_000), 'Australia/Sydney');
+    const body = {
+      hostName: 'Hannah Host',
+      hostEmail: 'hannah@example.com',
+      companyName: 'Acme',
+      pickupDate: zoned(120).date,
+      pickupTime: zoned(120).time,
+      deadlineDate: zoned(90).date,
+      deadlineTime: zoned(90).time,
+    };
+    const create = async (address: string, customerId = '') =>
+      call(async () =>
+        createAction(
+          args(await proxyRequest(`${BASE}/group-orders`, { body, customerId, headers: from(address) })),
+        ),
+      );
+    // As ~25 addresses at their own limits would leave it.
+    await consumeOrRefuse('ordersPerShop', TEST_SHOP, LIMITS.ordersPerShop.points);
+    const stranger = await create('203.0.113.90');
+    expectRetryAfter(stranger, LIMITS.ordersPerShop.message);
+    expect(stranger.body.message).toContain('Customers who log in to the store can still start one.');
+    expect(await create('203.0.113.91', '8812')).toMatchObject({ status: 201 });
+  });
+
   it('limits confirms per client per minute', async () => {
     const { order } = await createTestGroupOrder();
     await consumeOrRefuse('confirmsPerClient', `${TEST_SHOP}:198.51.100.30`, LIMITS.confirmsPerClient.points);

@@ -287,7 +287,7 @@ describe('removing an item this shop does not have', () => {
           ),
         ),
       );
-    for (const headers of [{}, { 'X-Host-Token': other.hostToken }]) {
+    for (const headers of [{}, { 'X-Host-Token': other.hostToken }] as Record<string, string>[]) {
       const answer = await remove(items[0].id, headers);
       expect(answer).toMatchObject({
         status: 404,
