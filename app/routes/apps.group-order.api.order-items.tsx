@@ -32,7 +32,7 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
     throw error;
   });
   // A confirm to an order id this shop does not have is a look-up that missed, counted as one.
-  const { cart, single } = input;
+  const { cart } = input;
   if (cart) {
     // The confirm answers with the order as its own transaction left it: no second read after commit.
     const result = await countingMisses(budget.key, () => confirmCart(shop, cart, undefined, budget));
@@ -44,7 +44,8 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
       { status: result.replayed ? 200 : 201 },
     );
   }
-  const result = await countingMisses(budget.key, () => addOrderItem(shop, single!, undefined, budget));
+  const { single } = input;
+  const result = await countingMisses(budget.key, () => addOrderItem(shop, single, undefined, budget));
   return json(serializeItem(result.item), { status: result.replayed ? 200 : 201 });
 });
 

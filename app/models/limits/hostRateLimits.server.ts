@@ -26,8 +26,9 @@ import { Limited, NotFound } from '../../lib/errors';
 // - Reads of an order by code or id (API), per shop and client: 600 per minute. Pages poll every few
 //   seconds and an office shares an address; 10 a second stops scraping (seen: 165 a second from one
 //   client) without touching real use.
-// - Misses (a code or id that finds nothing), per shop and client: 60 per 10 minutes. Real people mistype
-//   a code a few times; guessing needs millions of tries.
+// - Misses (a code, id or item that finds nothing), per shop and client: 60 per 10 minutes, one budget for
+//   every look-up (countMiss, countingMisses; apps.group-order.limits.test.ts walks them). Real people
+//   mistype a code a few times; guessing needs millions of tries.
 // - Orders created (docs/decisions/2026-11-26-shop-order-budget.md, orderBudget.server.ts), per client:
 //   20 per hour, an office's busiest day. Visitors who are not logged in also count per network (an IPv4
 //   /24 or IPv6 /48: 40 per hour, two offices), since one attacker's addresses often share one, and
