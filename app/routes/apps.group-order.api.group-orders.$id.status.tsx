@@ -3,8 +3,9 @@ import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server
 import { StatusSchema } from '~/lib/hosting';
 import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
 import { setGroupOrderStatus } from '~/models/groupOrder/hosting.server';
+import { countingMisses } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
-import { hostTokenFrom } from '~/lib/credentials.server';
+import { clientKey, hostTokenFrom } from '~/lib/credentials.server';
 
 // PATCH /api/group-orders/{id}/status {status}: submit or reopen; the host token travels in X-Host-Token.
 export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
@@ -13,10 +14,12 @@ export const action = withHttpErrors(async function action({ request, params }: 
     throw jsonError(405, 'Use PATCH to change the status.');
   const id = parseId(params.id);
   const body = await parseJson(request, StatusSchema);
-  const order = await setGroupOrderStatus(storefront.shop, id, body.status, {
-    hostToken: hostTokenFrom(request, body),
-    customerId: storefront.customerId,
-  });
+  const order = await countingMisses(clientKey(storefront.shop, request), () =>
+    setGroupOrderStatus(storefront.shop, id, body.status, {
+      hostToken: hostTokenFrom(request, body),
+      customerId: storefront.customerId,
+    }),
+  );
   return Response.json(serializeGroupOrder(order, undefined, undefined, { revealHostEmail: true }));
 });
 

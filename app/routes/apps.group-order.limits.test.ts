@@ -19,6 +19,11 @@ const { action: itemAction } = await import('./apps.group-order.api.order-items.
 const { hashSecret } = await import('~/lib/ids.server');
 const guestRoute = await import('./apps.group-order.api.group-orders.$id.guests.$guestName');
 const hostRoute = await import('./apps.group-order.api.group-orders.$id.host');
+const { action: extendAction } = await import('./apps.group-order.api.group-orders.$id.extend');
+const { action: remindAction } = await import('./apps.group-order.api.group-orders.$id.remind');
+const { action: scheduleAction } = await import('./apps.group-order.api.group-orders.$id.schedule');
+const missingRoute = await import('./apps.group-order.api.group-orders.$id.missing');
+const { action: deviceAction } = await import('./apps.group-order.api.group-orders.$id.devices.$deviceId');
 const { loader: reviewLoader } = await import('./apps.group-order.review.$groupOrderId.$guestName');
 const { loader: confirmedLoader } = await import('./apps.group-order.confirmed.$groupOrderId.$guestName');
 const { action: createAction } = await import('./apps.group-order.api.group-orders');
@@ -562,6 +567,82 @@ describe('rate limits', () => {
           `${BASE}/order-items/${unknownId(i)}`,
           { id: unknownId(i) },
           { method: 'DELETE', body: { guestName: 'Sam' } },
+        )(a),
+    ],
+    // Host actions: an unknown id answers 404 where a known one without the host answers 401 or 403.
+    [
+      'PATCH status',
+      (a, i) =>
+        get(
+          statusAction,
+          `${BASE}/group-orders/${unknownId(i)}/status`,
+          { id: unknownId(i) },
+          { method: 'PATCH', body: { status: 'submitted' } },
+        )(a),
+    ],
+    [
+      'POST invite',
+      (a, i) =>
+        get(
+          inviteAction,
+          `${BASE}/group-orders/${unknownId(i)}/invite`,
+          { id: unknownId(i) },
+          { body: { emails: ['ann@example.com'] } },
+        )(a),
+    ],
+    [
+      'POST extend',
+      (a, i) =>
+        get(
+          extendAction,
+          `${BASE}/group-orders/${unknownId(i)}/extend`,
+          { id: unknownId(i) },
+          { body: {} },
+        )(a),
+    ],
+    [
+      'POST remind',
+      (a, i) =>
+        get(
+          remindAction,
+          `${BASE}/group-orders/${unknownId(i)}/remind`,
+          { id: unknownId(i) },
+          { body: {} },
+        )(a),
+    ],
+    [
+      'POST schedule',
+      (a, i) =>
+        get(
+          scheduleAction,
+          `${BASE}/group-orders/${unknownId(i)}/schedule`,
+          { id: unknownId(i) },
+          { body: { autoSubmit: false, reminderMinutes: null } },
+        )(a),
+    ],
+    [
+      'GET missing',
+      (a, i) =>
+        get(missingRoute.loader, `${BASE}/group-orders/${unknownId(i)}/missing`, { id: unknownId(i) })(a),
+    ],
+    [
+      'POST missing',
+      (a, i) =>
+        get(
+          missingRoute.action,
+          `${BASE}/group-orders/${unknownId(i)}/missing`,
+          { id: unknownId(i) },
+          { body: {} },
+        )(a),
+    ],
+    [
+      'POST a device',
+      (a, i) =>
+        get(
+          deviceAction,
+          `${BASE}/group-orders/${unknownId(i)}/devices/1`,
+          { id: unknownId(i), deviceId: '1' },
+          { body: {} },
         )(a),
     ],
   ];
