@@ -24,10 +24,12 @@ export const action = withHttpErrors(async function action({ request, params }: 
   const id = parseId(params.id);
   const body = await parseJson(request, GuestNoteSchema);
   const guestName = params.guestName ?? '';
-  await setOwnNote(shop, id, {
-    guestName,
-    token: guestTokenFrom(request, body),
-    specialInstructions: body.specialInstructions,
-  });
+  await countingMisses(clientKey(shop, request), () =>
+    setOwnNote(shop, id, {
+      guestName,
+      token: guestTokenFrom(request, body),
+      specialInstructions: body.specialInstructions,
+    }),
+  );
   return Response.json(await getOwnGuest(shop, id, guestName, guestTokenFrom(request, body)));
 });

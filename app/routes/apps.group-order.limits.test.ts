@@ -569,6 +569,16 @@ describe('rate limits', () => {
           { method: 'DELETE', body: { guestName: 'Sam' } },
         )(a),
     ],
+    [
+      'PATCH a guest note',
+      (a, i) =>
+        get(
+          guestRoute.action,
+          `${BASE}/group-orders/${unknownId(i)}/guests/x`,
+          { id: unknownId(i), guestName: 'x' },
+          { method: 'PATCH', body: { specialInstructions: 'Oat milk' } },
+        )(a),
+    ],
     // Host actions: an unknown id answers 404 where a known one without the host answers 401 or 403.
     [
       'PATCH status',
