@@ -212,6 +212,39 @@ describe('embedded admin', () => {
     await context.close();
   });
 
+  it('tells the merchant when visitors who are not logged in reach the hourly ceiling of new orders', async () => {
+    // As strangers spending the shop's anonymous ceiling leave the counters (orderBudget.server.ts).
+    const expire = new Date(Date.now() + 40 * 60_000);
+    const keys = [`ordersPerShop:${SHOP}`, `ordersRefusedPerShop:${SHOP}`];
+    await prisma.rateLimiterFlexible.deleteMany({ where: { key: { in: keys } } });
+    await prisma.rateLimiterFlexible.create({ data: { key: keys[0], points: 507, expire } });
+    await prisma.rateLimiterFlexible.create({ data: { key: keys[1], points: 7, expire } });
+    try {
+      const { page, context } = await browser.newUser(DESKTOP);
+      await page.goto('/admin');
+      await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
+      await page.getByText('Some visitors could not start a group order today').waitFor();
+      await page
+        .getByText(
+          'In the current hour, visitors who are not logged in have started 500 of the 500 group orders they may start together. In the last 24 hours, 7 more were refused.',
+        )
+        .waitFor();
+      await page
+        .getByText('Customers logged in to your store can still start orders.', { exact: false })
+        .waitFor();
+      await screenshot(page, 'admin-order-budget-1280');
+      await context.close();
+      // The Shopify mobile app shows the admin at phone width.
+      const phone = await browser.newUser(PHONE);
+      await phone.page.goto('/admin');
+      await phone.page.getByText('Some visitors could not start a group order today').waitFor();
+      await screenshot(phone.page, 'admin-order-budget-390');
+      await phone.context.close();
+    } finally {
+      await prisma.rateLimiterFlexible.deleteMany({ where: { key: { in: keys } } });
+    }
+  });
+
   it('a menu item edited in the admin appears on the storefront menu', async () => {
     const { page, context } = await browser.newUser(DESKTOP);
     await page.goto('/admin');

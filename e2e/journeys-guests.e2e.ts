@@ -214,6 +214,61 @@ describe('changing a confirmed order', () => {
   });
 });
 
+describe('the per-guest limits on the confirmed screen', () => {
+  it('refuses raising a quantity past 60 items with a sentence, and keeps the order as it was', async () => {
+    const { id, code } = await createOrder();
+    const guest = await browser.newUser(PHONE);
+    await join(guest.page, code, 'Dora');
+    await guest.page.waitForURL(`**/apps/group-order/order/${id}?**`);
+    await addDefault(guest.page, 'Flat White');
+    await review(guest.page);
+    await confirmOrder(guest.page);
+    await guest.page.getByText('1x Flat White').waitFor();
+    // Dora's other lines, as earlier confirms would have left them: 1 + 20 + 20 + 19 = 60 items.
+    const [{ guestId, menuItemId, unitPriceCents }] = (
+      await db.execute({
+        sql: 'SELECT guestId, menuItemId, unitPriceCents FROM OrderItem WHERE groupOrderId = ?',
+        args: [id],
+      })
+    ).rows as unknown as { guestId: number; menuItemId: number; unitPriceCents: number }[];
+    await db.batch(
+      [20, 20, 19].map((quantity, line) => ({
+        sql: `INSERT INTO OrderItem (shop, groupOrderId, guestId, guestName, menuItemId, menuItemName, quantity,
+                unitPriceCents, totalCents, confirmationKey, line, createdAt)
+              VALUES (?, ?, ?, 'Dora', ?, 'Flat White', ?, ?, ?, 'earlier', ?, ?)`,
+        args: [
+          SHOP,
+          id,
+          guestId,
+          menuItemId,
+          quantity,
+          unitPriceCents,
+          quantity * unitPriceCents,
+          line,
+          sqlDate(new Date()),
+        ],
+      })),
+    );
+    await guest.page.reload();
+    await hydrated(guest.page);
+    await guest.page.getByText('19x Flat White').waitFor();
+    await guest.page.getByRole('button', { name: 'Increase Flat White' }).first().click();
+    await guest.page
+      .getByText(
+        'You can order at most 60 items in one group order. For more, ask the host about a catering order.',
+      )
+      .waitFor();
+    await screenshot(guest.page, 'limits-confirmed-units-390');
+    await guest.page.getByText('1x Flat White').waitFor();
+    const units = await db.execute({
+      sql: 'SELECT SUM(quantity) AS units FROM OrderItem WHERE groupOrderId = ?',
+      args: [id],
+    });
+    expect(Number(units.rows[0].units)).toBe(60);
+    await guest.context.close();
+  });
+});
+
 describe('special instructions', () => {
   it('survive a reload of the review page, and show once per guest on the dashboard', async () => {
     const { id, code } = await createOrder();

@@ -80,6 +80,28 @@ describe('admin dashboard loader', () => {
     expect(body.stats.averageCents).toBe(Math.round((23 * 1000 + 1920) / 24));
   });
 
+  it('warns the merchant when visitors near or reach the hourly ceiling of new orders, and not before', async () => {
+    const { LIMITS, consumeOrRefuse } = await import('~/models/limits/hostRateLimits.server');
+    const ceiling = LIMITS.ordersPerShop.points;
+    try {
+      expect((await loadSigned()).body.orderBudget).toMatchObject({ warn: false, ceiling });
+      await consumeOrRefuse('ordersPerShop', TEST_SHOP, Math.ceil(ceiling * 0.8));
+      expect((await loadSigned()).body.orderBudget).toMatchObject({
+        warn: true,
+        started: Math.ceil(ceiling * 0.8),
+        refusedToday: 0,
+      });
+      await consumeOrRefuse('ordersRefusedPerShop', TEST_SHOP, 3);
+      expect((await loadSigned()).body.orderBudget).toMatchObject({ warn: true, refusedToday: 3 });
+      // Another shop's counters are its own.
+      await prisma.rateLimiterFlexible.deleteMany({ where: { key: { endsWith: `:${TEST_SHOP}` } } });
+      await consumeOrRefuse('ordersPerShop', OTHER_SHOP, ceiling);
+      expect((await loadSigned()).body.orderBudget).toMatchObject({ warn: false, started: 0 });
+    } finally {
+      await prisma.rateLimiterFlexible.deleteMany();
+    }
+  });
+
   it('pages the Active Orders tab, 20 at a time', async () => {
     const first = (await loadSigned()).body.list;
     expect(first).toMatchObject({ tab: 'active', page: 1, hasNext: true, hasPrevious: false });

@@ -4,6 +4,7 @@ import { Layout, Page } from '@shopify/polaris';
 import { OrderDetailModal } from '~/components/admin/orders/OrderDetailModal';
 import { OrderSearch } from '~/components/admin/orders/OrderSearch';
 import { OrdersTable } from '~/components/admin/orders/OrdersTable';
+import { OrderBudgetBanner } from '~/components/admin/orders/OrderBudgetBanner';
 import { StatsGrid } from '~/components/admin/orders/StatsGrid';
 import { UndeliveredEmails } from '~/components/admin/orders/UndeliveredEmails';
 import { useSearchUpdate } from '~/components/admin/useSearchUpdate';
@@ -21,6 +22,7 @@ import {
 import { getAdminSettings } from '~/models/shop/adminSettings.server';
 import { getOrderStats } from '~/models/groupOrder/stats.server';
 import { readDraftCompletion } from '~/models/outbox/draftOrderStatus.server';
+import { orderBudgetStatus } from '~/models/limits/orderBudget.server';
 import { authenticate } from '~/shopify.server';
 import { jsonError, withHttpErrors } from '~/lib/http.server';
 import { cleanText, unreadableText } from '~/lib/text';
@@ -37,11 +39,12 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
   const page = parsePage(url.searchParams.get('page'));
   const orderId = Number(url.searchParams.get('order'));
   const settings = await getAdminSettings(shop, admin.graphql);
-  const [stats, list, detail, undeliveredEmails] = await Promise.all([
+  const [stats, list, detail, undeliveredEmails, orderBudget] = await Promise.all([
     getOrderStats(shop, settings.timeZone),
     listGroupOrders(shop, { tab, query, page }),
     Number.isInteger(orderId) && orderId > 0 ? getAdminOrderDetail(shop, orderId) : null,
     listUndeliveredEmails(shop),
+    orderBudgetStatus(shop),
   ]);
   const completion = detail ? await readDraftCompletion(shop, detail.id, admin.graphql) : null;
   return {
@@ -50,6 +53,7 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
     query,
     detail: detail && { ...detail, shopifyCompletion: completion },
     undeliveredEmails,
+    orderBudget,
     currency: settings.currency,
     locale: settings.locale,
   };
@@ -67,13 +71,19 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
 });
 
 export default function Dashboard() {
-  const { stats, list, query, detail, undeliveredEmails, currency, locale } = useLoaderData<typeof loader>();
+  const { stats, list, query, detail, undeliveredEmails, orderBudget, currency, locale } =
+    useLoaderData<typeof loader>();
   const [params, update] = useSearchUpdate();
   const money = (cents: number) => formatMoney(cents, currency, locale);
 
   return (
     <Page title="ADMIN DASHBOARD">
       <Layout>
+        {orderBudget.warn ? (
+          <Layout.Section>
+            <OrderBudgetBanner status={orderBudget} />
+          </Layout.Section>
+        ) : null}
         <Layout.Section>
           <OrderSearch tab={list.tab} query={query} onClear={() => update({ q: null, page: null })} />
         </Layout.Section>

@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { HostTokenBodySchema } from '~/lib/hosting';
 import { revokeHostDevice } from '~/models/mail/hostMail.server';
+import { countingMisses } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
-import { hostTokenFrom } from '~/lib/credentials.server';
+import { clientKey, hostTokenFrom } from '~/lib/credentials.server';
 
 // POST /api/group-orders/{id}/devices/{deviceId} (or DELETE): a host removes a browser that was added by a
 // claim link; answers with the devices that still manage the order.
@@ -14,10 +15,12 @@ export const action = withHttpErrors(async function action({ request, params }: 
   const id = parseId(params.id);
   const deviceId = parseId(params.deviceId, 'Device');
   const body = await parseJson(request, HostTokenBodySchema);
-  const devices = await revokeHostDevice(storefront.shop, id, deviceId, {
-    hostToken: hostTokenFrom(request, body),
-    customerId: storefront.customerId,
-  });
+  const devices = await countingMisses(clientKey(storefront.shop, request), () =>
+    revokeHostDevice(storefront.shop, id, deviceId, {
+      hostToken: hostTokenFrom(request, body),
+      customerId: storefront.customerId,
+    }),
+  );
   return Response.json({ devices });
 });
 

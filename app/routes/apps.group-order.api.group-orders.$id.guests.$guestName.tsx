@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { getOwnGuest, GuestNoteSchema, setOwnNote } from '~/models/groupOrder/guests.server';
 import { requireStorefront } from '~/storefront.server';
-import { guestTokenFrom } from '~/lib/credentials.server';
+import { clientKey, guestTokenFrom } from '~/lib/credentials.server';
+import { countingMisses } from '~/models/limits/hostRateLimits.server';
 
 // A guest's own order in a group order, for the browser that holds their token (X-Guest-Token):
 // - GET: { mine: true, guest, items, totalCents, acceptingOrders } for the guest's own browser, or
@@ -11,8 +12,10 @@ import { guestTokenFrom } from '~/lib/credentials.server';
 
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
-  const id = parseId(params.id);
-  return Response.json(await getOwnGuest(shop, id, params.guestName ?? '', guestTokenFrom(request)));
+  const guest = await countingMisses(clientKey(shop, request), () =>
+    getOwnGuest(shop, parseId(params.id), params.guestName ?? '', guestTokenFrom(request)),
+  );
+  return Response.json(guest);
 });
 
 export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
@@ -21,10 +24,12 @@ export const action = withHttpErrors(async function action({ request, params }: 
   const id = parseId(params.id);
   const body = await parseJson(request, GuestNoteSchema);
   const guestName = params.guestName ?? '';
-  await setOwnNote(shop, id, {
-    guestName,
-    token: guestTokenFrom(request, body),
-    specialInstructions: body.specialInstructions,
-  });
+  await countingMisses(clientKey(shop, request), () =>
+    setOwnNote(shop, id, {
+      guestName,
+      token: guestTokenFrom(request, body),
+      specialInstructions: body.specialInstructions,
+    }),
+  );
   return Response.json(await getOwnGuest(shop, id, guestName, guestTokenFrom(request, body)));
 });

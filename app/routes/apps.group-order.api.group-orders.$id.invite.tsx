@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, parseWith, withHttpErrors } from '~/lib/http.server';
 import { InviteSchema, RequestKeySchema } from '~/lib/hosting';
 import { sendInvitations } from '~/models/mail/hostMail.server';
+import { countingMisses } from '~/models/limits/hostRateLimits.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import { clientKey, hostTokenFrom } from '~/lib/credentials.server';
 
@@ -15,13 +16,17 @@ export const action = withHttpErrors(async function action({ request, params }: 
   const body = await parseJson(request, InviteSchema);
   const header = request.headers.get('Idempotency-Key');
   const requestKey = body.requestKey ?? (header === null ? undefined : parseWith(RequestKeySchema, header));
-  const result = await sendInvitations(
-    storefront.shop,
-    id,
-    body.emails,
-    { hostToken: hostTokenFrom(request, body), customerId: storefront.customerId },
-    await linkBase(storefront),
-    { requestKey, client: clientKey(storefront.shop, request) },
+  const client = clientKey(storefront.shop, request);
+  const base = await linkBase(storefront);
+  const result = await countingMisses(client, () =>
+    sendInvitations(
+      storefront.shop,
+      id,
+      body.emails,
+      { hostToken: hostTokenFrom(request, body), customerId: storefront.customerId },
+      base,
+      { requestKey, client },
+    ),
   );
   return Response.json(result);
 });

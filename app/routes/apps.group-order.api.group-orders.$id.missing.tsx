@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { HostTokenBodySchema } from '~/lib/hosting';
 import { missingBoard } from '~/models/groupOrder/schedule.server';
+import { countingMisses } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
-import { hostTokenFrom } from '~/lib/credentials.server';
+import { clientKey, hostTokenFrom } from '~/lib/credentials.server';
 
 // POST /api/group-orders/{id}/missing {hostToken?} -> {invitees: [{email, state, ...}], autoSubmit,
 // reminderMinutes, lastReminderAt}: "Who is still missing" for the host only (the addresses are the ones the
@@ -11,7 +12,10 @@ import { hostTokenFrom } from '~/lib/credentials.server';
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const credentials = { hostToken: hostTokenFrom(request), customerId: storefront.customerId };
-  return Response.json(await missingBoard(storefront.shop, parseId(params.id), credentials));
+  const board = await countingMisses(clientKey(storefront.shop, request), async () =>
+    missingBoard(storefront.shop, parseId(params.id), credentials),
+  );
+  return Response.json(board);
 });
 
 export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
@@ -20,5 +24,8 @@ export const action = withHttpErrors(async function action({ request, params }: 
   const id = parseId(params.id);
   const body = await parseJson(request, HostTokenBodySchema);
   const credentials = { hostToken: hostTokenFrom(request, body), customerId: storefront.customerId };
-  return Response.json(await missingBoard(storefront.shop, id, credentials));
+  const board = await countingMisses(clientKey(storefront.shop, request), () =>
+    missingBoard(storefront.shop, id, credentials),
+  );
+  return Response.json(board);
 });

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { HostTokenBodySchema } from '~/lib/hosting';
 import { sendReminderNow } from '~/models/groupOrder/schedule.server';
+import { countingMisses } from '~/models/limits/hostRateLimits.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import { clientKey, hostTokenFrom } from '~/lib/credentials.server';
 
@@ -12,12 +13,16 @@ export const action = withHttpErrors(async function action({ request, params }: 
   if (request.method !== 'POST') throw jsonError(405, 'Use POST to send a reminder.');
   const id = parseId(params.id);
   const body = await parseJson(request, HostTokenBodySchema);
-  const result = await sendReminderNow(
-    storefront.shop,
-    id,
-    { hostToken: hostTokenFrom(request, body), customerId: storefront.customerId },
-    await linkBase(storefront),
-    clientKey(storefront.shop, request),
+  const client = clientKey(storefront.shop, request);
+  const base = await linkBase(storefront);
+  const result = await countingMisses(client, () =>
+    sendReminderNow(
+      storefront.shop,
+      id,
+      { hostToken: hostTokenFrom(request, body), customerId: storefront.customerId },
+      base,
+      client,
+    ),
   );
   return Response.json(result);
 });

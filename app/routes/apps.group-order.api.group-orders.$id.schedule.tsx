@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { ScheduleSchema } from '~/lib/hosting';
 import { updateOrderSchedule } from '~/models/groupOrder/schedule.server';
+import { countingMisses } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
-import { hostTokenFrom } from '~/lib/credentials.server';
+import { clientKey, hostTokenFrom } from '~/lib/credentials.server';
 
 // POST /api/group-orders/{id}/schedule {autoSubmit, reminderMinutes|null}: the host turns auto-submit at
 // the deadline and the automatic reminder on or off; the scheduled jobs move in the same write.
@@ -12,11 +13,13 @@ export const action = withHttpErrors(async function action({ request, params }: 
   if (request.method !== 'POST') throw jsonError(405, 'Use POST to change the schedule.');
   const id = parseId(params.id);
   const body = await parseJson(request, ScheduleSchema);
-  const schedule = await updateOrderSchedule(
-    storefront.shop,
-    id,
-    { hostToken: hostTokenFrom(request, body), customerId: storefront.customerId },
-    { autoSubmit: body.autoSubmit, reminderMinutes: body.reminderMinutes },
+  const schedule = await countingMisses(clientKey(storefront.shop, request), () =>
+    updateOrderSchedule(
+      storefront.shop,
+      id,
+      { hostToken: hostTokenFrom(request, body), customerId: storefront.customerId },
+      { autoSubmit: body.autoSubmit, reminderMinutes: body.reminderMinutes },
+    ),
   );
   return Response.json(schedule);
 });

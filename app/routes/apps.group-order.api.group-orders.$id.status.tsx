@@ -3,7 +3,7 @@ import { jsonError, parseId, parseJson, toId, withHttpErrors } from '~/lib/http.
 import { StatusSchema } from '~/lib/hosting';
 import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
 import { notFound, setGroupOrderStatus } from '~/models/groupOrder/hosting.server';
-import { consumeOrRefuse, countMiss } from '~/models/limits/hostRateLimits.server';
+import { consumeOrRefuse, countMiss, countingMisses } from '~/models/limits/hostRateLimits.server';
 import { getKitchenProgress } from '~/models/kitchen/kitchen.server';
 import { requireStorefront } from '~/storefront.server';
 import { clientKey, hostTokenFrom } from '~/lib/credentials.server';
@@ -15,10 +15,12 @@ export const action = withHttpErrors(async function action({ request, params }: 
     throw jsonError(405, 'Use PATCH to change the status.');
   const id = parseId(params.id);
   const body = await parseJson(request, StatusSchema);
-  const order = await setGroupOrderStatus(storefront.shop, id, body.status, {
-    hostToken: hostTokenFrom(request, body),
-    customerId: storefront.customerId,
-  });
+  const order = await countingMisses(clientKey(storefront.shop, request), () =>
+    setGroupOrderStatus(storefront.shop, id, body.status, {
+      hostToken: hostTokenFrom(request, body),
+      customerId: storefront.customerId,
+    }),
+  );
   return Response.json(serializeGroupOrder(order, undefined, undefined, { revealHostEmail: true }));
 });
 

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, readJsonObject, withHttpErrors } from '~/lib/http.server';
 import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
-import { consumeAll, refund } from '~/models/limits/hostRateLimits.server';
+import { takeOrderBudget } from '~/models/limits/orderBudget.server';
 import { createGroupOrder } from '~/models/groupOrder/hosting.server';
 import { requireStorefront } from '~/storefront.server';
-import { clientKey } from '~/lib/credentials.server';
+import { clientAddress } from '~/lib/credentials.server';
 
 // POST /api/group-orders: the spec's create call. The response carries the host token once.
 export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
@@ -12,11 +12,13 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
   if (request.method !== 'POST') throw jsonError(405, 'Use POST to create a group order.');
   // An object, read here; createGroupOrder validates it (CreateGroupOrderSchema).
   const body = await readJsonObject(request);
-  const budgets = [
-    { name: 'ordersPerClient' as const, key: clientKey(storefront.shop, request) },
-    { name: 'ordersPerShop' as const, key: storefront.shop },
-  ];
-  await consumeAll(budgets);
+  // Per client, and per network against the shop's anonymous ceiling or per logged-in customer
+  // (orderBudget.server.ts).
+  const refundBudget = await takeOrderBudget({
+    shop: storefront.shop,
+    address: clientAddress(request),
+    customerId: storefront.customerId,
+  });
   try {
     const { order, hostToken } = await createGroupOrder(storefront.shop, body, {
       customerId: storefront.customerId,
@@ -27,7 +29,7 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
     );
   } catch (error) {
     // A form the host must correct does not count as a started order.
-    for (const budget of budgets) await refund(budget.name, budget.key);
+    await refundBudget();
     throw error;
   }
 });

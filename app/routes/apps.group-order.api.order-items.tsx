@@ -7,7 +7,7 @@ import {
   ConfirmCartSchema,
   SingleOrderItemSchema,
 } from '~/models/groupOrder/orderItems.server';
-import { consumeOrRefuse, type Budget } from '~/models/limits/hostRateLimits.server';
+import { consumeOrRefuse, countingMisses, type Budget } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import { clientKey } from '~/lib/credentials.server';
 
@@ -30,9 +30,11 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
     await consumeOrRefuse(budget.name, budget.key);
     throw error;
   });
-  if (input.cart) {
+  // A confirm to an order id this shop does not have is a look-up that missed, counted as one.
+  const { cart } = input;
+  if (cart) {
     // The confirm answers with the order as its own transaction left it: no second read after commit.
-    const result = await confirmCart(shop, input.cart, undefined, budget);
+    const result = await countingMisses(budget.key, () => confirmCart(shop, cart, undefined, budget));
     return json(
       {
         items: result.items.map(serializeItem),
@@ -41,7 +43,8 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
       { status: result.replayed ? 200 : 201 },
     );
   }
-  const result = await addOrderItem(shop, input.single, undefined, budget);
+  const { single } = input;
+  const result = await countingMisses(budget.key, () => addOrderItem(shop, single, undefined, budget));
   return json(serializeItem(result.item), { status: result.replayed ? 200 : 201 });
 });
 

@@ -15,6 +15,17 @@ const { LIMITS, consumeOrRefuse } = await import('~/models/limits/hostRateLimits
 const { processOutboxOnce } = await import('~/models/outbox/outbox.server');
 await import('~/models/outbox/outbox-handlers.server');
 const { action: orderItemsAction } = await import('./apps.group-order.api.order-items');
+const { action: itemAction } = await import('./apps.group-order.api.order-items.$id');
+const { hashSecret } = await import('~/lib/ids.server');
+const guestRoute = await import('./apps.group-order.api.group-orders.$id.guests.$guestName');
+const hostRoute = await import('./apps.group-order.api.group-orders.$id.host');
+const { action: extendAction } = await import('./apps.group-order.api.group-orders.$id.extend');
+const { action: remindAction } = await import('./apps.group-order.api.group-orders.$id.remind');
+const { action: scheduleAction } = await import('./apps.group-order.api.group-orders.$id.schedule');
+const missingRoute = await import('./apps.group-order.api.group-orders.$id.missing');
+const { action: deviceAction } = await import('./apps.group-order.api.group-orders.$id.devices.$deviceId');
+const { loader: reviewLoader } = await import('./apps.group-order.review.$groupOrderId.$guestName');
+const { loader: confirmedLoader } = await import('./apps.group-order.confirmed.$groupOrderId.$guestName');
 const { action: createAction } = await import('./apps.group-order.api.group-orders');
 const { loader: byIdLoader } = await import('./apps.group-order.api.group-orders.$id');
 const { loader: byCodeLoader } = await import('./apps.group-order.api.group-orders.code.$code');
@@ -116,10 +127,16 @@ describe('order size limits', () => {
   it('refuses a line that would pass the order line limit with "This group order is full"', async () => {
     const { order } = await createTestGroupOrder();
     await fill(order.id, ORDER_LIMITS.linesPerOrder / 2, 2); // the limit
-    const result = await confirm(cart(order.id, 'Guest 3', [{ name: 'Latte', quantity: 1 }]));
+    const result = await confirm(cart(order.id, 'Guest 3', [{ name: 'Flat White', quantity: 1 }]));
     expect(result.status).toBe(409);
     expect(result.body.message).toBe(ORDER_LIMIT_MESSAGES.linesPerOrder);
     expect(result.body.message).toMatch(/^This group order is full/);
+    expect(await prisma.orderItem.count({ where: { groupOrderId: order.id } })).toBe(
+      ORDER_LIMITS.linesPerOrder,
+    );
+    // The same Latte again merges into one of Guest 3's lines: no new line, so it still fits.
+    const merged = await confirm(cart(order.id, 'Guest 3', [{ name: 'Latte', quantity: 1 }]));
+    expect(merged.status).toBe(201);
     expect(await prisma.orderItem.count({ where: { groupOrderId: order.id } })).toBe(
       ORDER_LIMITS.linesPerOrder,
     );
@@ -176,6 +193,120 @@ describe('order size limits', () => {
     );
     const saved = await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } });
     expect(saved.participantCount).toBe(ORDER_LIMITS.linesPerOrder / 2 + 1);
+  });
+});
+
+const PAT_PHONE = 'pat-phone-token-000000001';
+
+/** Pat with `lines` lines of one Latte each, as if confirmed from the browser holding PAT_PHONE. */
+async function patWithLines(groupOrderId: number, lines: number) {
+  await fill(groupOrderId, 1, lines, () => 'Pat');
+  const guest = await prisma.guest.findFirstOrThrow({ where: { groupOrderId, nameKey: 'pat' } });
+  await prisma.guestToken.create({ data: { guestId: guest.id, tokenHash: hashSecret(PAT_PHONE) } });
+  return prisma.orderItem.findMany({ where: { groupOrderId, guestId: guest.id }, orderBy: { id: 'asc' } });
+}
+
+async function patch(itemId: number, quantity: number, address = '198.51.100.40') {
+  const request = await proxyRequest(`${BASE}/order-items/${itemId}`, {
+    method: 'PATCH',
+    body: { guestName: 'Pat', quantity },
+    headers: { 'X-Guest-Token': PAT_PHONE, ...from(address) },
+  });
+  return call(() => itemAction(args(request, { id: String(itemId) })));
+}
+
+async function patUnits(groupOrderId: number) {
+  const sum = await prisma.orderItem.aggregate({
+    where: { groupOrderId, guestName: 'Pat' },
+    _sum: { quantity: true },
+  });
+  return sum._sum.quantity ?? 0;
+}
+
+describe('every route that adds or changes quantities keeps the per-guest limits', () => {
+  it('PATCH cannot raise a guest past the units limit: 20 lines of 1, each patched to 20', async () => {
+    const { order } = await createTestGroupOrder();
+    const lines = await patWithLines(order.id, 20);
+    const answers = [];
+    for (const line of lines) answers.push(await patch(line.id, 20));
+    // 20 units, then +19 and +19 fit under 60; the third +19 would make 77.
+    expect(answers.slice(0, 2).map((a) => a.status)).toEqual([200, 200]);
+    for (const refused of answers.slice(2)) {
+      expect(refused).toMatchObject({
+        status: 422,
+        body: { message: ORDER_LIMIT_MESSAGES.quantityPerGuest },
+      });
+    }
+    expect(await patUnits(order.id)).toBe(58);
+    const saved = await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } });
+    expect(saved.totalItems).toBe(58);
+    // Lowering a quantity is always allowed.
+    expect((await patch(lines[0].id, 5)).status).toBe(200);
+    expect(await patUnits(order.id)).toBe(43);
+  });
+
+  it('holds the units limit when one guest sends many PATCHes at the same moment', async () => {
+    const { order } = await createTestGroupOrder();
+    const lines = await patWithLines(order.id, 20);
+    const answers = await Promise.all(lines.map((line) => patch(line.id, 20)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+    expect(answers.filter((a) => a.status === 422)).toHaveLength(18);
+    expect(await patUnits(order.id)).toBe(58);
+    const saved = await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } });
+    expect(saved.totalItems).toBe(58);
+  });
+
+  it('holds the units limit when PATCHes and confirms of one guest race', async () => {
+    const { order } = await createTestGroupOrder();
+    const lines = await patWithLines(order.id, 10);
+    const answers = await Promise.all([
+      ...lines.slice(0, 5).map((line) => patch(line.id, 20)),
+      ...[1, 2, 3].map((n) =>
+        confirm(
+          { ...cart(order.id, 'Pat', [{ name: 'Flat White', quantity: 20 }]), guestToken: PAT_PHONE },
+          `198.51.100.4${n}`,
+        ),
+      ),
+    ]);
+    expect(answers.every((a) => [200, 201, 422].includes(a.status))).toBe(true);
+    expect(await patUnits(order.id)).toBeLessThanOrEqual(ORDER_LIMITS.quantityPerGuest);
+  });
+
+  it('the one-item add counts against the same units limit', async () => {
+    const { order } = await createTestGroupOrder();
+    await patWithLines(order.id, 3);
+    await prisma.orderItem.updateMany({ where: { groupOrderId: order.id }, data: { quantity: 20 } });
+    const single = (quantity: number) =>
+      confirm({
+        groupOrderId: order.id,
+        guestName: 'Pat',
+        guestToken: PAT_PHONE,
+        menuItemId: item('Flat White').id,
+        quantity,
+        selectedModifiers: [],
+      });
+    expect(await single(1)).toMatchObject({
+      status: 422,
+      body: { message: ORDER_LIMIT_MESSAGES.quantityPerGuest },
+    });
+    expect(await patUnits(order.id)).toBe(60);
+  });
+
+  it('counts a line merged into an earlier one once: at the most lines, the same item again still fits', async () => {
+    const { order } = await createTestGroupOrder();
+    await patWithLines(order.id, ORDER_LIMITS.linesPerGuest);
+    const again = (name: string) =>
+      confirm({ ...cart(order.id, 'Pat', [{ name, quantity: 1 }]), guestToken: PAT_PHONE });
+    // The same Latte merges into one of Pat's lines: no new line, so the line limit is not passed.
+    expect((await again('Latte')).status).toBe(201);
+    expect(await prisma.orderItem.count({ where: { groupOrderId: order.id } })).toBe(
+      ORDER_LIMITS.linesPerGuest,
+    );
+    // A new item would be a 31st line.
+    expect(await again('Flat White')).toMatchObject({
+      status: 422,
+      body: { message: ORDER_LIMIT_MESSAGES.linesPerGuest },
+    });
   });
 });
 
@@ -346,6 +477,216 @@ describe('rate limits', () => {
     );
   });
 
+  // Every look-up by id, code or name that can miss, with a request that misses: each must count the miss
+  // against the one budget (60 per 10 minutes) and answer 429 past it. A new look-up route gets a row.
+  type Lookup = (address: string, i: number) => Promise<{ status: number; body: Answer }>;
+  const unknownId = (i: number) => String(900_000_000 + i);
+  const get = (loader: Answer, path: string, params: Record<string, string>, init = {}) =>
+    async function (address: string) {
+      const request = await proxyRequest(path, { ...init, headers: from(address) });
+      const result = await call(async () => loader(args(request, params)));
+      // A page's data() answer carries its status inside.
+      return { ...result, status: result.body?.init?.status ?? result.status };
+    };
+  const LOOKUPS: [string, Lookup][] = [
+    [
+      'the review page',
+      (a, i) =>
+        get(reviewLoader, `/apps/group-order/review/${unknownId(i)}/x`, {
+          groupOrderId: unknownId(i),
+          guestName: 'x',
+        })(a),
+    ],
+    [
+      'the confirmed page',
+      (a, i) =>
+        get(confirmedLoader, `/apps/group-order/confirmed/${unknownId(i)}/x`, {
+          groupOrderId: unknownId(i),
+          guestName: 'x',
+        })(a),
+    ],
+    [
+      'GET a guest of an order',
+      (a, i) =>
+        get(guestRoute.loader, `${BASE}/group-orders/${unknownId(i)}/guests/x`, {
+          id: unknownId(i),
+          guestName: 'x',
+        })(a),
+    ],
+    [
+      'POST claim',
+      (a, i) =>
+        get(
+          claimAction,
+          `${BASE}/group-orders/${unknownId(i)}/claim`,
+          { id: unknownId(i) },
+          { method: 'POST' },
+        )(a),
+    ],
+    [
+      'GET host',
+      (a, i) => get(hostRoute.loader, `${BASE}/group-orders/${unknownId(i)}/host`, { id: unknownId(i) })(a),
+    ],
+    [
+      'POST host',
+      (a, i) =>
+        get(
+          hostRoute.action,
+          `${BASE}/group-orders/${unknownId(i)}/host`,
+          { id: unknownId(i) },
+          { body: {} },
+        )(a),
+    ],
+    [
+      'a confirm to an unknown order',
+      (a, i) => confirm(cart(Number(unknownId(i)), 'Sam', [{ name: 'Latte', quantity: 1 }]), a),
+    ],
+    [
+      'a one-item add to an unknown order',
+      (a, i) =>
+        confirm(
+          { groupOrderId: Number(unknownId(i)), guestName: 'Sam', menuItemId: item('Latte').id, quantity: 1 },
+          a,
+        ),
+    ],
+    [
+      'PATCH an unknown item',
+      (a, i) =>
+        get(
+          itemAction,
+          `${BASE}/order-items/${unknownId(i)}`,
+          { id: unknownId(i) },
+          { method: 'PATCH', body: { guestName: 'Sam', quantity: 1 } },
+        )(a),
+    ],
+    [
+      'DELETE an unknown item',
+      (a, i) =>
+        get(
+          itemAction,
+          `${BASE}/order-items/${unknownId(i)}`,
+          { id: unknownId(i) },
+          { method: 'DELETE', body: { guestName: 'Sam' } },
+        )(a),
+    ],
+    [
+      'PATCH a guest note',
+      (a, i) =>
+        get(
+          guestRoute.action,
+          `${BASE}/group-orders/${unknownId(i)}/guests/x`,
+          { id: unknownId(i), guestName: 'x' },
+          { method: 'PATCH', body: { specialInstructions: 'Oat milk' } },
+        )(a),
+    ],
+    // Host actions: an unknown id answers 404 where a known one without the host answers 401 or 403.
+    [
+      'PATCH status',
+      (a, i) =>
+        get(
+          statusAction,
+          `${BASE}/group-orders/${unknownId(i)}/status`,
+          { id: unknownId(i) },
+          { method: 'PATCH', body: { status: 'submitted' } },
+        )(a),
+    ],
+    [
+      'POST invite',
+      (a, i) =>
+        get(
+          inviteAction,
+          `${BASE}/group-orders/${unknownId(i)}/invite`,
+          { id: unknownId(i) },
+          { body: { emails: ['ann@example.com'] } },
+        )(a),
+    ],
+    [
+      'POST extend',
+      (a, i) =>
+        get(
+          extendAction,
+          `${BASE}/group-orders/${unknownId(i)}/extend`,
+          { id: unknownId(i) },
+          { body: {} },
+        )(a),
+    ],
+    [
+      'POST remind',
+      (a, i) =>
+        get(
+          remindAction,
+          `${BASE}/group-orders/${unknownId(i)}/remind`,
+          { id: unknownId(i) },
+          { body: {} },
+        )(a),
+    ],
+    [
+      'POST schedule',
+      (a, i) =>
+        get(
+          scheduleAction,
+          `${BASE}/group-orders/${unknownId(i)}/schedule`,
+          { id: unknownId(i) },
+          { body: { autoSubmit: false, reminderMinutes: null } },
+        )(a),
+    ],
+    [
+      'GET missing',
+      (a, i) =>
+        get(missingRoute.loader, `${BASE}/group-orders/${unknownId(i)}/missing`, { id: unknownId(i) })(a),
+    ],
+    [
+      'POST missing',
+      (a, i) =>
+        get(
+          missingRoute.action,
+          `${BASE}/group-orders/${unknownId(i)}/missing`,
+          { id: unknownId(i) },
+          { body: {} },
+        )(a),
+    ],
+    [
+      'POST a device',
+      (a, i) =>
+        get(
+          deviceAction,
+          `${BASE}/group-orders/${unknownId(i)}/devices/1`,
+          { id: unknownId(i), deviceId: '1' },
+          { body: {} },
+        )(a),
+    ],
+  ];
+
+  it.each(LOOKUPS.map(([name, lookUp], row) => ({ name, lookUp, row })))(
+    'counts misses on $name: the 60th answered 404, the 61st 429',
+    async ({ lookUp, row }) => {
+      // 59 misses elsewhere (as a walk of the other look-ups would leave them), then this route's own:
+      // it must count each of its misses once, so the 60th is a 404 and the 61st is refused.
+      const address = `198.51.101.${row + 1}`;
+      const key = `${TEST_SHOP}:${address}`;
+      await consumeOrRefuse('orderMisses', key, LIMITS.orderMisses.points - 1);
+      expect((await lookUp(address, 0)).status).toBe(404);
+      const counted = await prisma.rateLimiterFlexible.findUniqueOrThrow({
+        where: { key: `orderMisses:${key}` },
+      });
+      expect(counted.points).toBe(LIMITS.orderMisses.points);
+      expectRetryAfter(
+        (await lookUp(address, 1)) as Awaited<ReturnType<typeof call>>,
+        LIMITS.orderMisses.message,
+      );
+    },
+  );
+
+  it('a visitor walking unknown ids through one look-up gets 60 answers, then 429', async () => {
+    const [, lookUp] = LOOKUPS.find(([name]) => name === 'GET host')!;
+    for (let i = 0; i < LIMITS.orderMisses.points; i++)
+      expect((await lookUp('198.51.101.200', i)).status).toBe(404);
+    expectRetryAfter(
+      (await lookUp('198.51.101.200', LIMITS.orderMisses.points)) as Awaited<ReturnType<typeof call>>,
+      LIMITS.orderMisses.message,
+    );
+  });
+
   it('limits orders created per client; another client can still create', async () => {
     const zoned = (minutes: number) =>
       utcToZoned(new Date(Date.now() + minutes * 60_000), 'Australia/Sydney');
@@ -372,6 +713,32 @@ describe('rate limits', () => {
     expectRetryAfter(await create('198.51.100.20'), LIMITS.ordersPerClient.message);
     expect((await create('198.51.100.21')).status).toBe(201);
     expect(LIMITS.ordersPerShop.points).toBeGreaterThanOrEqual(10 * LIMITS.ordersPerClient.points);
+  });
+
+  it('strangers who spent the shop’s anonymous ceiling do not stop a logged-in customer from starting an order', async () => {
+    const zoned = (minutes: number) =>
+      utcToZoned(new Date(Date.now() + minutes * 60_000), 'Australia/Sydney');
+    const body = {
+      hostName: 'Hannah Host',
+      hostEmail: 'hannah@example.com',
+      companyName: 'Acme',
+      pickupDate: zoned(120).date,
+      pickupTime: zoned(120).time,
+      deadlineDate: zoned(90).date,
+      deadlineTime: zoned(90).time,
+    };
+    const create = async (address: string, customerId = '') =>
+      call(async () =>
+        createAction(
+          args(await proxyRequest(`${BASE}/group-orders`, { body, customerId, headers: from(address) })),
+        ),
+      );
+    // As ~25 addresses at their own limits would leave it.
+    await consumeOrRefuse('ordersPerShop', TEST_SHOP, LIMITS.ordersPerShop.points);
+    const stranger = await create('203.0.113.90');
+    expectRetryAfter(stranger, LIMITS.ordersPerShop.message);
+    expect(stranger.body.message).toContain('Customers who log in to the store can still start one.');
+    expect(await create('203.0.113.91', '8812')).toMatchObject({ status: 201 });
   });
 
   it('limits confirms per client per minute', async () => {

@@ -32,6 +32,8 @@ import { getMenu } from '~/models/menu/menu.server';
 import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
+import { clientKey } from '~/lib/credentials.server';
+import { countMiss } from '~/models/limits/hostRateLimits.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
@@ -40,7 +42,11 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   const url = new URL(request.url);
   const guest = (params.guestName ?? '').trim().slice(0, 60);
   const order = guest ? await findGroupOrderByParam(shop, params.groupOrderId) : null;
-  if (!order) return data({ found: false as const }, { status: 404 });
+  if (!order) {
+    // Counted like every other look-up, so guessing ids through this page is just as slow.
+    await countMiss(clientKey(shop, request));
+    return data({ found: false as const }, { status: 404 });
+  }
   const menu = await getMenu(shop);
   return {
     found: true as const,

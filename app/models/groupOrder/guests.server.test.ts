@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
 import { nameTakenMessage, NOT_YOUR_ORDER_MESSAGE } from '~/lib/guests';
 import { createTestGroupOrder, seedMenu } from '../../../test/support/factories';
-import { args, call, proxyRequest, TEST_SHOP, type Answer } from '../../../test/support/requests';
+import { args, call, OTHER_SHOP, proxyRequest, TEST_SHOP, type Answer } from '../../../test/support/requests';
 import { action as joinAction } from '../../routes/apps.group-order.join.$code';
 import { action as itemAction } from '../../routes/apps.group-order.api.order-items.$id';
 import {
@@ -259,5 +259,44 @@ describe('the host removes a guest item', () => {
         where: { dedupeKey: `draft-order:${order.id}`, status: 'pending' },
       }),
     ).toBe(1);
+  });
+});
+
+describe('removing an item this shop does not have', () => {
+  it("answers 404 for another shop's item id or a made-up one, and removes nothing", async () => {
+    const otherMenu = await seedMenu(OTHER_SHOP);
+    const other = await createTestGroupOrder({ shop: OTHER_SHOP });
+    const { items } = await confirmCart(OTHER_SHOP, {
+      groupOrderId: other.order.id,
+      confirmationKey: 'other-shop-key-1',
+      guestName: 'Bob',
+      guestInitials: null,
+      guestEmail: null,
+      guestToken: BOB_PHONE,
+      specialInstructions: null,
+      items: [{ menuItemId: otherMenu[0].id, quantity: 1, selectedModifiers: [] }],
+    } as Parameters<typeof confirmCart>[1]);
+    const remove = async (id: number, headers: Record<string, string>) =>
+      call(async () =>
+        itemAction(
+          args(
+            await api(`/order-items/${id}`, {
+              method: 'DELETE',
+              body: { guestName: 'Bob', guestToken: BOB_PHONE },
+              headers,
+            }),
+            { id: String(id) },
+          ),
+        ),
+      );
+    for (const headers of [{}, { 'X-Host-Token': other.hostToken }] as Record<string, string>[]) {
+      const answer = await remove(items[0].id, headers);
+      expect(answer).toMatchObject({
+        status: 404,
+        body: { message: 'That item is no longer in the order.' },
+      });
+    }
+    expect((await remove(987_654_321, {})).status).toBe(404);
+    expect(await prisma.orderItem.count({ where: { shop: OTHER_SHOP } })).toBe(1);
   });
 });

@@ -9,7 +9,8 @@ import { MAX_QUANTITY, MIN_QUANTITY, priceLine } from '../../lib/pricing';
 import { CLOSED_MESSAGES, closedReason, parseModifiers } from './groupOrder.server';
 import { queueDraftOrderSync } from '../outbox/handoff.server';
 import { requireHostOrder, type HostCredentials } from './hosting.server';
-import { type Sql } from '../rawSql.server';
+import { viaPrisma, type Sql } from '../rawSql.server';
+import { checkGuestItems, readGuestItems } from './itemLimits.server';
 import { typeError } from '../../lib/schemas/typeError';
 import { optionalText, readableText, requiredText } from '../../lib/text';
 import { getShopSettings } from '../shop/settings.server';
@@ -251,9 +252,13 @@ export async function setOwnItemQuantity(
 ) {
   return prisma.$transaction(async (tx) => {
     const item = await findItem(tx, shop, itemId);
-    await lockOpenOrder(tx, shop, item.groupOrderId, now);
+    const order = await lockOpenOrder(tx, shop, item.groupOrderId, now);
     const guest = await requireOwnGuest(tx, shop, item.groupOrderId, input.guestName, input.token);
     if (item.guestId !== guest.id) throw new Forbidden(NOT_YOUR_ORDER_MESSAGE);
+    // The confirm's limits, read under the same lock (itemLimits.server.ts): a raised quantity counts.
+    const { lines, mine } = await readGuestItems(viaPrisma(tx), shop, order.id, guest.id);
+    const after = mine.map((line) => (line.id === item.id ? { quantity: input.quantity } : line));
+    checkGuestItems({ lines, participants: order.participantCount }, mine, after);
     // The unit price is the one the guest confirmed (modifiers included); the server multiplies it.
     const price = priceLine(item.unitPriceCents, [], input.quantity);
     const { count } = await tx.orderItem.updateMany({
@@ -264,6 +269,20 @@ export async function setOwnItemQuantity(
     await refreshTotals(tx, shop, item.groupOrderId);
     return item.groupOrderId;
   });
+}
+
+/**
+ * An item id this shop no longer has: removing twice is not an error, so an item this shop's order once
+ * held (its confirm's receipt keeps the id) answers with that order; an id this shop never had (another
+ * shop's item, or a made-up one) is not found, as every other look-up across shops.
+ */
+async function alreadyRemoved(tx: Db, shop: string, itemId: number) {
+  const receipt = await tx.confirmedLine.findFirst({
+    where: { shop, orderItemId: itemId },
+    select: { groupOrderId: true },
+  });
+  if (!receipt) throw new NotFound(ITEM_GONE);
+  return receipt.groupOrderId;
 }
 
 /**
@@ -281,7 +300,7 @@ export async function removeItem(
   const settings = byHost ? await getShopSettings(shop) : null;
   return prisma.$transaction(async (tx) => {
     const item = await tx.orderItem.findFirst({ where: { id: itemId, shop } });
-    if (!item) return null; // already gone: removing twice is not an error
+    if (!item) return alreadyRemoved(tx, shop, itemId);
     if (who.host && settings) {
       const order = await requireHostOrder(shop, item.groupOrderId, who.host, tx);
       if (order.kitchenState) {

@@ -5,12 +5,12 @@ import { list, plain, sqlTransaction, type Sql } from '../rawSql.server';
 import { Conflict, Invalid, Limited, NotFound } from '../../lib/errors';
 import { lineKey } from '../../lib/cart';
 import { createKeyedQueue } from '../../lib/keyedQueue.server';
-import { ORDER_LIMIT_MESSAGES, ORDER_LIMITS } from '../../lib/limits';
 import { validateSelection } from '../../lib/modifiers';
 import { MAX_QUANTITY, priceLine } from '../../lib/pricing';
 import { type ConfirmCartInput, type SingleOrderItemInput } from '../../lib/schemas/orderItems';
 import { closedReason, closedText, parseModifiers } from './groupOrder.server';
 import { resolveGuest } from './guests.server';
+import { checkGuestItems, readGuestItems } from './itemLimits.server';
 import { cartMenu } from '../menu/menuCache.server';
 import {
   budgetsInTransactions,
@@ -285,29 +285,12 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
     email: request.guestEmail,
     token: request.guestToken,
   });
-  // This guest's own items (at most linesPerGuest, for the limits and to merge repeated lines) and the
-  // order's line count for the limits, in one statement: it counts and never reads the order's other
-  // items, so its cost stays flat however full the order is. The count reads only the index on the
-  // order's id: the order is this shop's (the statement above checked it), and an item carries its order's
-  // shop. How many people have items is the order's own running count (participantCount, kept like the
-  // totals by every write that adds or removes items), so nothing counts them again here.
-  const mineAndCount = await tx.rows<OrderItem & { _lines: unknown }>(
-    `SELECT c."_lines", i.*
-         FROM (SELECT COUNT(*) AS "_lines" FROM "OrderItem" WHERE "groupOrderId" = $2) c
-         LEFT JOIN "OrderItem" i ON i."shop" = $1 AND i."groupOrderId" = $2 AND i."guestId" = $3
-         ORDER BY i."id"`,
-    shop,
-    order.id,
-    guest.id,
-  );
-  const mine: OrderItem[] = mineAndCount.filter((row) => row.id !== null).map(({ _lines, ...item }) => item);
+  // This guest's own items (for the limits and to merge repeated lines) and the order's line count, read
+  // under the order's lock (itemLimits.server.ts). How many people have items is the order's own running
+  // count (participantCount, kept like the totals by every write that adds or removes items).
+  const { lines: orderLines, mine } = await readGuestItems(tx, shop, order.id, guest.id);
+  const before = [...mine];
   const newcomer = mine.length === 0;
-  checkOrderLimits(
-    // People, not names (guests.server.ts): two guests called Bob are two guests.
-    { lines: Number(mineAndCount[0]._lines), participants: order.participantCount },
-    mine,
-    request,
-  );
 
   // Only the menu rows the cart names: its items and the modifiers it selected (validateSelection needs
   // no others), in menu order; from the process's copy of the menu while it holds (menuCache.server.ts).
@@ -404,6 +387,8 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
     addedUnits += data.quantity;
     items.push(item);
   }
+  // `mine` is now the guest's items as this confirm leaves them: the one check every quantity write makes.
+  checkGuestItems({ lines: orderLines, participants: order.participantCount }, before, mine);
   if (inserts.size) {
     const values = [...inserts.values()].map(({ row }) => ITEM_COLUMNS.map((column) => row[column]));
     const created = await tx.rows<{ id: number; line: number }>(
@@ -468,29 +453,4 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
 /** Whether this person (browser token, or e-mail) already has confirmed items in the order. */
 export async function guestHasItems(shop: string, groupOrderId: number, guestId: number) {
   return (await prisma.orderItem.count({ where: { shop, groupOrderId, guestId } })) > 0;
-}
-
-/**
- * The size limits (app/lib/limits.ts) that depend on what the order already holds, from counts taken
- * inside the confirm transaction after the order's write lock, so racing confirms cannot all pass.
- * `mine` is this guest's own items (at most linesPerGuest).
- */
-function checkOrderLimits(
-  { lines, participants }: { lines: number; participants: number },
-  mine: Pick<OrderItem, 'quantity'>[],
-  request: ConfirmRequest,
-) {
-  if (lines + request.lines.length > ORDER_LIMITS.linesPerOrder) {
-    throw new Conflict(ORDER_LIMIT_MESSAGES.linesPerOrder, { limit: 'linesPerOrder' });
-  }
-  if (!mine.length && participants >= ORDER_LIMITS.guestsPerOrder) {
-    throw new Conflict(ORDER_LIMIT_MESSAGES.guestsPerOrder, { limit: 'guestsPerOrder' });
-  }
-  if (mine.length + request.lines.length > ORDER_LIMITS.linesPerGuest) {
-    throw new Invalid(ORDER_LIMIT_MESSAGES.linesPerGuest, { limit: 'linesPerGuest' }, true);
-  }
-  const units = (list: { quantity: number }[]) => list.reduce((sum, line) => sum + line.quantity, 0);
-  if (units(mine) + units(request.lines) > ORDER_LIMITS.quantityPerGuest) {
-    throw new Invalid(ORDER_LIMIT_MESSAGES.quantityPerGuest, { limit: 'quantityPerGuest' }, true);
-  }
 }

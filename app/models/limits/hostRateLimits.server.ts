@@ -1,7 +1,7 @@
 import { RateLimiterPrisma, RateLimiterRes } from 'rate-limiter-flexible';
 import prisma, { provider } from '../../db.server';
 import { plain, type Sql } from '../rawSql.server';
-import { Limited } from '../../lib/errors';
+import { Limited, NotFound } from '../../lib/errors';
 
 // Rate limits. Counters live in the database (RateLimiterFlexible model), so every app instance shares
 // them. Limits are per client (the shopper's address) and per order first; a shop-wide budget is only a
@@ -26,10 +26,17 @@ import { Limited } from '../../lib/errors';
 // - Reads of an order by code or id (API), per shop and client: 600 per minute. Pages poll every few
 //   seconds and an office shares an address; 10 a second stops scraping (seen: 165 a second from one
 //   client) without touching real use.
-// - Misses (a code or id that finds nothing), per shop and client: 60 per 10 minutes. Real people mistype
-//   a code a few times; guessing needs millions of tries.
-// - Orders created, per client: 20 per hour; per shop: 500 per hour. An office starts a few orders a day;
-//   the shop ceiling is 25 clients at their limit.
+// - Misses (a code, id or item that finds nothing), per shop and client: 60 per 10 minutes, one budget for
+//   every look-up (countMiss, countingMisses; apps.group-order.limits.test.ts walks them). Real people
+//   mistype a code a few times; guessing needs millions of tries.
+// - Orders created (docs/decisions/2026-11-26-shop-order-budget.md, orderBudget.server.ts), per client:
+//   20 per hour, an office's busiest day. Visitors who are not logged in also count per network (an IPv4
+//   /24 or IPv6 /48: 40 per hour, two offices), since one attacker's addresses often share one, and
+//   against the shop's anonymous ceiling: at least 500 per hour, more for a shop whose real orders need
+//   it (a dynamic ceiling, given when the budget is taken). Logged-in customers (the id Shopify signs)
+//   count per customer (20 per hour) and against a shop allowance of their own (500 per hour), so
+//   strangers who spend the anonymous ceiling never lock them out. The refusals are tallied per shop for
+//   a day, so the merchant's dashboard can say so.
 // - Reminders a host sends by hand, per order: 1 per 15 minutes. Everyone who has not ordered gets one
 //   e-mail each time, so this caps how often a group can be nagged (the automatic reminder is one more,
 //   once per deadline). Per client: 10 per hour, so one visitor hosting many orders cannot multiply it.
@@ -99,10 +106,33 @@ export const LIMITS = {
     duration: 60 * 60,
     message: 'You have started as many group orders as you can for now.',
   },
+  ordersPerNetwork: {
+    points: 40,
+    duration: 60 * 60,
+    message: 'Many group orders were started from your network just now.',
+  },
+  // The anonymous ceiling's floor; orderBudget.server.ts raises it for a busy shop.
   ordersPerShop: {
     points: 500,
     duration: 60 * 60,
+    message:
+      'This shop has started as many group orders as it can for now. Customers who log in to the store can still start one.',
+  },
+  ordersPerCustomer: {
+    points: 20,
+    duration: 60 * 60,
+    message: 'You have started as many group orders as you can for now.',
+  },
+  ordersPerShopCustomers: {
+    points: 500,
+    duration: 60 * 60,
     message: 'This shop has started as many group orders as it can for now.',
+  },
+  // A tally, not a limit: orders the anonymous ceiling refused in the last day, for the merchant.
+  ordersRefusedPerShop: {
+    points: Number.MAX_SAFE_INTEGER,
+    duration: 24 * 60 * 60,
+    message: 'This shop has refused many group orders today.',
   },
   remindersPerOrder: {
     points: 1,
@@ -193,8 +223,12 @@ export function tooManyRequests(message: string, msBeforeNext: number) {
   return new Limited(text, Math.ceil(msBeforeNext / 1000));
 }
 
-/** Takes `points` from the named budget or raises Limited with a sentence a person can read. */
-export async function consumeOrRefuse(name: LimitName, key: string, points = 1) {
+/**
+ * Takes `points` from the named budget or raises Limited with a sentence a person can read. `ceiling`,
+ * when given, replaces the budget's points (a ceiling worked out per shop).
+ */
+export async function consumeOrRefuse(name: LimitName, key: string, points = 1, ceiling?: number) {
+  if (ceiling !== undefined) return consumeWithin(plain, { name, key }, points, ceiling);
   try {
     await limiter(name).consume(key, points);
   } catch (error) {
@@ -220,9 +254,14 @@ export const budgetsInTransactions = provider === 'sqlite';
  * rules: the count restarts once its window has passed; over the budget is Limited. If the transaction
  * rolls back, the point is not taken: a caller whose work fails must take it with consumeOrRefuse then.
  */
-export async function consumeWithin(db: Sql, { name, key }: Budget, points = 1) {
+export async function consumeWithin(
+  db: Sql,
+  { name, key }: Budget,
+  points = 1,
+  budget: number = LIMITS[name].points,
+) {
   const now = new Date();
-  const { points: budget, duration } = LIMITS[name];
+  const { duration } = LIMITS[name];
   const [row] = await upsert(
     db,
     // The key as the library stores it ("<limit>:<key>"), so both paths count on the same row.
@@ -243,12 +282,25 @@ export async function refund(name: LimitName, key: string, points = 1) {
   await limiter(name).reward(key, points);
 }
 
-/** Takes from several budgets, all or nothing. */
-export async function consumeAll(budgets: { name: LimitName; key: string; points?: number }[]) {
+/** What a budget has spent in its current window (0 once the window has passed). */
+export async function spent(name: LimitName, key: string, now = new Date()) {
+  const row = await prisma.rateLimiterFlexible.findUnique({ where: { key: limiter(name).getKey(key) } });
+  if (!row || (row.expire !== null && row.expire <= now)) return 0;
+  return row.points;
+}
+
+/** A budget to take: `ceiling` replaces the named budget's points (see consumeOrRefuse). */
+export type Take = { name: LimitName; key: string; points?: number; ceiling?: number };
+
+/** Takes from several budgets, all or nothing; the Limited raised names the budget that refused. */
+export async function consumeAll(budgets: Take[]) {
   const taken: typeof budgets = [];
   try {
     for (const budget of budgets) {
-      await consumeOrRefuse(budget.name, budget.key, budget.points);
+      await consumeOrRefuse(budget.name, budget.key, budget.points, budget.ceiling).catch((error) => {
+        if (!(error instanceof Limited)) throw error;
+        throw new Limited(error.message, error.retryAfterSeconds, { ...error.details, limit: budget.name });
+      });
       taken.push(budget);
     }
   } catch (error) {
@@ -260,4 +312,20 @@ export async function consumeAll(budgets: { name: LimitName; key: string; points
 /** Counts a look-up that found nothing, so guessing codes or ids is slow. */
 export async function countMiss(clientKey: string) {
   await consumeOrRefuse('orderMisses', clientKey);
+}
+
+/**
+ * Runs a look-up by code, id or name and counts a miss when it finds nothing (NotFound, or a 404 such as
+ * parseId's for an id that cannot exist),
+ * so every look-up shares the one miss budget: past it the answer is 429, not 404. Routes whose look-up
+ * does not raise NotFound call countMiss themselves.
+ */
+export async function countingMisses<T>(clientKey: string, lookUp: () => Promise<T>): Promise<T> {
+  try {
+    return await lookUp();
+  } catch (error) {
+    const missed = error instanceof NotFound || (error instanceof Response && error.status === 404);
+    if (missed) await countMiss(clientKey);
+    throw error;
+  }
 }
