@@ -26,7 +26,10 @@ export const UsualOrderQuerySchema = z.object({ email: EmailRequired });
 // the order and guest token of a guest whose address was proven by an e-mailed link.
 const Secret = z.preprocess(
   (value) => value || undefined,
-  z.string(typeError(undefined, 'The device key must be text.')).regex(GUEST_TOKEN_PATTERN).optional(),
+  z
+    .string(typeError(undefined, 'The device key must be text.'))
+    .regex(GUEST_TOKEN_PATTERN, 'This browser sent a key that is not valid. Please reload the page.')
+    .optional(),
 );
 const UsualProofFields = {
   deviceKey: Secret,
