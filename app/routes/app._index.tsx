@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Layout, Page } from '@shopify/polaris';
 import { OrderDetailModal } from '~/components/admin/orders/OrderDetailModal';
@@ -28,8 +28,8 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
   const { session, admin } = await authenticate.admin(request);
   const shop = session.shop;
   const url = new URL(request.url);
-  const tab = parseTab(url.searchParams.get('tab'));
   const query = (url.searchParams.get('q') ?? '').trim();
+  const tab = parseTab(url.searchParams.get('tab'), query);
   const page = parsePage(url.searchParams.get('page'));
   const orderId = Number(url.searchParams.get('order'));
   const settings = await getAdminSettings(shop, admin.graphql);
@@ -62,6 +62,8 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
   return answerStep(() => runAdminOrderAction(session.shop, actorOf(sessionToken), input));
 });
 
+export const meta: MetaFunction = () => [{ title: 'Dashboard · Group Order' }];
+
 export default function Dashboard() {
   const { stats, list, query, detail, undeliveredEmails, currency, locale } = useLoaderData<typeof loader>();
   const [params, update] = useSearchUpdate();
@@ -71,7 +73,7 @@ export default function Dashboard() {
     <Page title="ADMIN DASHBOARD">
       <Layout>
         <Layout.Section>
-          <OrderSearch tab={list.tab} query={query} onClear={() => update({ q: null, page: null })} />
+          <OrderSearch query={query} onClear={() => update({ q: null, page: null, tab: null })} />
         </Layout.Section>
         <Layout.Section>
           <StatsGrid stats={stats} money={money} />
