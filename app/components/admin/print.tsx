@@ -1,11 +1,14 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
-/** Toolbar for a print page: hidden on paper. */
-export function PrintToolbar({ children }: { children?: ReactNode }) {
+/**
+ * Toolbar for a print page: hidden on paper. A print opened in its own tab (a signed link, outside the
+ * embedded admin) has no way back to the board but the tab it came from, so it shows no back link.
+ */
+export function PrintToolbar({ children, backLink = true }: { children?: ReactNode; backLink?: boolean }) {
   return (
     <div className="print-toolbar">
-      <Link to="/app/kitchen">← Prep board</Link>
+      {backLink ? <Link to="/app/kitchen">← Prep board</Link> : null}
       <button type="button" onClick={() => window.print()}>
         Print
       </button>
