@@ -315,7 +315,9 @@ describe('the merchant side (issue 27, item 12)', () => {
   });
 
   it('has no serious or critical axe findings on any admin page', async () => {
-    await groupOrder({ guests: [{ name: 'Axel', items: [{ name: 'Latte', quantity: 1 }] }] });
+    const order = await groupOrder({
+      guests: [{ name: 'Axel', note: 'Oat milk', items: [{ name: 'Latte', quantity: 1, note: 'Hot' }] }],
+    });
     const { page, context } = await openAdmin();
     const findings: Record<string, string[]> = {};
     findings.dashboard = await axeFindings(page);
@@ -323,6 +325,10 @@ describe('the merchant side (issue 27, item 12)', () => {
     await page.waitForURL('**tab=submitted**');
     await page.locator('tbody tr').first().waitFor();
     findings.orders = await axeFindings(page);
+    await page.getByRole('button', { name: `View details of ${order.code}` }).click();
+    await page.getByRole('dialog').getByText('Axel').first().waitFor();
+    findings['order details'] = await axeFindings(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
     for (const [name, url] of [
       ['prep board', '**/app/kitchen**'],
       ['menu', '**/app/menu**'],
@@ -334,7 +340,29 @@ describe('the merchant side (issue 27, item 12)', () => {
       await page.locator('.Polaris-Page').first().waitFor();
       findings[name] = await axeFindings(page);
     }
-    expect(findings).toEqual({ dashboard: [], orders: [], 'prep board': [], menu: [], settings: [] });
+    // The prints, in their own tabs.
+    for (const kind of ['labels', 'sheet']) {
+      await page.locator('ui-nav-menu').getByRole('link', { name: 'Prep board' }).click();
+      const card = page.getByRole('region', { name: `Order ${order.code}` });
+      const href = (await card
+        .getByRole('link', { name: kind === 'labels' ? 'Print labels' : 'Print order sheet' })
+        .getAttribute('href'))!;
+      const tab = await context.newPage();
+      await tab.goto(href);
+      await tab.getByRole('button', { name: 'Print' }).waitFor();
+      findings[kind] = await axeFindings(tab);
+      await tab.close();
+    }
+    expect(findings).toEqual({
+      dashboard: [],
+      orders: [],
+      'order details': [],
+      'prep board': [],
+      menu: [],
+      settings: [],
+      labels: [],
+      sheet: [],
+    });
     await context.close();
   });
 });
