@@ -77,24 +77,26 @@ export function MenuItemsCard({
                 const name = (
                   <div
                     className={isDropTarget ? 'menu-drop-target' : undefined}
-                    style={{ display: 'flex', alignItems: 'flex-start' }}
+                    style={{ display: 'flex', alignItems: 'flex-start', minWidth: 0, flex: 1 }}
                   >
                     {handle}
-                    <BlockStack gap="050">
-                      <InlineStack gap="100" blockAlign="center">
-                        <Text as="span" fontWeight="semibold" tone={item.active ? undefined : 'subdued'}>
-                          {item.name}
-                        </Text>
-                        {item.imported ? <Badge tone="info">Shopify product</Badge> : null}
-                        {item.soldOutToday ? <Badge tone="warning">Sold out today</Badge> : null}
-                        {item.active ? null : <Badge>Archived</Badge>}
-                      </InlineStack>
-                      {item.description ? (
-                        <Text as="span" tone="subdued" variant="bodySm" truncate>
-                          {item.description}
-                        </Text>
-                      ) : null}
-                    </BlockStack>
+                    <div style={{ minWidth: 0, flex: 1 }}>
+                      <BlockStack gap="050">
+                        <InlineStack gap="100" blockAlign="center">
+                          <Text as="span" fontWeight="semibold" tone={item.active ? undefined : 'subdued'}>
+                            {item.name}
+                          </Text>
+                          {item.imported ? <Badge tone="info">Shopify product</Badge> : null}
+                          {item.soldOutToday ? <Badge tone="warning">Sold out today</Badge> : null}
+                          {item.active ? null : <Badge>Archived</Badge>}
+                        </InlineStack>
+                        {item.description ? (
+                          <Text as="span" tone="subdued" variant="bodySm" truncate>
+                            {item.description}
+                          </Text>
+                        ) : null}
+                      </BlockStack>
+                    </div>
                   </div>
                 );
                 const price = (
