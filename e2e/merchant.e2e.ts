@@ -245,6 +245,13 @@ describe('the merchant side (issue 27, item 12)', () => {
         .filter((name) => ['Vegan Brownie', 'Iced Chocolate'].includes(name));
     expect(await names()).toEqual(['Vegan Brownie', 'Iced Chocolate']);
 
+    // The last three rows on screen (the page reloads its data after each move).
+    const shown = () =>
+      page
+        .locator('button[aria-label^="Drag to reorder"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.slice(16)).slice(-3));
+    await expect.poll(shown).toEqual(['Chicken Caesar Wrap', 'Vegan Brownie', 'Iced Chocolate']);
+
     const handle = page.getByRole('button', { name: 'Drag to reorder Iced Chocolate' });
     const target = page.getByRole('button', { name: 'Drag to reorder Vegan Brownie' });
     await handle.scrollIntoViewIfNeeded();
@@ -257,8 +264,24 @@ describe('the merchant side (issue 27, item 12)', () => {
     }
     await page.mouse.up();
     await expect.poll(names, { timeout: 10_000 }).toEqual(['Iced Chocolate', 'Vegan Brownie']);
+    await expect.poll(shown).toEqual(['Chicken Caesar Wrap', 'Iced Chocolate', 'Vegan Brownie']);
 
     // The keyboard path stays: ↓ puts it back.
+    await page.getByRole('button', { name: 'Move Iced Chocolate down' }).click();
+    await expect.poll(names, { timeout: 10_000 }).toEqual(['Vegan Brownie', 'Iced Chocolate']);
+    await expect.poll(shown).toEqual(['Chicken Caesar Wrap', 'Vegan Brownie', 'Iced Chocolate']);
+
+    // The drag handle works from the keyboard too: Space picks up, ↑ moves one row, Space drops.
+    await handle.focus();
+    const live = page.getByRole('status').filter({ hasText: 'Iced Chocolate' });
+    await page.keyboard.press('Space');
+    await expect.poll(() => live.textContent()).toMatch(/^Iced Chocolate would move to place (\d+)\.$/);
+    const place = Number(/place (\d+)/.exec((await live.textContent())!)![1]);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => live.textContent()).toBe(`Iced Chocolate would move to place ${place - 1}.`);
+    await page.keyboard.press('Space');
+    await expect.poll(names, { timeout: 10_000 }).toEqual(['Iced Chocolate', 'Vegan Brownie']);
+    await expect.poll(shown).toEqual(['Chicken Caesar Wrap', 'Iced Chocolate', 'Vegan Brownie']);
     await page.getByRole('button', { name: 'Move Iced Chocolate down' }).click();
     await expect.poll(names, { timeout: 10_000 }).toEqual(['Vegan Brownie', 'Iced Chocolate']);
 

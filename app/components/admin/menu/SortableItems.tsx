@@ -8,13 +8,9 @@ import {
   useSensors,
   type DragEndEvent,
   type DragStartEvent,
+  type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useState, type ReactNode } from 'react';
 import type { AdminMenuItem } from './types';
 
@@ -43,6 +39,27 @@ function DotsIcon() {
     </svg>
   );
 }
+
+/**
+ * ↑/↓ while dragging with the keyboard: onto the handle of the row above or below. The rows do not move
+ * while dragging (only the floating copy does), so each step lands on the next row as the merchant sees
+ * it, rather than where dnd-kit's sortable getter expects shifted rows to be.
+ */
+const stepToNextHandle: KeyboardCoordinateGetter = (event, { context }) => {
+  const { collisionRect, droppableRects, droppableContainers } = context;
+  if (!collisionRect || (event.code !== 'ArrowUp' && event.code !== 'ArrowDown')) return undefined;
+  event.preventDefault();
+  const here = collisionRect.top;
+  const rects = droppableContainers
+    .getEnabled()
+    .map((container) => droppableRects.get(container.id))
+    .filter((rect): rect is NonNullable<typeof rect> => Boolean(rect));
+  const target =
+    event.code === 'ArrowUp'
+      ? rects.filter((rect) => rect.top < here - 1).sort((a, b) => b.top - a.top)[0]
+      : rects.filter((rect) => rect.top > here + 1).sort((a, b) => a.top - b.top)[0];
+  return target ? { x: target.left, y: target.top } : undefined;
+};
 
 /** One draggable item: `children` gets the handle to put in the row and whether a drop would land here. */
 export function SortableItem({
@@ -86,7 +103,7 @@ export function SortableItems({
   const [dragging, setDragging] = useState<AdminMenuItem | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: stepToNextHandle }),
   );
   const name = (id: unknown) => items.find((item) => item.id === id)?.name ?? 'The item';
   const position = (id: unknown) => items.findIndex((item) => item.id === id) + 1;
