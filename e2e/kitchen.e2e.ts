@@ -191,18 +191,20 @@ describe('prep board (issue 12)', () => {
     await card.getByText('5 × Flat White · Large · Oat').waitFor();
     await card.getByText('Bartholomew Featherstonehaugh (BF)').waitFor();
     await card.getByText('Note: Extra hot, and please write my name clearly').waitFor();
-    await card.getByRole('button', { name: `Mark ${order.code} Received` }).click();
+    await card.getByRole('button', { name: 'Mark Received' }).click();
     await card.getByText('Kitchen: Received').waitFor();
-    await card.getByRole('button', { name: `Mark ${order.code} Preparing` }).waitFor();
+    await card.getByRole('button', { name: 'Mark Preparing' }).waitFor();
     await screenshot(page, 'kitchen-prep-board-1280');
 
-    // Labels: one 62 mm label per unit (2 for Olivia, 3 for Bartholomew), printed to PDF by Chromium.
-    await card.getByRole('link', { name: 'Print labels' }).click();
-    await page.getByText(`5 labels for ${order.code} · 62 mm roll`).waitFor();
-    // The simulator draws App Bridge toasts inside the page; Shopify shows them outside the app's frame.
-    await page.evaluate(() => document.getElementById('sim-toasts')?.remove());
+    // Labels: one 62 mm label per unit (2 for Olivia, 3 for Bartholomew), printed to PDF by Chromium. The
+    // prints open in a tab of their own (a signed link: no admin session comes with a new tab).
+    const [labelsTab] = await Promise.all([
+      context.waitForEvent('page'),
+      card.getByRole('link', { name: 'Print labels' }).click(),
+    ]);
+    await labelsTab.getByText(`5 labels for ${order.code} · 62 mm roll`).waitFor();
     const labels = path.join(SCREENSHOTS, 'kitchen-labels.pdf');
-    await page.pdf({ path: labels, preferCSSPageSize: true, printBackground: true });
+    await labelsTab.pdf({ path: labels, preferCSSPageSize: true, printBackground: true });
     const info = execFileSync('pdfinfo', [labels]).toString();
     expect(info).toMatch(/Pages:\s+5\b/);
     // 62 × 40 mm is 175.75 × 113.39 pt.
@@ -219,11 +221,13 @@ describe('prep board (issue 12)', () => {
       path.join(SCREENSHOTS, 'kitchen-label'),
     ]);
 
-    await page.getByRole('link', { name: '← Prep board' }).click();
-    await card.getByRole('link', { name: 'Print order sheet' }).click();
-    await page.getByRole('heading', { name: `Kitchen run · ${order.code}`, exact: true }).waitFor();
+    const [sheetTab] = await Promise.all([
+      context.waitForEvent('page'),
+      card.getByRole('link', { name: 'Print order sheet' }).click(),
+    ]);
+    await sheetTab.getByRole('heading', { name: `Kitchen run · ${order.code}`, exact: true }).waitFor();
     const sheet = path.join(SCREENSHOTS, 'kitchen-sheet.pdf');
-    await page.pdf({ path: sheet, preferCSSPageSize: true, printBackground: true });
+    await sheetTab.pdf({ path: sheet, preferCSSPageSize: true, printBackground: true });
     const sheetInfo = execFileSync('pdfinfo', [sheet]).toString();
     expect(sheetInfo).toMatch(/Page size:\s+59[45]\.\d+ x 841\.\d+ pts \(A4\)/);
     expect(sheetInfo).toMatch(/Pages:\s+1\b/);

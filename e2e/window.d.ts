@@ -7,6 +7,8 @@ declare global {
     __reportCsp: (message: string) => void;
     /** Set only if injected markup ran script (it must not). */
     __injected?: unknown;
+    /** axe-core, once a test has evaluated its source in the page. */
+    axe: typeof import('axe-core');
   }
 }
 

@@ -67,17 +67,18 @@ describe('admin dashboard loader', () => {
     expect(result.status).toBeGreaterThanOrEqual(300);
   });
 
-  it('shows the six figures from this shop only', async () => {
+  it('shows the six figures from this shop only, revenue from submitted orders only', async () => {
     const { status, body } = await loadSigned();
     expect(status).toBe(200);
+    // The 23 open orders hold 230.00 in carts: not revenue until submitted (issue 27).
     expect(body.stats).toMatchObject({
       total: 24,
       active: 23,
       submitted: 1,
-      revenueCents: 23 * 1000 + 1920,
+      revenueCents: 1920,
       today: 24,
+      averageCents: 1920,
     });
-    expect(body.stats.averageCents).toBe(Math.round((23 * 1000 + 1920) / 24));
   });
 
   it('warns the merchant when visitors near or reach the hourly ceiling of new orders, and not before', async () => {
@@ -134,6 +135,26 @@ describe('admin dashboard loader', () => {
   ])('search finds the order by %s', async (_what, term) => {
     const { orders } = (await loadSigned(`?tab=submitted&q=${encodeURIComponent(term())}`)).body.list;
     expect(orders.map((o: Answer) => o.id)).toEqual([submitted.id]);
+  });
+
+  it("search finds a guest's name, across all tabs when no tab is asked for, in this shop only", async () => {
+    const guest = await prisma.guest.create({
+      data: { shop: TEST_SHOP, groupOrderId: submitted.id, name: 'Philippa Quintessence', nameKey: 'pq' },
+    });
+    const theirs = await prisma.guest.create({
+      data: { shop: OTHER_SHOP, groupOrderId: foreign.id, name: 'Marco Foreign', nameKey: 'mf' },
+    });
+    try {
+      for (const term of ['quintess', 'marco']) {
+        const { list } = (await loadSigned(`?q=${term}`)).body;
+        expect(list.tab).toBe('all');
+        expect(list.orders.map((o: Answer) => o.id)).toEqual([submitted.id]);
+      }
+      // A tab asked for still narrows the search.
+      expect((await loadSigned('?tab=active&q=marco')).body.list.orders).toEqual([]);
+    } finally {
+      await prisma.guest.deleteMany({ where: { id: { in: [guest.id, theirs.id] } } });
+    }
   });
 
   it('search finds nothing for an unknown term', async () => {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Layout, Page } from '@shopify/polaris';
 import { OrderDetailModal } from '~/components/admin/orders/OrderDetailModal';
@@ -31,11 +31,11 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
   const { session, admin } = await authenticate.admin(request);
   const shop = session.shop;
   const url = new URL(request.url);
-  const tab = parseTab(url.searchParams.get('tab'));
   const query = cleanText(url.searchParams.get('q') ?? '');
   // The one text rule (lib/text.ts): a search with a NUL or a broken character finds nothing to search.
   const unreadable = unreadableText(query);
   if (unreadable) throw jsonError(400, `The search ${unreadable}. Please retype it.`);
+  const tab = parseTab(url.searchParams.get('tab'), query);
   const page = parsePage(url.searchParams.get('page'));
   const orderId = Number(url.searchParams.get('order'));
   const settings = await getAdminSettings(shop, admin.graphql);
@@ -70,6 +70,8 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
   return answerStep(() => runAdminOrderAction(session.shop, actorOf(sessionToken), input));
 });
 
+export const meta: MetaFunction = () => [{ title: 'Dashboard · Group Order' }];
+
 export default function Dashboard() {
   const { stats, list, query, detail, undeliveredEmails, orderBudget, currency, locale } =
     useLoaderData<typeof loader>();
@@ -85,7 +87,7 @@ export default function Dashboard() {
           </Layout.Section>
         ) : null}
         <Layout.Section>
-          <OrderSearch tab={list.tab} query={query} onClear={() => update({ q: null, page: null })} />
+          <OrderSearch query={query} onClear={() => update({ q: null, page: null, tab: null })} />
         </Layout.Section>
         <Layout.Section>
           <StatsGrid stats={stats} money={money} />

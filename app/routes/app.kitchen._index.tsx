@@ -1,21 +1,33 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRevalidator } from '@remix-run/react';
-import { Badge, BlockStack, Card, EmptyState, InlineStack, Layout, Page } from '@shopify/polaris';
+import { Card, EmptyState, Page } from '@shopify/polaris';
 import { useEffect } from 'react';
 import { KitchenNextStepSchema } from '~/lib/schemas/adminOrders';
-import { PrepOrderCard } from '~/components/admin/kitchen/PrepOrderCard';
+import { PrepColumns } from '~/components/admin/kitchen/PrepColumns';
 import { actorOf, answerStep, readAdminForm } from '~/lib/adminForm.server';
 import { kitchenLabel, moveKitchenState } from '~/models/kitchen/kitchen.server';
 import { getPrepBoard } from '~/models/kitchen/prepBoard.server';
+import { printLink } from '~/models/kitchen/printLinks.server';
 import { authenticate } from '~/shopify.server';
 import { withHttpErrors } from '~/lib/http.server';
 
-// The kitchen's prep board: today's and upcoming submitted orders by pickup time, what to make (merged
-// counts), who it is for, a one-click next step, and printable labels and order sheets.
+// The kitchen's prep board: today's and upcoming submitted orders in columns by kitchen state, by pickup
+// time, what to make (merged counts), who it is for, the next step as one big button, and printable labels
+// and order sheets that open in a new tab through links signed for this shop and order.
 
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
-  return getPrepBoard(session.shop);
+  const board = await getPrepBoard(session.shop);
+  return {
+    ...board,
+    orders: board.orders.map((order) => ({
+      ...order,
+      printLinks: {
+        labels: printLink('labels', session.shop, order.id),
+        sheet: printLink('sheet', session.shop, order.id),
+      },
+    })),
+  };
 });
 
 /** One click moves an order to its next step (the step is sent, so a stale board cannot skip one). */
@@ -36,6 +48,8 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
   });
 });
 
+export const meta: MetaFunction = () => [{ title: 'Prep board · Group Order' }];
+
 export default function PrepBoard() {
   const board = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
@@ -47,28 +61,22 @@ export default function PrepBoard() {
     return () => clearInterval(timer);
   }, [revalidator]);
   return (
-    <Page title="Prep board" subtitle={`Today (${board.today}) and upcoming, by pickup time`}>
-      <Layout>
-        <Layout.Section>
-          <BlockStack gap="400">
-            {board.orders.length === 0 ? (
-              <Card>
-                <EmptyState heading="Nothing to prepare yet" image="">
-                  <p>Submitted group orders for today and later appear here by pickup time.</p>
-                </EmptyState>
-              </Card>
-            ) : null}
-            {board.orders.map((order) => (
-              <PrepOrderCard key={order.id} order={order} />
-            ))}
-            {board.orders.length ? (
-              <InlineStack>
-                <Badge>{`${board.orders.length} ${board.orders.length === 1 ? 'order' : 'orders'}`}</Badge>
-              </InlineStack>
-            ) : null}
-          </BlockStack>
-        </Layout.Section>
-      </Layout>
+    <Page
+      fullWidth
+      title="Prep board"
+      subtitle={`Today (${board.today}) and upcoming, by pickup time · ${board.orders.length} ${
+        board.orders.length === 1 ? 'order' : 'orders'
+      }`}
+    >
+      {board.orders.length === 0 ? (
+        <Card>
+          <EmptyState heading="Nothing to prepare yet" image="">
+            <p>Submitted group orders for today and later appear here by pickup time.</p>
+          </EmptyState>
+        </Card>
+      ) : (
+        <PrepColumns orders={board.orders} />
+      )}
     </Page>
   );
 }

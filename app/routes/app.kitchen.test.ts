@@ -6,6 +6,8 @@ import { args, call, OTHER_SHOP, TEST_SHOP } from '../../test/support/requests';
 import { action, loader } from './app.kitchen._index';
 import { loader as labelsLoader } from './app.kitchen.labels.$id';
 import { loader as sheetLoader } from './app.kitchen.sheet.$id';
+import { loader as printLoader } from './app_.print.$kind.$id';
+import { PRINT_LINK_REFUSED, PRINT_LINK_TTL_MS, printLink } from '~/models/kitchen/printLinks.server';
 
 // The prep board page and its print pages, behind the embedded admin's session token.
 
@@ -83,5 +85,44 @@ describe('prep board page', () => {
       expect(bad.status).toBe(404);
     }
     expect(TEST_SHOP).not.toBe(OTHER_SHOP);
+  });
+});
+
+describe('prints in a new tab (signed links)', () => {
+  const open = async (link: string) => {
+    const url = new URL(link, 'https://my-test-app.myshopify.io');
+    const [, , , kind, id] = url.pathname.split('/');
+    return call(() => printLoader(args(new Request(url), { kind, id })));
+  };
+
+  it('the board hands out a link per order and print, which opens without a session token', async () => {
+    const { body } = await call(async () => loader(args(await adminRequest('/app/kitchen'))));
+    const card = body.orders.find((o: { id: number }) => o.id === ours);
+    expect(card.printLinks.labels).toMatch(new RegExp(`^/app/print/labels/${ours}\\?shop=`));
+    for (const kind of ['labels', 'sheet'] as const) {
+      const opened = await open(card.printLinks[kind]);
+      expect(opened.status).toBe(200);
+      expect(opened.body).toMatchObject({ kind, order: { id: ours } });
+    }
+  });
+
+  it('refuses a link that was changed, has run out, or names another shop, with a sentence', async () => {
+    const good = printLink('labels', TEST_SHOP, ours);
+    const refused = async (link: string) => {
+      const answer = await open(link);
+      expect(answer).toMatchObject({ status: 403, body: PRINT_LINK_REFUSED });
+      expect(answer.response?.headers.get('Cache-Control')).toBe('no-store');
+    };
+    await refused(good.replace(`/labels/${ours}`, `/labels/${theirs}`));
+    await refused(good.replace('/labels/', '/sheet/'));
+    await refused(good.replace(encodeURIComponent(TEST_SHOP), encodeURIComponent(OTHER_SHOP)));
+    await refused(good.replace(/signature=[^&]+/, 'signature=' + 'A'.repeat(43)));
+    await refused(good.replace(/&signature=[^&]+/, ''));
+    await refused(printLink('labels', TEST_SHOP, ours, Date.now() - PRINT_LINK_TTL_MS - 1000));
+    // A valid link for another shop's order opens that order only, never one of ours.
+    const foreign = await open(printLink('sheet', OTHER_SHOP, theirs));
+    expect(foreign.body.order.id).toBe(theirs);
+    const crossed = await open(printLink('sheet', OTHER_SHOP, ours));
+    expect(crossed.status).toBe(404);
   });
 });

@@ -89,6 +89,47 @@ describe('menu items', () => {
     expect((await menu()).items.find((i: Answer) => i.id === first.id).active).toBe(true);
   });
 
+  it('places an item anywhere by drag and drop, the others keeping their order', async () => {
+    const before = (await menu()).items.map((i: Answer) => i.id);
+    const last = before[before.length - 1];
+    expect((await post({ intent: 'item.place', id: String(last), index: '1' })).body.ok).toBe(true);
+    expect((await menu()).items.map((i: Answer) => i.id)).toEqual([before[0], last, ...before.slice(1, -1)]);
+    // Past the end: last again.
+    await post({ intent: 'item.place', id: String(last), index: '999' });
+    expect((await menu()).items.map((i: Answer) => i.id)).toEqual(before);
+    const bad = await post({ intent: 'item.place', id: String(last), index: '-1' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('sells an item out until the shop’s next day, off the guest menu, and back on request', async () => {
+    const [first] = (await menu()).items;
+    const result = await post({ intent: 'item.soldout', id: String(first.id) });
+    expect(result.body).toMatchObject({ ok: true, message: 'Sold out until tomorrow' });
+    expect((await menu()).items[0].soldOutToday).toBe(true);
+    // Until midnight in the shop's zone (Australia/Sydney by default), at most a day away.
+    const saved = await prisma.menuItem.findUniqueOrThrow({ where: { id: first.id } });
+    const until = saved.soldOutUntil!;
+    expect(until.getTime()).toBeGreaterThan(Date.now());
+    expect(until.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600_000 + 3600_000);
+    expect(
+      new Intl.DateTimeFormat('en-AU', {
+        timeZone: 'Australia/Sydney',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(until),
+    ).toBe('00:00');
+    const guests = async () =>
+      JSON.stringify(
+        (await call(async () => storefrontMenu(args(await proxyRequest('/apps/group-order/api/menu-items')))))
+          .body,
+      );
+    expect(await guests()).not.toContain(`"${first.name}"`);
+    await post({ intent: 'item.available', id: String(first.id) });
+    expect((await menu()).items[0].soldOutToday).toBe(false);
+    expect(await guests()).toContain(`"${first.name}"`);
+  });
+
   it("cannot touch another shop's menu item", async () => {
     await seedMenu(OTHER_SHOP);
     const foreign = await prisma.menuItem.findFirstOrThrow({ where: { shop: OTHER_SHOP } });
@@ -102,9 +143,13 @@ describe('menu items', () => {
     expect(result.status).toBe(404);
     const archived = await post({ intent: 'item.archive', id: String(foreign.id) });
     expect(archived.status).toBe(404);
+    expect((await post({ intent: 'item.soldout', id: String(foreign.id) })).status).toBe(404);
+    expect((await post({ intent: 'item.place', id: String(foreign.id), index: '0' })).status).toBe(404);
     expect(await prisma.menuItem.findUniqueOrThrow({ where: { id: foreign.id } })).toMatchObject({
       name: foreign.name,
       active: true,
+      soldOutUntil: null,
+      position: foreign.position,
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { readFormBody } from '~/lib/body.server';
 import { useLoaderData } from '@remix-run/react';
 import { BlockStack, Layout, Page } from '@shopify/polaris';
@@ -65,6 +65,8 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
     throw error;
   }
 });
+
+export const meta: MetaFunction = () => [{ title: 'Menu · Group Order' }];
 
 export default function MenuPage() {
   const data = useLoaderData<typeof loader>();

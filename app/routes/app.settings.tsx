@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { readFormBody } from '~/lib/body.server';
 import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 import { BlockStack, Button, Layout, Page } from '@shopify/polaris';
@@ -8,13 +8,15 @@ import { getAdminSettings } from '~/models/shop/adminSettings.server';
 import { enabledPaymentMethods, SettingsSchema, updateShopSettings } from '~/models/shop/settings.server';
 import { authenticate } from '~/shopify.server';
 import { withHttpErrors } from '~/lib/http.server';
+import { timeZoneOptions } from '~/lib/timeZones';
 
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
   const settings = await getAdminSettings(session.shop, admin.graphql);
   return {
     settings: { ...settings, paymentMethods: enabledPaymentMethods(settings) },
-    timeZones: Intl.supportedValuesOf('timeZone'),
+    // The saved zone stays choosable even when the runtime no longer lists it (an old alias).
+    timeZones: timeZoneOptions([...new Set([...Intl.supportedValuesOf('timeZone'), settings.timeZone])]),
   };
 });
 
@@ -34,6 +36,8 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
   await updateShopSettings(session.shop, result.data);
   return { ok: true, errors: {} as Record<string, string> };
 });
+
+export const meta: MetaFunction = () => [{ title: 'Settings · Group Order' }];
 
 export default function Settings() {
   const { settings, timeZones } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import type { HeadersFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData, useRouteError } from '@remix-run/react';
 import { NavMenu } from '@shopify/app-bridge-react';
 import { boundary } from '@shopify/shopify-app-remix/server';
@@ -13,6 +13,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await authenticate.admin(request);
   return { apiKey: env.SHOPIFY_API_KEY };
 }
+
+// Every admin page has a title (axe: document-title); Shopify shows the app's own name around it.
+export const meta: MetaFunction = () => [{ title: 'Group Order' }];
 
 export default function App() {
   const { apiKey } = useLoaderData<typeof loader>();

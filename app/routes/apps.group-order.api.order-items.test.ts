@@ -262,6 +262,24 @@ describe('POST /api/order-items — whole cart (Review page)', () => {
     );
   });
 
+  it('refuses a cart with an item sold out today, in a sentence, writing nothing; it is back the next day', async () => {
+    const bread = ids.item('Banana Bread');
+    await prisma.menuItem.update({
+      where: { id: bread.id },
+      data: { soldOutUntil: new Date(Date.now() + 3600_000) },
+    });
+    const result = await send(cart());
+    expect(result.status).toBe(409);
+    expect(result.body.error).toBe('Item 2: Banana Bread is sold out today. Please choose something else.');
+    expect(await prisma.orderItem.count({ where: { groupOrderId: order.id } })).toBe(0);
+    // Sold out "today" ends by itself: once the moment has passed the same cart goes through.
+    await prisma.menuItem.update({
+      where: { id: bread.id },
+      data: { soldOutUntil: new Date(Date.now() - 1000) },
+    });
+    expect((await send(cart())).status).toBe(201);
+  });
+
   it("refuses a menu item from another shop's menu", async () => {
     await seedMenu(OTHER_SHOP);
     const foreign = await prisma.menuItem.findFirstOrThrow({ where: { shop: OTHER_SHOP } });

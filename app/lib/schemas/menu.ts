@@ -100,6 +100,17 @@ export const MenuActionSchema = z.discriminatedUnion('intent', [
   ModifierSchema.extend({ intent: z.literal('modifier.create') }),
   ModifierSchema.extend({ intent: z.literal('modifier.update'), id: Id }),
   Row.extend({ intent: z.enum(rowIntents('item') as [`item.${RowVerb}`, ...`item.${RowVerb}`[]]) }),
+  // "Sold out today" and back on the menu.
+  Row.extend({ intent: z.enum(['item.soldout', 'item.available']) }),
+  // Drag and drop: the item's new place in the whole list (0 is first).
+  Row.extend({
+    intent: z.literal('item.place'),
+    index: z.coerce
+      .number(typeError(undefined, 'The new place must be a number.'))
+      .int('The new place must be a whole number.')
+      .min(0, 'The new place must be 0 or more.')
+      .max(100_000, 'The new place is past the end of the menu.'),
+  }),
   Row.extend({ intent: z.enum(rowIntents('group') as [`group.${RowVerb}`, ...`group.${RowVerb}`[]]) }),
   Row.extend({
     intent: z.enum(rowIntents('modifier') as [`modifier.${RowVerb}`, ...`modifier.${RowVerb}`[]]),

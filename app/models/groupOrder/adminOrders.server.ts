@@ -14,11 +14,13 @@ import { orderTitle } from '../../lib/groupOrder';
 // to know whether there is a next page without counting.
 
 export const ADMIN_PAGE_SIZE = 20;
-export const ADMIN_TABS = ['active', 'submitted'] as const;
+export const ADMIN_TABS = ['active', 'submitted', 'all'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-export function parseTab(value: string | null): AdminTab {
-  return value === 'submitted' ? 'submitted' : 'active';
+/** The tab asked for; a search without one looks through all orders (issue 27: not just the open tab). */
+export function parseTab(value: string | null, query = ''): AdminTab {
+  if (value === 'submitted' || value === 'active' || value === 'all') return value;
+  return query.trim() ? 'all' : 'active';
 }
 
 export function parsePage(value: string | null): number {
@@ -26,17 +28,24 @@ export function parsePage(value: string | null): number {
   return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
 }
 
-/** Search over code, group name, company, host name and host e-mail (SQLite LIKE: case-insensitive). */
-function searchWhere(query: string): Prisma.GroupOrderWhereInput {
+/**
+ * Search over code, group name, company, host name and e-mail, and the names of the order's guests
+ * (the guest row, or an item's own name for orders from before guests were rows); case-insensitive.
+ * Guests and items are matched within the shop too, not only through their order.
+ */
+function searchWhere(shop: string, query: string): Prisma.GroupOrderWhereInput {
   const q = query.trim().slice(0, 100);
   if (!q) return {};
+  const text = { contains: q, ...caseInsensitive };
   return {
     OR: [
       { code: { contains: q.toUpperCase() } },
-      { name: { contains: q, ...caseInsensitive } },
-      { companyName: { contains: q, ...caseInsensitive } },
-      { hostName: { contains: q, ...caseInsensitive } },
-      { hostEmail: { contains: q, ...caseInsensitive } },
+      { name: text },
+      { companyName: text },
+      { hostName: text },
+      { hostEmail: text },
+      { guests: { some: { shop, name: text } } },
+      { items: { some: { shop, guestName: text } } },
     ],
   };
 }
@@ -174,9 +183,13 @@ export async function listGroupOrders(
   const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
   const page = options.page ?? 1;
   const status: Prisma.GroupOrderWhereInput =
-    options.tab === 'active' ? { status: 'active' } : { status: { not: 'active' } };
+    options.tab === 'all'
+      ? {}
+      : options.tab === 'active'
+        ? { status: 'active' }
+        : { status: { not: 'active' } };
   const rows = await prisma.groupOrder.findMany({
-    where: { shop, ...status, ...searchWhere(options.query ?? '') },
+    where: { shop, ...status, ...searchWhere(shop, options.query ?? '') },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     skip: (page - 1) * pageSize,
     take: pageSize + 1,

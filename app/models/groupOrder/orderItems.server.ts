@@ -307,6 +307,12 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
     const where = many ? `Item ${index + 1}: ` : '';
     const menuItem = itemsById.get(line.menuItemId);
     if (!menuItem) throw new Invalid(`${where}That item is not on the menu.`);
+    if (menuItem.soldOutUntil && menuItem.soldOutUntil.getTime() > now.getTime()) {
+      throw new Conflict(`${where}${menuItem.name} is sold out today. Please choose something else.`, {
+        reason: 'sold-out',
+        menuItemId: menuItem.id,
+      });
+    }
     const selection = validateSelection(modifiers, menuItem, line.selectedModifiers);
     if (!selection.ok) throw new Invalid(`${where}${selection.message}`);
     const price = priceLine(menuItem.priceCents, selection.modifiers, line.quantity);

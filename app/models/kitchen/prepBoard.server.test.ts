@@ -111,22 +111,65 @@ describe('prep board', () => {
       },
       { name: 'Sam', initials: 'S', note: null, lines: [expect.objectContaining({ quantity: 4 })] },
     ]);
-    // One label per unit: 2 + 1 for Olivia, 4 for Sam.
+    // One label per unit: 2 + 1 for Olivia, 4 for Sam. Her note is the guest's: printed once, on her first
+    // label, not on every one (issue 27).
     expect(shown.labels).toHaveLength(7);
     expect(shown.labels[0]).toMatchObject({
       guestName: 'Olivia Chen',
       initials: 'OC',
       item: 'Flat White',
       modifiers: ['Large', 'Oat'],
-      note: 'No lid please',
+      note: null,
+      guestNote: 'No lid please',
       unit: 1,
       of: 2,
     });
+    expect(shown.labels.filter((l) => l.guestNote).map((l) => l.key)).toEqual([shown.labels[0].key]);
     expect(shown.labels.filter((l) => l.guestName === 'Sam').map((l) => `${l.unit}/${l.of}`)).toEqual([
       '1/4',
       '2/4',
       '3/4',
       '4/4',
+    ]);
+  });
+
+  it("prints a line's own instructions on that line's labels only, and the guest's note once", async () => {
+    const mine = await order(45);
+    await guestWith(mine.id, 'Ottoline', 'Croissant heated', [
+      ['Flat White', 2, '[]'],
+      ['Almond Croissant', 1, '[]'],
+    ]);
+    await prisma.orderItem.updateMany({
+      where: { groupOrderId: mine.id, menuItemName: 'Almond Croissant' },
+      data: { specialInstructions: 'Cut in half' },
+    });
+    const shown = (await getPrepOrder(TEST_SHOP, mine.id))!;
+    expect(shown.labels.map((l) => [l.item, l.note, l.guestNote])).toEqual([
+      ['Flat White', null, 'Croissant heated'],
+      ['Flat White', null, null],
+      ['Almond Croissant', 'Cut in half', null],
+    ]);
+    expect(shown.guests[0].lines.map((l) => l.note)).toEqual([null, 'Cut in half']);
+    // An order from before guests had a note kept it on the first item: it is the guest's note, once.
+    const legacy = await order(50);
+    await prisma.orderItem.create({
+      data: {
+        shop: TEST_SHOP,
+        groupOrderId: legacy.id,
+        guestName: 'Leopold',
+        menuItemId,
+        menuItemName: 'Latte',
+        quantity: 2,
+        specialInstructions: 'Skinny',
+        unitPriceCents: 500,
+        totalCents: 1000,
+        confirmationKey: 'legacy-0',
+      },
+    });
+    const old = (await getPrepOrder(TEST_SHOP, legacy.id))!;
+    expect(old.labels.map((l) => [l.note, l.guestNote])).toEqual([
+      [null, 'Skinny'],
+      [null, null],
     ]);
   });
 

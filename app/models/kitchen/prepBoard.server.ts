@@ -74,24 +74,44 @@ function byGuest(items: PrepItem[]) {
     note: guestNote(guest.items),
     lines: guest.items.map((item) => {
       const modifiers = parseModifiers(item.selectedModifiers).map((m) => m.name);
-      return { id: item.id, quantity: item.quantity, title: lineTitle(item.menuItemName, modifiers) };
+      return {
+        id: item.id,
+        quantity: item.quantity,
+        title: lineTitle(item.menuItemName, modifiers),
+        note: lineNote(item, guestNote(guest.items)),
+      };
     }),
     items: guest.items,
   }));
 }
 
-/** One label per unit: 2 × Latte for Olivia is two labels, each with her name, initials and note. */
+/**
+ * A line's own instructions (the spec's per-item field), unless it is the guest's note itself: orders from
+ * before guests had a note kept it on their first item, and guestNote() reads it from there.
+ */
+export function lineNote(item: Pick<PrepItem, 'specialInstructions'>, guestNoteText: string | null) {
+  const note = item.specialInstructions?.trim();
+  return note && note !== guestNoteText ? note : null;
+}
+
+/**
+ * One label per unit: 2 × Latte for Olivia is two labels, each with her name and initials. Notes belong to
+ * what they are about: a line's own instructions go on that line's labels only, and the guest's note (one
+ * per guest) once, on the guest's first label, so "Croissant heated" does not land on the coffee's.
+ */
 export function labelsFor(guests: ReturnType<typeof byGuest>) {
   return guests.flatMap((guest) =>
-    guest.items.flatMap((item) => {
+    guest.items.flatMap((item, index) => {
       const modifiers = parseModifiers(item.selectedModifiers).map((m) => m.name);
+      const note = lineNote(item, guest.note);
       return Array.from({ length: item.quantity }, (_, unit) => ({
         key: `${item.id}-${unit}`,
         guestName: guest.name,
         initials: guest.initials,
         item: item.menuItemName,
         modifiers,
-        note: guest.note,
+        note,
+        guestNote: index === 0 && unit === 0 ? guest.note : null,
         unit: unit + 1,
         of: item.quantity,
       }));

@@ -5,7 +5,8 @@ import { centsToDecimal } from '../../lib/money';
 import type { MenuItemView } from '../../lib/cart';
 import type { MenuModifier } from '../../lib/modifiers';
 
-// The shop's menu as guests see it: active items and active modifiers of active groups, in menu order.
+// The shop's menu as guests see it: active items not sold out today, and active modifiers of active
+// groups, in menu order.
 
 export type { MenuItemView };
 
@@ -41,9 +42,10 @@ export function serializeModifier(modifier: Modifier & { group: GroupFields }): 
   };
 }
 
-export async function listMenuItems(shop: string): Promise<MenuItemView[]> {
+export async function listMenuItems(shop: string, now = new Date()): Promise<MenuItemView[]> {
   const items = await prisma.menuItem.findMany({
-    where: { shop, active: true },
+    // "Sold out today" ends by itself at the shop's next day (MenuItem.soldOutUntil).
+    where: { shop, active: true, OR: [{ soldOutUntil: null }, { soldOutUntil: { lte: now } }] },
     orderBy: [{ position: 'asc' }, { id: 'asc' }],
   });
   return items.map(serializeMenuItem);

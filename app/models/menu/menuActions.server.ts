@@ -4,7 +4,9 @@ import {
   createModifier,
   createModifierGroup,
   move,
+  placeMenuItem,
   setMenuItemActive,
+  setMenuItemSoldOut,
   setModifierActive,
   setModifierGroupActive,
   updateMenuItem,
@@ -14,7 +16,8 @@ import {
 import { importShopifyProducts, MAX_IMPORT_PRODUCTS } from './menuImport.server';
 
 // The menu page's buttons and modals, one intent each (MenuActionSchema): import from Shopify, add or save
-// an item, group or modifier, move one up or down, archive or restore it. Each answers the sentence the
+// an item, group or modifier, move one up or down (or an item to any place, by drag and drop), mark an
+// item sold out for today, archive or restore it. Each answers the sentence the
 // merchant is shown; a refusal is a domain error the route turns into its status.
 
 /** The form's fields without the intent and the row id (the models take exactly their fields). */
@@ -58,6 +61,15 @@ export async function runMenuAction(
     case 'modifier.update':
       await updateModifier(shop, input.id, fieldsOf(input));
       return 'Modifier saved';
+    case 'item.place':
+      await placeMenuItem(shop, input.id, input.index);
+      return 'Order changed';
+    case 'item.soldout':
+      await setMenuItemSoldOut(shop, input.id, true);
+      return 'Sold out until tomorrow';
+    case 'item.available':
+      await setMenuItemSoldOut(shop, input.id, false);
+      return 'Back on the menu';
     default: {
       const [subject, verb] = input.intent.split('.') as [keyof typeof MOVE_KIND, string];
       if (verb === 'up' || verb === 'down') {

@@ -2,13 +2,15 @@ import prisma from '../../db.server';
 import { Invalid, NotFound } from '../../lib/errors';
 import { centsToDecimal } from '../../lib/money';
 import type { MenuItemInput, ModifierGroupInput, ModifierInput } from '../../lib/schemas/menu';
+import { utcToZoned, zonedToUtc } from '../../lib/time';
+import { getShopSettings } from '../shop/settings.server';
 
 // The merchant's menu editor: items, modifier groups and modifiers. Nothing is deleted (past orders point
 // at menu items); archiving hides a row from guests. Positions are dense per shop (or per group) so
 // "move up/down" is a swap with the neighbour.
 
 /** Everything on the menu page, archived rows included. */
-export async function getMenuAdmin(shop: string) {
+export async function getMenuAdmin(shop: string, now = new Date()) {
   const [items, groups] = await Promise.all([
     prisma.menuItem.findMany({ where: { shop }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
     prisma.modifierGroup.findMany({
@@ -26,6 +28,7 @@ export async function getMenuAdmin(shop: string) {
       price: centsToDecimal(item.priceCents),
       priceCents: item.priceCents,
       active: item.active,
+      soldOutToday: isSoldOut(item, now),
       imported: Boolean(item.shopifyVariantId),
     })),
     groups: groups.map((group) => ({
@@ -105,6 +108,26 @@ function checkBounds(input: ModifierGroupInput) {
   }
 }
 
+/** Whether the kitchen marked the item sold out for today (see MenuItem.soldOutUntil). */
+export function isSoldOut(item: { soldOutUntil: Date | null }, now = new Date()) {
+  return item.soldOutUntil !== null && item.soldOutUntil.getTime() > now.getTime();
+}
+
+/** The start of the day after `now`'s day in `zone`: when an item sold out "today" is back. */
+export function startOfNextDay(now: Date, zone: string): Date {
+  const today = utcToZoned(now, zone).date;
+  const next = new Date(`${today}T12:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return zonedToUtc(next.toISOString().slice(0, 10), '00:00', zone) ?? new Date(now.getTime() + 86_400_000);
+}
+
+/** "Sold out today" (until the shop's next day in its time zone), or back on the menu now. */
+export async function setMenuItemSoldOut(shop: string, id: number, soldOut: boolean, now = new Date()) {
+  const until = soldOut ? startOfNextDay(now, (await getShopSettings(shop)).timeZone) : null;
+  const { count } = await prisma.menuItem.updateMany({ where: { id, shop }, data: { soldOutUntil: until } });
+  if (!count) throw new NotFound('Menu item not found.');
+}
+
 export async function createModifierGroup(shop: string, input: ModifierGroupInput) {
   checkBounds(input);
   const clash = await prisma.modifierGroup.findUnique({ where: { shop_name: { shop, name: input.name } } });
@@ -175,6 +198,29 @@ export async function updateModifier(shop: string, id: number, input: ModifierIn
 export async function setModifierActive(shop: string, id: number, active: boolean) {
   const { count } = await prisma.modifier.updateMany({ where: { id, shop }, data: { active } });
   if (!count) throw new NotFound('Modifier not found.');
+}
+
+/**
+ * Puts a menu item at `index` in the shop's menu order (drag and drop), the others keeping their order;
+ * an index past the end puts it last. Positions are renumbered 0..n-1.
+ */
+export async function placeMenuItem(shop: string, id: number, index: number) {
+  await prisma.$transaction(async (tx) => {
+    const rows = await tx.menuItem.findMany({
+      where: { shop },
+      orderBy: [{ position: 'asc' }, { id: 'asc' }],
+      select: { id: true, position: true },
+    });
+    const from = rows.findIndex((row) => row.id === id);
+    if (from < 0) throw new NotFound('Menu item not found.');
+    const [moved] = rows.splice(from, 1);
+    rows.splice(Math.min(index, rows.length), 0, moved);
+    for (const [position, row] of rows.entries()) {
+      if (row.position !== position) {
+        await tx.menuItem.updateMany({ where: { id: row.id, shop }, data: { position } });
+      }
+    }
+  });
 }
 
 /**

@@ -1,100 +1,97 @@
-import { BlockStack, Box, Button, Card, Divider, InlineStack, List, Text } from '@shopify/polaris';
-import { KitchenBadge } from '~/components/admin/orders/KitchenBadge';
 import { useRetryFetcher } from '~/components/admin/orders/useRetryFetcher';
 import type { BoardOrder } from '~/models/kitchen/prepBoard.server';
 
-/** The order's next kitchen step, posted with the step so a stale board cannot skip one. */
+export type BoardCard = BoardOrder & { printLinks: { labels: string; sheet: string } };
+
+/** The order's next kitchen step as one big button, posted with the step so a stale board cannot skip one. */
 function NextStepButton({ order }: { order: BoardOrder }) {
   const fetcher = useRetryFetcher();
   if (!order.next || !order.nextLabel) return null;
+  const busy = fetcher.state !== 'idle';
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="next-step" />
       <input type="hidden" name="id" value={order.id} />
       <input type="hidden" name="to" value={order.next} />
-      <Button
-        submit
-        variant="primary"
-        loading={fetcher.state !== 'idle'}
-        accessibilityLabel={`Mark ${order.code} ${order.nextLabel}`}
+      <button
+        type="submit"
+        className={`prep-next prep-next--${order.next}`}
+        disabled={busy}
+        aria-busy={busy || undefined}
       >
-        {`Mark ${order.nextLabel}`}
-      </Button>
+        {busy ? 'Saving…' : `Mark ${order.nextLabel}`}
+      </button>
     </fetcher.Form>
   );
 }
 
-/** One order on the board: when and for whom, its step, what to make, each guest's lines, and the prints. */
-export function PrepOrderCard({ order }: { order: BoardOrder }) {
+/**
+ * One order on the board, read from a metre away: pickup time and code large, what to make in big type,
+ * each guest's lines and notes, the next step as a big button, and the prints (each opens in a new tab).
+ */
+export function PrepOrderCard({ order }: { order: BoardCard }) {
   const finished = order.state === 'collected' || order.state === 'cancelled';
+  const kind = order.orderType === 'delivery' ? 'Delivery' : 'Pickup';
   return (
-    <section aria-label={`Order ${order.code}`}>
-      <Card>
-        <BlockStack gap="300">
-          <InlineStack align="space-between" blockAlign="center" gap="200">
-            <BlockStack gap="050">
-              <Text as="h2" variant="headingMd">
-                {`${order.pickupTime} · ${order.title} · ${order.code}`}
-              </Text>
-              <Text as="p" tone="subdued">
-                {order.orderType === 'delivery' ? 'Delivery' : 'Pickup'} {order.pickupLabel} ·{' '}
-                {order.hostName} ({order.companyName}) · {order.itemCount}{' '}
-                {order.itemCount === 1 ? 'item' : 'items'}
-              </Text>
-            </BlockStack>
-            <InlineStack gap="200" blockAlign="center">
-              <KitchenBadge state={order.state} label={order.stateLabel} />
-              <NextStepButton order={order} />
-            </InlineStack>
-          </InlineStack>
-          {order.cancelReason && order.state === 'cancelled' ? (
-            <Text as="p" tone="critical">
-              Cancelled: {order.cancelReason}
-            </Text>
-          ) : null}
-          {order.deliveryAddress ? <Text as="p">Deliver to: {order.deliveryAddress}</Text> : null}
-          {order.instructions ? <Text as="p">Instructions: {order.instructions}</Text> : null}
-          {finished ? null : (
-            <>
-              <Box>
-                <Text as="h3" variant="headingSm">
-                  To make
-                </Text>
-                <List type="bullet">
-                  {order.lines.map((line) => (
-                    <List.Item key={line.key}>
-                      <Text as="span" fontWeight="semibold">{`${line.quantity} × ${line.title}`}</Text>
-                    </List.Item>
+    <section className={`prep-card prep-card--${order.state}`} aria-label={`Order ${order.code}`}>
+      <h3 className="prep-card__title">
+        <span className="prep-card__time">{order.pickupTime}</span>{' '}
+        <span className="prep-card__code">{order.code}</span>
+      </h3>
+      <p className="prep-card__meta">
+        {order.title} · {order.hostName} ({order.companyName})
+      </p>
+      <p className="prep-card__meta">
+        {kind} {order.pickupLabel} · {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'} ·{' '}
+        <strong>Kitchen: {order.stateLabel}</strong>
+      </p>
+      {order.cancelReason && order.state === 'cancelled' ? (
+        <p className="prep-card__alert">Cancelled: {order.cancelReason}</p>
+      ) : null}
+      {order.deliveryAddress ? <p className="prep-card__meta">Deliver to: {order.deliveryAddress}</p> : null}
+      {order.instructions ? <p className="prep-card__note">Instructions: {order.instructions}</p> : null}
+      {finished ? null : (
+        <>
+          <h4 className="prep-card__heading">To make</h4>
+          <ul className="prep-card__make">
+            {order.lines.map((line) => (
+              <li key={line.key}>
+                <strong>{line.quantity} ×</strong> {line.title}
+              </li>
+            ))}
+          </ul>
+          <h4 className="prep-card__heading">By guest</h4>
+          <ul className="prep-card__guests">
+            {order.guests.map((guest) => (
+              <li key={`${guest.name}-${guest.initials}`}>
+                <span className="prep-card__guest">
+                  {guest.name} ({guest.initials})
+                </span>
+                <ul>
+                  {guest.lines.map((line) => (
+                    <li key={line.id}>
+                      {`${line.quantity} × ${line.title}`}
+                      {line.note ? <span className="prep-card__line-note"> — “{line.note}”</span> : null}
+                    </li>
                   ))}
-                </List>
-              </Box>
-              <Divider />
-              <BlockStack gap="200">
-                <Text as="h3" variant="headingSm">
-                  By guest
-                </Text>
-                {order.guests.map((guest) => (
-                  <Box key={`${guest.name}-${guest.initials}`}>
-                    <Text as="p" fontWeight="semibold">
-                      {guest.name} ({guest.initials})
-                    </Text>
-                    <List type="bullet">
-                      {guest.lines.map((line) => (
-                        <List.Item key={line.id}>{`${line.quantity} × ${line.title}`}</List.Item>
-                      ))}
-                    </List>
-                    {guest.note ? <Text as="p">Note: {guest.note}</Text> : null}
-                  </Box>
-                ))}
-              </BlockStack>
-              <InlineStack gap="200">
-                <Button url={`/app/kitchen/labels/${order.id}`}>Print labels</Button>
-                <Button url={`/app/kitchen/sheet/${order.id}`}>Print order sheet</Button>
-              </InlineStack>
-            </>
-          )}
-        </BlockStack>
-      </Card>
+                </ul>
+                {guest.note ? <p className="prep-card__note">Note: {guest.note}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <NextStepButton order={order} />
+      {finished ? null : (
+        <p className="prep-card__prints">
+          <a href={order.printLinks.labels} target="_blank" rel="noreferrer">
+            Print labels
+          </a>
+          <a href={order.printLinks.sheet} target="_blank" rel="noreferrer">
+            Print order sheet
+          </a>
+        </p>
+      )}
     </section>
   );
 }

@@ -1,7 +1,43 @@
-import { Badge, BlockStack, Card, IndexTable, InlineStack, Text, useBreakpoints } from '@shopify/polaris';
+import {
+  Badge,
+  BlockStack,
+  Button,
+  Card,
+  IndexTable,
+  InlineStack,
+  Text,
+  useBreakpoints,
+} from '@shopify/polaris';
 import { categoryLabel } from '~/lib/categories';
 import type { AdminMenuItem } from './types';
 import { RowActions } from './RowActions';
+import { SortableItem, SortableItems } from './SortableItems';
+import { useMenuAction } from './useMenuAction';
+
+/** "Sold out today" (off the guest menu until the shop's next day), or putting it back. */
+function SoldOutButton({ item }: { item: AdminMenuItem }) {
+  const { submit, busy } = useMenuAction();
+  if (!item.active) return null;
+  return item.soldOutToday ? (
+    <Button
+      size="slim"
+      disabled={busy}
+      onClick={() => submit({ intent: 'item.available', id: String(item.id) })}
+      accessibilityLabel={`Put ${item.name} back on the menu`}
+    >
+      Back on the menu
+    </Button>
+  ) : (
+    <Button
+      size="slim"
+      disabled={busy}
+      onClick={() => submit({ intent: 'item.soldout', id: String(item.id) })}
+      accessibilityLabel={`Mark ${item.name} sold out today`}
+    >
+      Sold out today
+    </Button>
+  );
+}
 
 export function MenuItemsCard({
   items,
@@ -12,84 +48,105 @@ export function MenuItemsCard({
 }) {
   // Phones (the Shopify mobile app): one stacked row per item instead of a table wider than the screen.
   const { smDown } = useBreakpoints();
+  const { submit } = useMenuAction();
+  const place = (id: number, index: number) =>
+    submit({ intent: 'item.place', id: String(id), index: String(index) });
   return (
-    <Card padding="0">
-      <div style={{ padding: '16px 16px 8px' }}>
-        <Text as="h2" variant="headingMd">
-          Menu items
-        </Text>
-      </div>
-      <IndexTable
-        resourceName={{ singular: 'menu item', plural: 'menu items' }}
-        itemCount={items.length}
-        selectable={false}
-        condensed={smDown}
-        headings={[
-          { title: 'Name' },
-          { title: 'Category' },
-          { title: 'Price', alignment: 'end' },
-          { title: 'Actions' },
-        ]}
-      >
-        {items.map((item, index) => {
-          const name = (
-            <BlockStack gap="050">
-              <InlineStack gap="100" blockAlign="center">
-                <Text as="span" fontWeight="semibold" tone={item.active ? undefined : 'subdued'}>
-                  {item.name}
-                </Text>
-                {item.imported ? <Badge tone="info">Shopify product</Badge> : null}
-                {item.active ? null : <Badge>Archived</Badge>}
-              </InlineStack>
-              {item.description ? (
-                <Text as="span" tone="subdued" variant="bodySm" truncate>
-                  {item.description}
-                </Text>
-              ) : null}
-            </BlockStack>
-          );
-          const price = (
-            <Text as="span" alignment="end" numeric>
-              {item.price}
-            </Text>
-          );
-          const actions = (
-            <RowActions
-              subject="item"
-              id={item.id}
-              active={item.active}
-              onEdit={() => onEdit(item)}
-              first={index === 0}
-              last={index === items.length - 1}
-            />
-          );
-          return (
-            <IndexTable.Row id={String(item.id)} key={item.id} position={index}>
-              {smDown ? (
-                <div style={{ padding: '12px 16px', width: '100%' }}>
-                  <BlockStack gap="200">
-                    <InlineStack align="space-between" blockAlign="start" gap="200" wrap={false}>
-                      {name}
-                      {price}
-                    </InlineStack>
-                    <Text as="span" tone="subdued" variant="bodySm">
-                      {categoryLabel(item.category)}
-                    </Text>
-                    {actions}
-                  </BlockStack>
-                </div>
-              ) : (
-                <>
-                  <IndexTable.Cell>{name}</IndexTable.Cell>
-                  <IndexTable.Cell>{categoryLabel(item.category)}</IndexTable.Cell>
-                  <IndexTable.Cell>{price}</IndexTable.Cell>
-                  <IndexTable.Cell>{actions}</IndexTable.Cell>
-                </>
-              )}
-            </IndexTable.Row>
-          );
-        })}
-      </IndexTable>
-    </Card>
+    <SortableItems items={items} onPlace={place}>
+      <Card padding="0">
+        <div style={{ padding: '16px 16px 8px' }}>
+          <Text as="h2" variant="headingMd">
+            Menu items
+          </Text>
+        </div>
+        <IndexTable
+          resourceName={{ singular: 'menu item', plural: 'menu items' }}
+          itemCount={items.length}
+          selectable={false}
+          condensed={smDown}
+          headings={[
+            { title: 'Name' },
+            { title: 'Category' },
+            { title: 'Price', alignment: 'end' },
+            { title: 'Actions' },
+          ]}
+        >
+          {items.map((item, index) => (
+            <SortableItem key={item.id} item={item}>
+              {(handle, isDropTarget) => {
+                const name = (
+                  <div
+                    className={isDropTarget ? 'menu-drop-target' : undefined}
+                    style={{ display: 'flex', alignItems: 'flex-start', minWidth: 0, flex: 1 }}
+                  >
+                    {handle}
+                    <div style={{ minWidth: 0, flex: 1 }}>
+                      <BlockStack gap="050">
+                        <InlineStack gap="100" blockAlign="center">
+                          <Text as="span" fontWeight="semibold" tone={item.active ? undefined : 'subdued'}>
+                            {item.name}
+                          </Text>
+                          {item.imported ? <Badge tone="info">Shopify product</Badge> : null}
+                          {item.soldOutToday ? <Badge tone="warning">Sold out today</Badge> : null}
+                          {item.active ? null : <Badge>Archived</Badge>}
+                        </InlineStack>
+                        {item.description ? (
+                          <Text as="span" tone="subdued" variant="bodySm" truncate>
+                            {item.description}
+                          </Text>
+                        ) : null}
+                      </BlockStack>
+                    </div>
+                  </div>
+                );
+                const price = (
+                  <Text as="span" alignment="end" numeric>
+                    {item.price}
+                  </Text>
+                );
+                const actions = (
+                  <RowActions
+                    subject="item"
+                    id={item.id}
+                    name={item.name}
+                    active={item.active}
+                    onEdit={() => onEdit(item)}
+                    first={index === 0}
+                    last={index === items.length - 1}
+                  >
+                    <SoldOutButton item={item} />
+                  </RowActions>
+                );
+                return (
+                  <IndexTable.Row id={String(item.id)} key={item.id} position={index}>
+                    {smDown ? (
+                      <div style={{ padding: '12px 16px', width: '100%' }}>
+                        <BlockStack gap="200">
+                          <InlineStack align="space-between" blockAlign="start" gap="200" wrap={false}>
+                            {name}
+                            {price}
+                          </InlineStack>
+                          <Text as="span" tone="subdued" variant="bodySm">
+                            {categoryLabel(item.category)}
+                          </Text>
+                          {actions}
+                        </BlockStack>
+                      </div>
+                    ) : (
+                      <>
+                        <IndexTable.Cell>{name}</IndexTable.Cell>
+                        <IndexTable.Cell>{categoryLabel(item.category)}</IndexTable.Cell>
+                        <IndexTable.Cell>{price}</IndexTable.Cell>
+                        <IndexTable.Cell>{actions}</IndexTable.Cell>
+                      </>
+                    )}
+                  </IndexTable.Row>
+                );
+              }}
+            </SortableItem>
+          ))}
+        </IndexTable>
+      </Card>
+    </SortableItems>
   );
 }

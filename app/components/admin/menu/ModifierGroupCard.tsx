@@ -46,6 +46,7 @@ export function ModifierGroupCard(props: {
             <RowActions
               subject="group"
               id={group.id}
+              name={group.name}
               active={group.active}
               onEdit={props.onEditGroup}
               first={props.first}
@@ -89,6 +90,7 @@ export function ModifierGroupCard(props: {
             <RowActions
               subject="modifier"
               id={modifier.id}
+              name={modifier.name}
               active={modifier.active}
               onEdit={() => props.onEditModifier(modifier)}
               first={index === 0}

@@ -1,34 +1,54 @@
 import { Button, ButtonGroup } from '@shopify/polaris';
+import type { ReactNode } from 'react';
 import { useMenuAction } from './useMenuAction';
 
+/**
+ * A row's buttons: ↑/↓ (the keyboard's way to reorder; items can also be dragged), Edit, Archive, and
+ * whatever the row adds (`children`). The arrows are named after the row, so a screen reader says which.
+ */
 export function RowActions({
   subject,
   id,
+  name,
   active,
   onEdit,
   first,
   last,
+  children,
 }: {
   subject: 'item' | 'group' | 'modifier';
   id: number;
+  name: string;
   active: boolean;
   onEdit: () => void;
   first: boolean;
   last: boolean;
+  children?: ReactNode;
 }) {
   const { submit, busy } = useMenuAction();
   const go = (verb: string) => submit({ intent: `${subject}.${verb}`, id: String(id) });
   return (
     <ButtonGroup variant="segmented">
-      <Button size="slim" disabled={first || busy} onClick={() => go('up')} accessibilityLabel="Move up">
+      <Button
+        size="slim"
+        disabled={first || busy}
+        onClick={() => go('up')}
+        accessibilityLabel={`Move ${name} up`}
+      >
         ↑
       </Button>
-      <Button size="slim" disabled={last || busy} onClick={() => go('down')} accessibilityLabel="Move down">
+      <Button
+        size="slim"
+        disabled={last || busy}
+        onClick={() => go('down')}
+        accessibilityLabel={`Move ${name} down`}
+      >
         ↓
       </Button>
       <Button size="slim" onClick={onEdit}>
         Edit
       </Button>
+      {children}
       <Button size="slim" disabled={busy} onClick={() => go(active ? 'archive' : 'unarchive')}>
         {active ? 'Archive' : 'Unarchive'}
       </Button>

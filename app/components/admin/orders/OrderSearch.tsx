@@ -2,14 +2,16 @@ import { Form, useNavigation } from '@remix-run/react';
 import { Button, Card, InlineStack, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 
-/** The dashboard's search (a GET form, so the URL keeps it); clearing it shows the tab's whole list again. */
-export function OrderSearch({ tab, query, onClear }: { tab: string; query: string; onClear: () => void }) {
+/**
+ * The dashboard's search (a GET form, so the URL keeps it). It sends no tab: a search looks through all
+ * orders, and the tabs can narrow it afterwards. Clearing it shows the Active Orders list again.
+ */
+export function OrderSearch({ query, onClear }: { query: string; onClear: () => void }) {
   const navigation = useNavigation();
   const [search, setSearch] = useState(query);
   return (
     <Card>
       <Form method="get" role="search">
-        <input type="hidden" name="tab" value={tab} />
         <InlineStack gap="200" blockAlign="end" wrap={false}>
           <div style={{ flex: 1 }}>
             <TextField
@@ -17,7 +19,7 @@ export function OrderSearch({ tab, query, onClear }: { tab: string; query: strin
               name="q"
               value={search}
               onChange={setSearch}
-              placeholder="Code, group name, company, host name or e-mail"
+              placeholder="Code, group name, company, host, e-mail or a guest’s name"
               autoComplete="off"
               clearButton
               onClearButtonClick={() => {

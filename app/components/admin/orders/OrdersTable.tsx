@@ -1,4 +1,14 @@
-import { Card, EmptyState, IndexTable, Pagination, Tabs, useBreakpoints } from '@shopify/polaris';
+import {
+  Button,
+  Card,
+  EmptyState,
+  IndexTable,
+  InlineStack,
+  Pagination,
+  Tabs,
+  Text,
+  useBreakpoints,
+} from '@shopify/polaris';
 import type { AdminOrderList } from '~/models/groupOrder/adminOrders.server';
 import { OrderRow } from './OrderRow';
 
@@ -6,6 +16,38 @@ const TABS = [
   { id: 'active', content: 'Active Orders' },
   { id: 'submitted', content: 'Submitted Orders' },
 ];
+/** Shown while searching: matches from every order, whatever their state. */
+const ALL_TAB = { id: 'all', content: 'All orders' };
+
+/** Says where a search looked, and offers all orders when a tab narrowed it. */
+function SearchScope({
+  list,
+  query,
+  update,
+}: {
+  list: AdminOrderList;
+  query: string;
+  update: (changes: Record<string, string | null>) => void;
+}) {
+  if (!query) return null;
+  const where = TABS.find((tab) => tab.id === list.tab)?.content;
+  return (
+    <div style={{ padding: '12px 16px 0' }}>
+      <InlineStack gap="200" blockAlign="center">
+        <Text as="p">
+          {where
+            ? `Showing matches for “${query}” in ${where} only.`
+            : `Showing matches in all orders (active and submitted) for “${query}”.`}
+        </Text>
+        {where ? (
+          <Button variant="plain" onClick={() => update({ tab: 'all', page: null })}>
+            Search all orders
+          </Button>
+        ) : null}
+      </InlineStack>
+    </div>
+  );
+}
 
 const HEADINGS: Parameters<typeof IndexTable>[0]['headings'] = [
   { title: 'Code' },
@@ -18,7 +60,7 @@ const HEADINGS: Parameters<typeof IndexTable>[0]['headings'] = [
   { title: 'Actions' },
 ];
 
-/** The active or submitted orders, a page at a time (stacked cards on phones), or what to do when none. */
+/** The active, submitted or (searching) all orders, a page at a time (stacked cards on phones), or what to do when none. */
 export function OrdersTable({
   list,
   query,
@@ -31,13 +73,18 @@ export function OrdersTable({
   update: (changes: Record<string, string | null>) => void;
 }) {
   const { smDown } = useBreakpoints();
+  const tabs = query ? [...TABS, ALL_TAB] : TABS;
   return (
     <Card padding="0">
       <Tabs
-        tabs={TABS}
-        selected={list.tab === 'submitted' ? 1 : 0}
-        onSelect={(index) => update({ tab: TABS[index].id, page: null })}
+        tabs={tabs}
+        selected={Math.max(
+          0,
+          tabs.findIndex((tab) => tab.id === list.tab),
+        )}
+        onSelect={(index) => update({ tab: tabs[index].id, page: null })}
       />
+      <SearchScope list={list} query={query} update={update} />
       {list.orders.length ? (
         <IndexTable
           resourceName={{ singular: 'group order', plural: 'group orders' }}
@@ -70,7 +117,7 @@ export function OrdersTable({
         >
           <p>
             {query
-              ? 'Try a code, a company, or the host’s name or e-mail.'
+              ? 'Try a code, a company, the host’s name or e-mail, or a guest’s name.'
               : list.tab === 'submitted'
                 ? 'Orders appear here once a host submits them; each becomes a draft order in Shopify.'
                 : 'Orders appear here when hosts start them on your store.'}

@@ -1,5 +1,7 @@
-import { BlockStack, Card, Checkbox, FormLayout, Select, Text, TextField } from '@shopify/polaris';
+import { BlockStack, Card, Checkbox, FormLayout, Text, TextField } from '@shopify/polaris';
 import { PAYMENT_LABELS, PAYMENT_METHODS } from '~/lib/payment';
+import type { TimeZoneOption } from '~/lib/timeZones';
+import { TimeZoneField } from './TimeZoneField';
 import type { SettingsForm } from './useSettingsForm';
 
 // The settings page's cards: the shop as guests see it, the order timing defaults, and what hosts may pay
@@ -11,7 +13,7 @@ export function ShopCard({
   timeZones,
 }: {
   form: SettingsForm;
-  timeZones: string[];
+  timeZones: TimeZoneOption[];
 }) {
   return (
     <Card>
@@ -22,8 +24,7 @@ export function ShopCard({
           helpText="Leave empty to use the store's name."
         />
         <TextField label="Pickup location (kitchen) name" {...field('kitchenName')} />
-        <Select
-          label="Time zone"
+        <TimeZoneField
           options={timeZones}
           value={values.timeZone}
           onChange={set('timeZone')}

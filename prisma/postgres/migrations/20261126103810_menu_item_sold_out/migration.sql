@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "MenuItem" ADD COLUMN     "soldOutUntil" TIMESTAMP(3);
+
