@@ -14,6 +14,7 @@ const { loader: userLoader } = await import('./apps.group-order.api.auth.user');
 const { loader: loginLoader } = await import('./apps.group-order.api.login');
 const { loader: logoutLoader } = await import('./apps.group-order.api.logout');
 const { loader: myOrdersPage } = await import('./apps.group-order.my-orders');
+const { loader: byEmailLoader } = await import('./apps.group-order.api.group-orders.by-email.$email');
 
 beforeAll(async () => {
   await prisma.session.create({
@@ -116,5 +117,26 @@ describe('My orders page with a Shopify profile', () => {
       total: '$0.00',
       shareUrl: `https://${TEST_SHOP}/apps/group-order/join/${order.code}`,
     });
+  });
+});
+
+describe('GET /api/group-orders/by-email/{email} for a logged-in customer', () => {
+  const lookup = async (email: string, customerId: string | null) =>
+    call(async () =>
+      byEmailLoader(
+        args(await proxyRequest(`/apps/group-order/api/group-orders/by-email/${email}`, { customerId }), {
+          email,
+        }),
+      ),
+    );
+
+  it('lists the orders hosted with the customer’s own Shopify e-mail (any case), and nobody else’s', async () => {
+    const { order } = await createTestGroupOrder({ hostEmail: 'olivia.nguyen@example.com' });
+    const own = await lookup('Olivia.Nguyen@example.com', '1001');
+    expect(own.status).toBe(200);
+    expect(own.body.map((o: { id: number }) => o.id)).toContain(order.id);
+    // Logged in as someone else, or not at all: the same empty answer.
+    expect((await lookup('olivia.nguyen@example.com', '1003')).body).toEqual([]);
+    expect((await lookup('olivia.nguyen@example.com', null)).body).toEqual([]);
   });
 });

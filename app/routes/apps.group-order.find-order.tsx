@@ -1,62 +1,91 @@
 import {
   data,
   redirect,
+  type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FindOrderForm, type FindProblem } from '~/components/storefront/host/FindOrderForm';
-import { FoundOrders } from '~/components/storefront/host/FoundOrders';
-import { ButtonLink, PageHeader } from '~/components/storefront/ui';
+import { ButtonLink, Card, PageHeader } from '~/components/storefront/ui';
+import { readFormBody } from '~/lib/body.server';
 import { clientKey } from '~/lib/credentials.server';
-import { DomainError, Limited } from '~/lib/errors';
+import { DomainError, Invalid, Limited } from '~/lib/errors';
+import { INVALID_EMAIL, isValidEmail } from '~/lib/hosting';
 import { statusOf, withHttpErrors } from '~/lib/http.server';
 import { sfPath } from '~/lib/paths';
-import { findOrders, type FindMethod, type FoundOrder } from '~/models/groupOrder/findOrder.server';
-import { requireStorefront } from '~/storefront.server';
+import { findOrders, type FindMethod } from '~/models/groupOrder/findOrder.server';
+import { hostLinksSentText, requestHostLinksByEmail } from '~/models/mail/hostLinks.server';
+import { linkBase, requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 export const meta: MetaFunction = () => [{ title: 'Find Order · Group Order' }];
 
-// Searching is a GET (the theme's no-JavaScript "join with a code" form lands here with ?code=).
+// Searching by code is a GET (the theme's no-JavaScript "join with a code" form lands here with ?code=).
+// By e-mail is a POST that e-mails the address its host links and answers the same whatever it hosts
+// (docs/decisions/2026-11-26-host-links.md); `?method=email` only opens that tab.
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const url = new URL(request.url);
   const code = url.searchParams.get('code')?.trim() ?? '';
-  const email = url.searchParams.get('email')?.trim() ?? '';
-  const method: FindMethod =
-    url.searchParams.get('method') === 'email' || (!code && email) ? 'email' : 'code';
-  const query = method === 'email' ? email : code;
-  const base = { method, query, problem: null as FindProblem | null, results: null as FoundOrder[] | null };
-  if (!query) return base;
+  const method: FindMethod = url.searchParams.get('method') === 'email' && !code ? 'email' : 'code';
+  const base = { method, query: code, problem: null as FindProblem | null };
+  if (method === 'email' || !code) return base;
   try {
-    const found = await findOrders(storefront.shop, clientKey(storefront.shop, request), method, query);
-    if ('join' in found) return redirect(`${storefront.pathPrefix}/join/${found.join}`);
-    return { ...base, results: found.results };
+    const found = await findOrders(storefront.shop, clientKey(storefront.shop, request), 'code', code);
+    return redirect(`${storefront.pathPrefix}/join/${found.join}`);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     // The page shows (and toasts) what went wrong under a title that says what was searched for.
-    const title =
-      error instanceof Limited
-        ? 'Too many searches'
-        : method === 'code'
-          ? 'Order Not Found'
-          : 'No Orders Found';
+    const title = error instanceof Limited ? 'Too many searches' : 'Order Not Found';
     return data({ ...base, problem: { title, message: error.message } }, { status: statusOf(error) });
+  }
+});
+
+export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
+  const storefront = await requireStorefront(request);
+  const form = await readFormBody(request);
+  const email = String(form.get('email') ?? '').trim();
+  const base = { method: 'email' as const, query: email };
+  try {
+    if (!email) throw new Invalid('Please enter a email address.');
+    if (!isValidEmail(email)) throw new Invalid(INVALID_EMAIL);
+    await requestHostLinksByEmail(
+      storefront.shop,
+      email,
+      await linkBase(storefront),
+      clientKey(storefront.shop, request),
+    );
+    return { ...base, sent: hostLinksSentText(email), problem: null };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const title = error instanceof Limited ? 'Too many searches' : 'Please check the address';
+    return data(
+      { ...base, sent: null, problem: { title, message: error.message } as FindProblem },
+      { status: statusOf(error) },
+    );
   }
 });
 
 export default function FindOrder() {
   const loaded = useLoaderData<typeof loader>();
-  if (loaded.results) {
+  const answered = useActionData<typeof action>();
+  if (answered?.sent) {
     return (
       <main className="shell-main shell-main--narrow host-find">
-        <PageHeader eyebrow="FIND ORDER" title="YOUR ORDERS">
-          <p className="muted host-lede">Orders hosted with {loaded.query.toLowerCase()}.</p>
+        <PageHeader eyebrow="FIND ORDER" title="Check your e-mail">
+          <p className="muted host-lede" role="status">
+            {answered.sent}
+          </p>
         </PageHeader>
-        <FoundOrders orders={loaded.results} />
+        <Card>
+          <p className="small">
+            The e-mail comes from this shop. Nothing arrived after a few minutes? Check the spelling and your
+            spam folder, then ask again.
+          </p>
+        </Card>
         <ButtonLink to={sfPath('/find-order')} variant="ghost" className="btn--block">
           Back to Search
         </ButtonLink>
@@ -68,10 +97,10 @@ export default function FindOrder() {
     <main className="shell-main shell-main--narrow host-find">
       <PageHeader eyebrow="FIND ORDER" title="Find your group order">
         <p className="muted host-lede">
-          Join with the code you were given, or find the orders you host by e-mail.
+          Join with the code you were given. Hosting an order? We e-mail you a link to its dashboard.
         </p>
       </PageHeader>
-      <FindOrderForm loaded={loaded} />
+      <FindOrderForm loaded={answered ?? loaded} />
       <div className="host-find__more">
         <ButtonLink to={sfPath('/host/create')} variant="secondary">
           Create New Order

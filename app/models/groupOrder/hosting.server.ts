@@ -46,7 +46,12 @@ export function validateCreateInput(input: unknown): CreateGroupOrderData {
 export async function createGroupOrder(
   shop: string,
   input: unknown,
-  options: { customerId?: string | null; now?: Date } = {},
+  options: {
+    customerId?: string | null;
+    now?: Date;
+    /** Runs in the creating transaction (the route queues the host's e-mail there). */
+    afterCreate?: (tx: Prisma.TransactionClient, order: GroupOrder) => Promise<unknown>;
+  } = {},
 ) {
   const data = validateCreateInput(input);
   const now = options.now ?? new Date();
@@ -112,6 +117,7 @@ export async function createGroupOrder(
           data: { ...base, id: randomOrderId(), code: randomOrderCode() },
         });
         await scheduleOrderJobs(tx, created, now);
+        await options.afterCreate?.(tx, created);
         return created;
       });
       return { order, hostToken };

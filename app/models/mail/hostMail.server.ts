@@ -26,7 +26,7 @@ export function escapeHtml(value: string) {
   );
 }
 
-function htmlEmail(paragraphs: string[], link: { href: string; label: string }, details: [string, string][]) {
+export function htmlEmail(paragraphs: string[], link: { href: string; label: string }, details: [string, string][]) {
   const rows = details
     .map(
       ([k, v]) =>
