@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { ConfirmedItems } from '~/components/storefront/guest/ConfirmedItems';
 import { useConfirmedOrder, type ConfirmedData } from '~/components/storefront/guest/useConfirmedOrder';
 import { ButtonLink, Card, EmptyState } from '~/components/storefront/ui';
+import { thanksText } from '~/lib/guests';
 import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
 import { formatDateTime } from '~/lib/time';
@@ -64,7 +65,7 @@ function Confirmed(loaded: ConfirmedData) {
           ✓
         </span>
         <h1 className="confirmed-hero__title">Order Confirmed!</h1>
-        <p className="muted">Thanks, {page.name}. Your items are in the group order.</p>
+        <p className="muted">{thanksText(page.name)} Your items are in the group order.</p>
       </header>
 
       {/* Renders once the host has submitted; until then it only checks every 15 s while visible. */}
@@ -76,7 +77,11 @@ function Confirmed(loaded: ConfirmedData) {
         <h2>What&apos;s Next?</h2>
         <ol className="whats-next__list">
           <li>{hostName} submits the group order once everyone has added their items.</li>
-          <li>You will be notified when the order is ready.</li>
+          <li>
+            {page.own && !page.own.guest.hasEmail
+              ? 'This page shows when the order is ready (you gave no e-mail address, so we cannot e-mail you).'
+              : 'You will be notified when the order is ready.'}
+          </li>
           <li>
             {orderType === 'delivery' ? 'Delivery' : 'Pickup'} is at {pickup}.
           </li>

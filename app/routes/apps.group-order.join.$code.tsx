@@ -56,13 +56,20 @@ export const action = withHttpErrors(async function action({ request, params }: 
   }
   if (form.intent === 'not-ordering') return answerNotOrdering(shop, String(form.invite ?? ''));
   const parsed = JoinSchema.safeParse(form);
-  if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return data({ error: issue.message, field: String(issue.path[0] ?? '') }, { status: 400 });
+  }
   const { email, initials } = parsed.data;
   let guest;
   try {
     guest = await joinAsGuest(shop, order.id, parsed.data);
   } catch (error) {
-    if (error instanceof Conflict) return data({ error: error.message }, { status: 409 });
+    // A name another person holds: the page ties the sentence to the name field.
+    if (error instanceof Conflict) {
+      const field = error.details.reason === 'name-taken' ? 'guestName' : '';
+      return data({ error: error.message, field }, { status: 409 });
+    }
     throw error;
   }
   // The same guest who already confirmed items sees them rather than starting a second order by accident.
@@ -107,20 +114,23 @@ export default function JoinPage() {
       <JoinFacts order={order} />
 
       {order.closedMessage ? (
-        // Announced when a Join was refused for it, rather than repeated under the form.
-        <p className="notice notice--warning" role={refusedAsClosed ? 'alert' : 'status'}>
-          {order.closedMessage}
-        </p>
-      ) : null}
-
-      <JoinGuestForm
-        form={form}
-        invite={invite}
-        email={email}
-        result={result}
-        refusedAsClosed={refusedAsClosed}
-        submitting={navigation.state !== 'idle'}
-      />
+        // A closed order has no form to fill in: only why, and what can still be done.
+        <div className="notice notice--warning stack" role={refusedAsClosed ? 'alert' : 'status'}>
+          <p>{order.closedMessage}</p>
+          <p className="small">
+            You can still see what the group ordered, or start a group order of your own.
+          </p>
+        </div>
+      ) : (
+        <JoinGuestForm
+          form={form}
+          invite={invite}
+          email={email}
+          result={result}
+          refusedAsClosed={refusedAsClosed}
+          submitting={navigation.state !== 'idle'}
+        />
+      )}
 
       {invite && (invite.view.open || invite.view.declined) && !invite.view.ordered ? (
         <NotOrderingCard
@@ -135,6 +145,11 @@ export default function JoinPage() {
         <ButtonLink to={sfPath(`/host/dashboard/${order.id}`)} variant="ghost">
           View Group Orders
         </ButtonLink>
+        {order.closedMessage ? (
+          <ButtonLink to={sfPath('/host/create')} variant="secondary">
+            Start a group order
+          </ButtonLink>
+        ) : null}
       </div>
     </main>
   );

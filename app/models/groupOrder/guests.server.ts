@@ -170,6 +170,8 @@ export async function getOwnGuest(
       name: guest.name,
       initials: guest.initials,
       specialInstructions: guest.specialInstructions,
+      // Whether the order's e-mails (submitted, ready) reach this guest; never the address itself.
+      hasEmail: Boolean(guest.email),
     },
     items: items.map(itemView),
     totalCents: items.reduce((sum, item) => sum + item.totalCents, 0),

@@ -348,12 +348,3 @@ export async function findOrdersByHostEmail(shop: string, email: string, now = n
     take: 20,
   });
 }
-
-/** Orders created by a logged-in customer (their id is signed by Shopify). */
-export async function ordersForCustomer(shop: string, customerId: string) {
-  return prisma.groupOrder.findMany({
-    where: { shop, hostCustomerId: customerId },
-    orderBy: { createdAt: 'desc' },
-    take: 100,
-  });
-}

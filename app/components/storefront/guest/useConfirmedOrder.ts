@@ -14,7 +14,7 @@ export type ConfirmedData = Extract<ReturnType<typeof useLoaderData<typeof loade
 
 export type OwnOrder = {
   mine: true;
-  guest: { name: string; initials: string | null; specialInstructions: string | null };
+  guest: { name: string; initials: string | null; specialInstructions: string | null; hasEmail?: boolean };
   items: { id: number; name: string; quantity: number; modifiers: string[]; totalCents: number }[];
   totalCents: number;
   acceptingOrders: boolean;
