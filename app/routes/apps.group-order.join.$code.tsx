@@ -115,12 +115,19 @@ export default function JoinPage() {
 
       {order.closedMessage ? (
         // A closed order has no form to fill in: only why, and what can still be done.
-        <div className="notice notice--warning stack" role={refusedAsClosed ? 'alert' : 'status'}>
-          <p>{order.closedMessage}</p>
-          <p className="small">
-            You can still see what the group ordered, or start a group order of your own.
+        <>
+          <p className="notice notice--warning" role={refusedAsClosed ? 'alert' : 'status'}>
+            {order.closedMessage}
           </p>
-        </div>
+          <div className="stack">
+            <ButtonLink to={sfPath(`/host/dashboard/${order.id}`)} className="btn--block">
+              View Group Orders
+            </ButtonLink>
+            <ButtonLink to={sfPath('/host/create')} variant="secondary" className="btn--block">
+              Start a group order
+            </ButtonLink>
+          </div>
+        </>
       ) : (
         <JoinGuestForm
           form={form}
@@ -141,16 +148,13 @@ export default function JoinPage() {
         />
       ) : null}
 
-      <div className="join-secondary">
-        <ButtonLink to={sfPath(`/host/dashboard/${order.id}`)} variant="ghost">
-          View Group Orders
-        </ButtonLink>
-        {order.closedMessage ? (
-          <ButtonLink to={sfPath('/host/create')} variant="secondary">
-            Start a group order
+      {order.closedMessage ? null : (
+        <div className="join-secondary">
+          <ButtonLink to={sfPath(`/host/dashboard/${order.id}`)} variant="ghost">
+            View Group Orders
           </ButtonLink>
-        ) : null}
-      </div>
+        </div>
+      )}
     </main>
   );
 }
