@@ -49,8 +49,26 @@
       const headers = new Headers(
         (init && init.headers) || (input instanceof Request ? input.headers : undefined),
       );
-      if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${await idToken()}`);
-      return originalFetch(input, { ...init, headers });
+      const own = !headers.has('Authorization');
+      if (own) headers.set('Authorization', `Bearer ${await idToken()}`);
+      const response = await originalFetch(input, { ...init, headers });
+      // Like App Bridge: a token the app refused with the retry header is replaced and the request sent
+      // once more (reads only, so no body is sent twice).
+      const method = (
+        (init && init.method) ||
+        (input instanceof Request ? input.method : 'GET')
+      ).toUpperCase();
+      if (
+        own &&
+        method === 'GET' &&
+        response.status === 401 &&
+        response.headers.get('X-Shopify-Retry-Invalid-Session-Request') === '1'
+      ) {
+        cached = null;
+        headers.set('Authorization', `Bearer ${await idToken()}`);
+        return originalFetch(input, { ...init, headers });
+      }
+      return response;
     }
     return originalFetch(input, init);
   };
