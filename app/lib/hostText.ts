@@ -76,7 +76,6 @@ export const HOST_MESSAGES = {
   noValidTitle: 'No valid emails',
   noValid: 'Please enter valid email addresses.',
   invitesSent: 'Invitations Sent!',
-  claimButton: 'I Created This Order - Submit It',
   notFound: 'Group order not found',
 } as const;
 
