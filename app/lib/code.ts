@@ -8,11 +8,17 @@ export function generateCode(random: (max: number) => number): string {
   return code;
 }
 
-/** Codes match case-insensitively; anything outside 4-6 letters/digits is not a code. */
+/**
+ * Codes match case-insensitively, and the spaces and dashes people type when copying a code read aloud or
+ * printed in groups ("4YAE 2W", "4YA-E2W") are ignored; anything else outside 4-6 letters/digits is not a code.
+ */
 export function normalizeCode(input: string): string | null {
-  const code = input.trim().toUpperCase();
+  const code = input.replace(/[\s\-\u2010-\u2015]+/g, '').toUpperCase();
   return /^[A-Z0-9]{4,6}$/.test(code) ? code : null;
 }
+
+/** Code boxes take a code with a few spaces or dashes in it; normalizeCode removes them. */
+export const CODE_INPUT_MAX = 12;
 
 /** What a code looks like, said where one is refused. */
 export const CODE_HINT = 'Order codes are 4-6 letters or numbers, like ABC123.';

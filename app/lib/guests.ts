@@ -47,3 +47,9 @@ export const NOT_YOUR_ORDER_MESSAGE =
 export function itemsInOrderText(count: number) {
   return `${count} ${count === 1 ? 'item' : 'items'} in your order`;
 }
+
+/** "Thanks, Bob." but "Thanks, Bob K." (a name that already ends a sentence gets no second period). */
+export function thanksText(name: string) {
+  const trimmed = name.trim();
+  return `Thanks, ${trimmed}${/[.!?]$/.test(trimmed) ? '' : '.'}`;
+}

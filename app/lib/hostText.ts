@@ -76,7 +76,6 @@ export const HOST_MESSAGES = {
   noValidTitle: 'No valid emails',
   noValid: 'Please enter valid email addresses.',
   invitesSent: 'Invitations Sent!',
-  claimButton: 'I Created This Order - Submit It',
   notFound: 'Group order not found',
 } as const;
 
@@ -98,6 +97,23 @@ export function invitesSentText(sent: number, total: number) {
 }
 
 /** Addresses the server did not e-mail again because they were invited within the last hour. */
+/**
+ * The addresses an invitation did not go to, named (a count alone does not say which to fix): those that
+ * are not e-mail addresses, and those the mail server has not taken yet (the outbox keeps trying them).
+ */
+export function invitesNotSentText(invalid: string[], undelivered: string[]) {
+  const parts: string[] = [];
+  if (invalid.length) {
+    parts.push(
+      `Not sent, not ${invalid.length === 1 ? 'an e-mail address' : 'e-mail addresses'}: ${invalid.join(', ')}. Correct ${invalid.length === 1 ? 'it' : 'them'} in the box and send again.`,
+    );
+  }
+  if (undelivered.length) {
+    parts.push(`Not delivered yet (we keep trying): ${undelivered.join(', ')}.`);
+  }
+  return parts.join(' ');
+}
+
 export function invitesSkippedText(skipped: string[]) {
   if (!skipped.length) return '';
   return `Not sent again (already invited in the last hour): ${skipped.join(', ')}.`;

@@ -2,6 +2,8 @@
 // past its deadline, or submitted and then moved by the kitchen. Pages say the order's real state with
 // these, and offer only the actions that can still work.
 
+import { thanksText } from './guests';
+
 export type OrderPhase =
   'open' | 'expired' | 'submitted' | 'received' | 'preparing' | 'ready' | 'collected' | 'cancelled';
 
@@ -71,7 +73,7 @@ export function guestHero(phase: OrderPhase, facts: HeroFacts): Hero {
     case 'expired':
       return {
         title: 'Order Confirmed!',
-        text: `Thanks, ${facts.guest}. Your items are in the group order.`,
+        text: `${thanksText(facts.guest)} Your items are in the group order.`,
         tone: 'success',
       };
     case 'submitted':
@@ -116,7 +118,12 @@ export function whatsNext(
 ): string[] {
   const delivery = facts.orderType === 'delivery';
   const when = delivery ? `Delivery is at ${facts.pickup}.` : `Pickup is at ${facts.pickup}.`;
-  const notified = facts.notified ? ['You will be notified when the order is ready.'] : [];
+  // Only a guest who gave an address is promised an e-mail; the others are told where to look.
+  const notified = [
+    facts.notified
+      ? 'You will be notified when the order is ready.'
+      : 'This page shows when the order is ready (you gave no e-mail address, so we cannot e-mail you).',
+  ];
   switch (phase) {
     case 'open':
     case 'expired':

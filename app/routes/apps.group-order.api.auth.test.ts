@@ -14,6 +14,8 @@ const { loader: userLoader } = await import('./apps.group-order.api.auth.user');
 const { loader: loginLoader } = await import('./apps.group-order.api.login');
 const { loader: logoutLoader } = await import('./apps.group-order.api.logout');
 const { loader: myOrdersPage } = await import('./apps.group-order.my-orders');
+const { loader: byEmailLoader } = await import('./apps.group-order.api.group-orders.by-email.$email');
+const { loader: myOrdersApi } = await import('./apps.group-order.api.my-orders');
 
 beforeAll(async () => {
   await prisma.session.create({
@@ -116,5 +118,75 @@ describe('My orders page with a Shopify profile', () => {
       total: '$0.00',
       shareUrl: `https://${TEST_SHOP}/apps/group-order/join/${order.code}`,
     });
+  });
+});
+
+describe('My orders: orders joined or hosted with the customer’s Shopify e-mail', () => {
+  it('lists them beside the ones created while logged in, says which the customer hosts, and nobody else’s', async () => {
+    // Sam (1003, sam.taylor@example.com in Shopify) created none of these while logged in.
+    const { order: hosted } = await createTestGroupOrder({ hostEmail: 'sam.taylor@example.com' });
+    const { order: joined } = await createTestGroupOrder({ hostEmail: 'someone@example.com' });
+    await prisma.guest.create({
+      data: {
+        shop: TEST_SHOP,
+        groupOrderId: joined.id,
+        name: 'Sam',
+        nameKey: 'sam',
+        email: 'sam.taylor@example.com',
+      },
+    });
+    const { order: stranger } = await createTestGroupOrder({ hostEmail: 'other@example.com' });
+    await prisma.guest.create({
+      data: {
+        shop: TEST_SHOP,
+        groupOrderId: stranger.id,
+        name: 'Other',
+        nameKey: 'other',
+        email: 'x@example.com',
+      },
+    });
+    const { order: elsewhere } = await createTestGroupOrder({
+      hostEmail: 'sam.taylor@example.com',
+      shop: OTHER_SHOP,
+    });
+
+    const page = await call(async () =>
+      myOrdersPage(args(await proxyRequest('/apps/group-order/my-orders', { customerId: '1003' }))),
+    );
+    const cards = (await page.body.orders) as { id: number; role: string }[];
+    expect(cards.map((c) => [c.id, c.role]).sort()).toEqual(
+      [
+        [hosted.id, 'host'],
+        [joined.id, 'guest'],
+      ].sort(),
+    );
+    const api = await call(async () =>
+      myOrdersApi(args(await proxyRequest('/apps/group-order/api/my-orders', { customerId: '1003' }))),
+    );
+    const ids = api.body.map((o: { id: number }) => o.id);
+    expect(ids).toEqual(expect.arrayContaining([hosted.id, joined.id]));
+    expect(ids).not.toContain(stranger.id);
+    expect(ids).not.toContain(elsewhere.id);
+  });
+});
+
+describe('GET /api/group-orders/by-email/{email} for a logged-in customer', () => {
+  const lookup = async (email: string, customerId: string | null) =>
+    call(async () =>
+      byEmailLoader(
+        args(await proxyRequest(`/apps/group-order/api/group-orders/by-email/${email}`, { customerId }), {
+          email,
+        }),
+      ),
+    );
+
+  it('lists the orders hosted with the customer’s own Shopify e-mail (any case), and nobody else’s', async () => {
+    const { order } = await createTestGroupOrder({ hostEmail: 'olivia.nguyen@example.com' });
+    const own = await lookup('Olivia.Nguyen@example.com', '1001');
+    expect(own.status).toBe(200);
+    expect(own.body.map((o: { id: number }) => o.id)).toContain(order.id);
+    // Logged in as someone else, or not at all: the same empty answer.
+    expect((await lookup('olivia.nguyen@example.com', '1003')).body).toEqual([]);
+    expect((await lookup('olivia.nguyen@example.com', null)).body).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { countingMisses } from '~/models/limits/hostRateLimits.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import { clientKey, hostTokenFrom } from '~/lib/credentials.server';
 
-// POST /api/group-orders/{id}/invite {emails[], requestKey?} -> {sent, total, invalid, skipped}: one e-mail
+// POST /api/group-orders/{id}/invite {emails[], requestKey?} -> {sent, total, invalid, skipped, undelivered}: one e-mail
 // per address, rate-limited. The request key (body, or an Idempotency-Key header) makes a retry send
 // nothing twice; an address invited to the order within the last hour is skipped, not e-mailed again.
 export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {

@@ -3,7 +3,9 @@ import { jsonError, readJsonObject, withHttpErrors } from '~/lib/http.server';
 import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
 import { takeOrderBudget } from '~/models/limits/orderBudget.server';
 import { createGroupOrder } from '~/models/groupOrder/hosting.server';
-import { requireStorefront } from '~/storefront.server';
+import { queueOrderCreatedEmail } from '~/models/mail/hostLinks.server';
+import { getShopSettings } from '~/models/shop/settings.server';
+import { linkBase, requireStorefront } from '~/storefront.server';
 import { clientAddress } from '~/lib/credentials.server';
 
 // POST /api/group-orders: the spec's create call. The response carries the host token once.
@@ -20,8 +22,11 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
     customerId: storefront.customerId,
   });
   try {
+    const [siteBase, settings] = await Promise.all([linkBase(storefront), getShopSettings(storefront.shop)]);
     const { order, hostToken } = await createGroupOrder(storefront.shop, body, {
       customerId: storefront.customerId,
+      // The host's dashboard link by e-mail, queued with the order (docs/decisions/2026-11-26-host-links.md).
+      afterCreate: (tx, created) => queueOrderCreatedEmail(tx, created, siteBase, settings.emailSenderName),
     });
     return Response.json(
       { ...serializeGroupOrder(order, [], undefined, { revealHostEmail: true }), hostToken },

@@ -166,6 +166,29 @@ describe('POST /api/group-orders', () => {
     expect(stored.timeZone).toBe('Australia/Sydney');
   });
 
+  it('e-mails the host, with the order, the join link and a one-time dashboard link valid until a day after pickup', async () => {
+    const hostEmail = `created-${Date.now()}@example.com`;
+    const result = await create(validBody({ hostEmail }));
+    expect(result.status).toBe(201);
+    const mails = await prisma.outboxMessage.findMany({
+      where: { kind: 'email', payload: { contains: `"to":"${hostEmail}"` } },
+    });
+    expect(mails).toHaveLength(1);
+    const mail = JSON.parse(mails[0].payload) as { subject: string; text: string };
+    expect(mail.subject).toMatch(/ is open$/);
+    expect(mail.text).toContain(`/join/${result.body.code}`);
+    const token = /\/host\/claim\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    const claim = await prisma.ownerClaim.findUniqueOrThrow({ where: { tokenHash: hashSecret(token) } });
+    const order = await prisma.groupOrder.findUniqueOrThrow({ where: { id: result.body.id } });
+    expect(claim).toMatchObject({ groupOrderId: order.id, shop: TEST_SHOP, usedAt: null });
+    expect(claim.expiresAt.getTime()).toBe(order.pickupAt.getTime() + 24 * 60 * 60_000);
+    // A refused form e-mails nobody.
+    await create(validBody({ hostEmail: 'refused@example.com', hostName: ' ' }));
+    expect(
+      await prisma.outboxMessage.count({ where: { payload: { contains: '"to":"refused@example.com"' } } }),
+    ).toBe(0);
+  });
+
   // Sydney moves clocks from 02:00 to 03:00 on 4 October 2026. At 01:45 AEST (15:45 UTC), 03:14 on the wall is
   // 89 minutes away but only 29 real minutes: it must be refused; 03:16 (31 real minutes) accepted.
   it('checks the 30-minute pickup notice on real time across the Sydney DST change', async () => {
@@ -626,12 +649,16 @@ describe('POST /api/group-orders/{id}/invite', () => {
 });
 
 describe('GET /api/group-orders/by-email/{email}', () => {
-  it('finds the host’s orders case-insensitively', async () => {
-    const { order } = await createTestGroupOrder({ hostEmail: 'finder@example.com' });
-    const request = await proxyRequest(`${BASE}/by-email/FINDER@Example.com`);
-    const result = await call(() => byEmailLoader(args(request, { email: 'FINDER@Example.com' })));
-    expect(result.status).toBe(200);
-    expect(result.body.map((o: { id: number }) => o.id)).toEqual([order.id]);
+  it('says nothing about an address to someone Shopify has not vouched for: the same empty list either way', async () => {
+    await createTestGroupOrder({ hostEmail: 'finder@example.com' });
+    const lookup = async (email: string) =>
+      call(async () => byEmailLoader(args(await proxyRequest(`${BASE}/by-email/${email}`), { email })));
+    const hosting = await lookup('FINDER@Example.com');
+    const nothing = await lookup('nobody@example.com');
+    expect(hosting.status).toBe(200);
+    expect(hosting.body).toEqual([]);
+    expect(nothing.status).toBe(200);
+    expect(nothing.body).toEqual([]);
   });
 
   it('is rate-limited per client', async () => {

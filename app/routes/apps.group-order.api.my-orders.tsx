@@ -1,16 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, withHttpErrors } from '~/lib/http.server';
 import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
-import { ordersForCustomer } from '~/models/groupOrder/hosting.server';
+import { ordersOfCustomer } from '~/models/groupOrder/myOrders.server';
+import { getCustomerProfile } from '~/models/shop/customerProfile.server';
 import { requireStorefront } from '~/storefront.server';
 
-// GET /api/my-orders: the logged-in customer's orders (Shopify signs logged_in_customer_id).
+// GET /api/my-orders: the logged-in customer's orders (Shopify signs logged_in_customer_id): those they
+// created, and those hosted or joined with the e-mail address Shopify holds for them.
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (!storefront.customerId) throw jsonError(401, 'Log in to your store account to see your orders.');
-  const orders = await ordersForCustomer(storefront.shop, storefront.customerId);
+  const profile = await getCustomerProfile(storefront);
+  const orders = await ordersOfCustomer(storefront.shop, storefront.customerId, profile?.email ?? null);
   return Response.json(
-    orders.map((order) => serializeGroupOrder(order, undefined, undefined, { revealHostEmail: true })),
+    orders.map(({ order }) => serializeGroupOrder(order, undefined, undefined, { revealHostEmail: true })),
   );
 });
 

@@ -8,99 +8,84 @@ import {
 } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FindOrderForm, type FindProblem } from '~/components/storefront/host/FindOrderForm';
-import { FoundOrders } from '~/components/storefront/host/FoundOrders';
-import { ButtonLink, PageHeader } from '~/components/storefront/ui';
+import { ButtonLink, Card, PageHeader } from '~/components/storefront/ui';
+import { readFormBody } from '~/lib/body.server';
 import { clientKey } from '~/lib/credentials.server';
-import { DomainError, Limited } from '~/lib/errors';
+import { DomainError, Invalid, Limited } from '~/lib/errors';
+import { INVALID_EMAIL, isValidEmail } from '~/lib/hosting';
 import { statusOf, withHttpErrors } from '~/lib/http.server';
 import { sfPath } from '~/lib/paths';
-import { findOrders, type FindMethod, type FoundOrder } from '~/models/groupOrder/findOrder.server';
-import { requireStorefront, type Storefront } from '~/storefront.server';
-import { readFormBody } from '~/lib/body.server';
+import { findOrders, type FindMethod } from '~/models/groupOrder/findOrder.server';
+import { hostLinksSentText, requestHostLinksByEmail } from '~/models/mail/hostLinks.server';
+import { linkBase, requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 export const meta: MetaFunction = () => [{ title: 'Find Order · Group Order' }];
 
 // Searching by code is a GET (the theme's no-JavaScript "join with a code" form lands here with ?code=).
-// Searching by e-mail is a POST from this page, so the address never lands in a URL (history, logs,
-// referrers); a spec link's ?email= is still answered.
+// By e-mail is a POST that e-mails the address its host links and answers the same whatever it hosts
+// (docs/decisions/2026-11-26-host-links.md); `?method=email` only opens that tab.
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const url = new URL(request.url);
-  return search(storefront, request, {
-    code: url.searchParams.get('code'),
-    email: url.searchParams.get('email'),
-    method: url.searchParams.get('method'),
-  });
+  const code = url.searchParams.get('code')?.trim() ?? '';
+  const method: FindMethod = url.searchParams.get('method') === 'email' && !code ? 'email' : 'code';
+  const base = { method, query: code, problem: null as FindProblem | null };
+  if (method === 'email' || !code) return base;
+  try {
+    const found = await findOrders(storefront.shop, clientKey(storefront.shop, request), 'code', code);
+    return redirect(`${storefront.pathPrefix}/join/${found.join}`);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    // The page shows (and toasts) what went wrong under a title that says what was searched for.
+    const title = error instanceof Limited ? 'Too many searches' : 'Order Not Found';
+    return data({ ...base, problem: { title, message: error.message } }, { status: statusOf(error) });
+  }
 });
 
 export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   const storefront = await requireStorefront(request);
-  let form: FormData;
+  const form = await readFormBody(request);
+  const email = String(form.get('email') ?? '').trim();
+  const base = { method: 'email' as const, query: email };
   try {
-    form = await readFormBody(request);
-  } catch (error) {
-    if (!(error instanceof Response)) throw error;
-    const { message } = (await error.json()) as { message: string };
-    return data(
-      {
-        method: 'email' as FindMethod,
-        query: '',
-        problem: { title: 'No Orders Found', message } as FindProblem | null,
-        results: null as FoundOrder[] | null,
-      },
-      { status: error.status },
+    if (!email) throw new Invalid('Please enter a email address.');
+    if (!isValidEmail(email)) throw new Invalid(INVALID_EMAIL);
+    await requestHostLinksByEmail(
+      storefront.shop,
+      email,
+      await linkBase(storefront),
+      clientKey(storefront.shop, request),
     );
-  }
-  return search(storefront, request, {
-    code: form.get('code'),
-    email: form.get('email'),
-    method: form.get('method'),
-  });
-});
-
-async function search(
-  storefront: Storefront,
-  request: Request,
-  fields: { code: unknown; email: unknown; method: unknown },
-) {
-  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-  const code = text(fields.code);
-  const email = text(fields.email);
-  const method: FindMethod = fields.method === 'email' || (!code && email) ? 'email' : 'code';
-  const query = method === 'email' ? email : code;
-  const base = { method, query, problem: null as FindProblem | null, results: null as FoundOrder[] | null };
-  if (!query) return data(base);
-  try {
-    const found = await findOrders(storefront.shop, clientKey(storefront.shop, request), method, query);
-    if ('join' in found) return redirect(`${storefront.pathPrefix}/join/${found.join}`);
-    return data({ ...base, results: found.results });
+    return { ...base, sent: hostLinksSentText(email), problem: null };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    // The page shows (and toasts) what went wrong under a title that says what was searched for.
-    const title =
-      error instanceof Limited
-        ? 'Too many searches'
-        : method === 'code'
-          ? 'Order Not Found'
-          : 'No Orders Found';
-    return data({ ...base, problem: { title, message: error.message } }, { status: statusOf(error) });
+    const title = error instanceof Limited ? 'Too many searches' : 'Please check the address';
+    return data(
+      { ...base, sent: null, problem: { title, message: error.message } as FindProblem },
+      { status: statusOf(error) },
+    );
   }
-}
+});
 
 export default function FindOrder() {
-  const searched = useLoaderData<typeof loader>();
-  // An e-mail search (a POST) answers through the action; a code search or a link through the loader.
-  const posted = useActionData<typeof action>();
-  const loaded = posted ?? searched;
-  if (loaded.results) {
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
+  if (answered?.sent) {
     return (
       <main className="shell-main shell-main--narrow host-find">
-        <PageHeader eyebrow="FIND ORDER" title="YOUR ORDERS">
-          <p className="muted host-lede">Orders hosted with {loaded.query.toLowerCase()}.</p>
+        <PageHeader eyebrow="FIND ORDER" title="Check your e-mail">
+          <p className="muted host-lede" role="status">
+            {answered.sent}
+          </p>
         </PageHeader>
-        <FoundOrders orders={loaded.results} />
+        <Card>
+          <p className="small">
+            The e-mail comes from this shop. Nothing arrived after a few minutes? Check the spelling and your
+            spam folder, then ask again.
+          </p>
+        </Card>
         <ButtonLink to={sfPath('/find-order')} variant="ghost" className="btn--block">
           Back to Search
         </ButtonLink>
@@ -112,10 +97,10 @@ export default function FindOrder() {
     <main className="shell-main shell-main--narrow host-find">
       <PageHeader eyebrow="FIND ORDER" title="Find your group order">
         <p className="muted host-lede">
-          Join with the code you were given, or find the orders you host by e-mail.
+          Join with the code you were given. Hosting an order? We e-mail you a link to its dashboard.
         </p>
       </PageHeader>
-      <FindOrderForm loaded={loaded} />
+      <FindOrderForm loaded={answered ?? loaded} />
       <div className="host-find__more">
         <ButtonLink to={sfPath('/host/create')} variant="secondary">
           Create New Order

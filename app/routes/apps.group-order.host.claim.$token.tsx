@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { useLoaderData, useNavigate, useParams } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { Button, ButtonLink, EmptyState, Spinner } from '~/components/storefront/ui';
-import { callApi, saveHostToken } from '~/components/storefront/host/api';
+import { callApi, readHostToken, saveHostToken } from '~/components/storefront/host/api';
 import { sfPath } from '~/lib/paths';
 import { peekOwnerClaim } from '~/models/mail/hostMail.server';
 import { requireStorefront } from '~/storefront.server';
@@ -44,6 +44,12 @@ export default function ClaimOwnership() {
   useEffect(() => {
     if (!order || started.current) return;
     started.current = true;
+    // The browser that created the order (or one added before) already manages it: the link is kept for
+    // another device rather than spent here, and nobody is told a device was added.
+    if (readHostToken(order.id)) {
+      navigate(sfPath(`/host/dashboard/${order.id}`), { replace: true });
+      return;
+    }
     redeem();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [order]);

@@ -39,7 +39,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
 });
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded?.found ? `${loaded.order.title} · Host dashboard` : 'Group order not found' },
+  { title: loaded?.found ? `${loaded.order.title} · Group order` : 'Group order not found' },
 ];
 
 export default function HostDashboard() {
@@ -78,7 +78,8 @@ function Dashboard({ loaded }: { loaded: DashboardData }) {
 
   return (
     <main className="shell-main host-dashboard">
-      <PageHeader eyebrow="HOST DASHBOARD" title={order.title}>
+      {/* The same address serves guests, the merchant and the host: only a checked host sees it as theirs. */}
+      <PageHeader eyebrow={isOwner && view.checked ? 'HOST DASHBOARD' : 'GROUP ORDER'} title={order.title}>
         <div className="row host-dashboard__meta">
           {status}
           <span className="muted small">

@@ -110,51 +110,84 @@ describe('find order loader', () => {
       },
     });
     expect((await find({ code: 'A1' })).status).toBe(400);
+    // An e-mail in the address only opens the e-mail tab: nothing is searched, nothing is said.
     expect(await find({ method: 'email', email: 'nobody@example.com' })).toMatchObject({
-      status: 404,
-      data: {
-        problem: { title: 'No Orders Found', message: 'No active orders found for this email address.' },
-      },
+      status: 200,
+      data: { method: 'email', query: '', problem: null },
     });
   });
 
-  it('lists several orders for one e-mail, and sends a single one straight to join', async () => {
-    const { order: first } = await createTestGroupOrder({
-      hostEmail: 'two@example.com',
-      name: null,
-      companyName: 'Two Co',
-    });
-    const result = await call(async () =>
-      findLoader(
+  it('takes a code typed with spaces or dashes ("4YAE 2W")', async () => {
+    const { order } = await createTestGroupOrder();
+    const spaced = `${order.code.slice(0, 4).toLowerCase()} ${order.code.slice(4)}`;
+    for (const code of [spaced, `${order.code.slice(0, 3)}-${order.code.slice(3)}`]) {
+      const result = await call(async () =>
+        findLoader(args(await proxyRequest('/apps/group-order/find-order', { query: { code } }))),
+      );
+      expect(result.response?.headers.get('Location')).toBe(`/apps/group-order/join/${order.code}`);
+    }
+  });
+});
+
+describe('find order by e-mail (action)', () => {
+  const ask = async (email: string, address = '192.0.2.50') =>
+    call(async () =>
+      findAction(
         args(
           await proxyRequest('/apps/group-order/find-order', {
-            query: { method: 'email', email: 'two@example.com' },
+            body: new URLSearchParams({ method: 'email', email }).toString(),
+            headers: {
+              'Content-Type': 'application/x-www-form-urlencoded',
+              'X-Forwarded-For': address,
+            },
           }),
         ),
       ),
     );
-    expect(result.status).toBe(302);
-    expect(result.response?.headers.get('Location')).toBe(`/apps/group-order/join/${first.code}`);
-    await createTestGroupOrder({ hostEmail: 'two@example.com', status: 'submitted' });
-    const many = unwrap(
-      (
-        await call(async () =>
-          findLoader(
-            args(
-              await proxyRequest('/apps/group-order/find-order', {
-                query: { method: 'email', email: 'TWO@example.com' },
-              }),
-            ),
-          ),
-        )
-      ).body,
-    ).data;
-    expect(many.results).toHaveLength(2);
-    expect(many.results.map((r: { title: string; active: boolean }) => [r.title, r.active])).toContainEqual([
-      'Two Co Order',
-      true,
-    ]);
-    expect(many.results.some((r: { active: boolean }) => !r.active)).toBe(true);
+  const mailsTo = (to: string) =>
+    prisma.outboxMessage.findMany({ where: { kind: 'email', payload: { contains: `"to":"${to}"` } } });
+
+  it('answers the same whether or not the address hosts anything, and e-mails one-time links only to a host', async () => {
+    const { order: first } = await createTestGroupOrder({ hostEmail: 'two@example.com', name: null });
+    const { order: second } = await createTestGroupOrder({
+      hostEmail: 'two@example.com',
+      status: 'submitted',
+    });
+    const host = await ask('TWO@example.com');
+    const nobody = await ask('nobody@example.com');
+    expect(host.status).toBe(200);
+    expect(nobody.status).toBe(200);
+    const strip = (body: Answer, email: string) => JSON.stringify(body).replaceAll(email, '<email>');
+    expect(strip(host.body, 'TWO@example.com')).toBe(strip(nobody.body, 'nobody@example.com'));
+    expect(host.body.sent).toMatch(
+      /^If TWO@example.com hosts any group orders here, we have e-mailed it a link/,
+    );
+
+    expect(await mailsTo('nobody@example.com')).toHaveLength(0);
+    const [mail] = await mailsTo('two@example.com');
+    const text = JSON.parse(mail.payload).text as string;
+    const links = [...text.matchAll(/\/host\/claim\/([A-Za-z0-9_-]+)/g)].map((m) => m[1]);
+    expect(links).toHaveLength(2);
+    expect(text).toContain(first.code);
+    expect(text).toContain(second.code);
+    const claims = await prisma.ownerClaim.findMany({
+      where: { groupOrderId: { in: [first.id, second.id] } },
+    });
+    expect(claims).toHaveLength(2);
+    for (const claim of claims) {
+      expect(claim.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+      expect(claim.usedAt).toBeNull();
+    }
+  });
+
+  it('refuses what is not an e-mail address, and limits how often one address is mailed', async () => {
+    expect(unwrap((await ask('not-an-address')).body).status).toBe(400);
+    await createTestGroupOrder({ hostEmail: 'often@example.com' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push(unwrap((await ask('often@example.com', `192.0.2.${60 + i}`)).body).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(await mailsTo('often@example.com')).toHaveLength(3);
   });
 
   it('searches by e-mail with a POST from the page, so the address stays out of the URL (issue 24)', async () => {

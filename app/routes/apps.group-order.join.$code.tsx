@@ -56,7 +56,10 @@ export const action = withHttpErrors(async function action({ request, params }: 
   }
   if (form.intent === 'not-ordering') return answerNotOrdering(shop, String(form.invite ?? ''));
   const parsed = JoinSchema.safeParse(form);
-  if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return data({ error: issue.message, field: String(issue.path[0] ?? '') }, { status: 400 });
+  }
   const { initials } = parsed.data;
   let guest;
   try {
@@ -64,9 +67,11 @@ export const action = withHttpErrors(async function action({ request, params }: 
   } catch (error) {
     if (error instanceof Conflict) {
       // A name someone else holds: pick one that tells you apart, or (your own order on another device)
-      // ask for the e-mailed link. The e-mail typed never makes this browser that guest.
+      // ask for the e-mailed link. The e-mail typed never makes this browser that guest. The page ties the
+      // sentence to the name field.
       const nameTaken = error.details.reason === 'name-taken' ? parsed.data.guestName : null;
-      return data({ error: error.message, nameTaken }, { status: 409 });
+      const field = nameTaken ? 'guestName' : '';
+      return data({ error: error.message, nameTaken, field }, { status: 409 });
     }
     throw error;
   }
@@ -113,20 +118,30 @@ export default function JoinPage() {
       <JoinFacts order={order} />
 
       {order.closedMessage ? (
-        // Announced when a Join was refused for it, rather than repeated under the form.
-        <p className="notice notice--warning" role={refusedAsClosed ? 'alert' : 'status'}>
-          {order.closedMessage}
-        </p>
-      ) : null}
-
-      <JoinGuestForm
-        form={form}
-        orderId={order.id}
-        invite={invite}
-        result={result}
-        refusedAsClosed={refusedAsClosed}
-        submitting={navigation.state !== 'idle'}
-      />
+        // A closed order has no form to fill in: only why, and what can still be done.
+        <>
+          <p className="notice notice--warning" role={refusedAsClosed ? 'alert' : 'status'}>
+            {order.closedMessage}
+          </p>
+          <div className="stack">
+            <ButtonLink to={sfPath(`/host/dashboard/${order.id}`)} className="btn--block">
+              View Group Orders
+            </ButtonLink>
+            <ButtonLink to={sfPath('/host/create')} variant="secondary" className="btn--block">
+              Start a group order
+            </ButtonLink>
+          </div>
+        </>
+      ) : (
+        <JoinGuestForm
+          form={form}
+          orderId={order.id}
+          invite={invite}
+          result={result}
+          refusedAsClosed={refusedAsClosed}
+          submitting={navigation.state !== 'idle'}
+        />
+      )}
 
       {invite && (invite.view.open || invite.view.declined) && !invite.view.ordered ? (
         <NotOrderingCard
@@ -137,11 +152,13 @@ export default function JoinPage() {
         />
       ) : null}
 
-      <div className="join-secondary">
-        <ButtonLink to={sfPath(`/host/dashboard/${order.id}`)} variant="ghost">
-          View Group Orders
-        </ButtonLink>
-      </div>
+      {order.closedMessage ? null : (
+        <div className="join-secondary">
+          <ButtonLink to={sfPath(`/host/dashboard/${order.id}`)} variant="ghost">
+            View Group Orders
+          </ButtonLink>
+        </div>
+      )}
     </main>
   );
 }

@@ -17,9 +17,16 @@ export const meta: MetaFunction = () => [{ title: 'My Orders · Group Order' }];
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   if (!storefront.customerId) return { loggedIn: false as const };
-  // The orders stream in after the page shell (skeletons meanwhile); the profile comes from Shopify.
-  const orders = myOrderCards(storefront.shop, storefront.customerId, linkBase(storefront));
-  const profile = await getCustomerProfile(storefront);
+  // The orders stream in after the page shell (skeletons meanwhile); the profile comes from Shopify, and
+  // its e-mail also finds the orders hosted or joined with it.
+  const profileRead = getCustomerProfile(storefront);
+  const orders = myOrderCards(
+    storefront.shop,
+    storefront.customerId,
+    profileRead.then((p) => p?.email ?? null),
+    linkBase(storefront),
+  );
+  const profile = await profileRead;
   const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ');
   return {
     loggedIn: true as const,
@@ -50,7 +57,8 @@ export default function MyOrders() {
             </>
           }
         >
-          Orders you create while logged in to your store account appear here, on any device.
+          Orders you create or join while logged in to your store account, or with its e-mail address, appear
+          here, on any device.
         </EmptyState>
       </main>
     );

@@ -5,6 +5,7 @@ import {
   NavLink,
   Outlet,
   useLoaderData,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
@@ -39,6 +40,7 @@ function Shell({
   shopName?: string;
   loggedIn?: boolean;
 }) {
+  const location = useLocation();
   return (
     <div className="storefront">
       <header className="shell-header">
@@ -59,7 +61,8 @@ function Shell({
             {loggedIn === undefined ? null : loggedIn ? (
               <a href={sfPath('/api/logout')}>Log out</a>
             ) : (
-              <a href={sfPath('/api/login')}>Log in</a>
+              // Back to this page after logging in (the login route accepts only paths under the proxy).
+              <a href={sfPath('/api/login', { return_to: location.pathname + location.search })}>Log in</a>
             )}
           </nav>
         </div>

@@ -279,8 +279,8 @@ describe('app block', () => {
     expect(html).toMatch(new RegExp(`<label[^>]*for="${input.id}"[^>]*>Join with a code</label>`));
     expect(input).toMatchObject({
       minlength: '4',
-      maxlength: '6',
-      pattern: '[A-Za-z0-9]{4,6}',
+      maxlength: '12',
+      pattern: '(?:[A-Za-z0-9][ \\-]*){4,6}',
       placeholder: 'ABC123',
     });
     expect(input).toHaveProperty('required');

@@ -69,13 +69,14 @@ function checkedDocument(schema, source) {
  * @typedef {import('./admin-draft-orders.mjs').UserError} UserError
  * @typedef {import('./admin-resolvers.mjs').Ctx} Ctx
  * @typedef {'http500'|'throttled'|'network'|'lostResponse'} FailureKind
+ * @typedef {'all'|'draftOrders'} FailureScope
  * @typedef {{ status: number, headers: Record<string, string>, body: string, json?: any, dropConnection?: boolean }} SimResponse
  * @typedef {{ shop: string, at: string, operationName: string|null, operationType: string|null, rootFields: string[],
  *   variables: Record<string, unknown>, query: string|null, status: number, outcome: string,
  *   userErrors: UserError[] }} CallRecord
  */
 
-const FAILURE_KINDS = ['http500', 'throttled', 'network', 'lostResponse'];
+export const FAILURE_KINDS = ['http500', 'throttled', 'network', 'lostResponse'];
 
 /** @param {unknown} body @param {number} [status] @returns {SimResponse} */
 function jsonResponse(body, status = 200) {
@@ -138,7 +139,7 @@ export function createAdminApiSimulator(options = {}) {
   const counters = { lineItemSeq: 0, requestSeq: 0 };
   /** @type {Map<string, ShopStore>} */
   const stores = new Map();
-  /** @type {{ kind: FailureKind, remaining: number }[]} */
+  /** @type {{ kind: FailureKind, remaining: number, only: FailureScope }[]} */
   const failures = [];
 
   const state = {
@@ -264,10 +265,15 @@ export function createAdminApiSimulator(options = {}) {
       call.rootFields = op.selectionSet.selections.flatMap((s) => (s.kind === 'Field' ? [s.name.value] : []));
     }
 
-    const failure = failures[0];
+    // The first pending failure this call matches ("draftOrders": only calls that touch draft orders,
+    // so a person can fail the hand-off without failing the admin's other reads).
+    const index = failures.findIndex(
+      (f) => f.only !== 'draftOrders' || call.rootFields.some((field) => field.startsWith('draftOrder')),
+    );
+    const failure = index >= 0 ? failures[index] : undefined;
     if (failure) {
       failure.remaining -= 1;
-      if (failure.remaining <= 0) failures.shift();
+      if (failure.remaining <= 0) failures.splice(index, 1);
     }
     if (failure?.kind === 'network')
       return done({ status: 0, headers: {}, body: '', dropConnection: true }, 'network');
@@ -378,14 +384,23 @@ export function createAdminApiSimulator(options = {}) {
     /** Shop records by domain (catalogue, customers, shop info). @param {string} domain */
     shop: (domain) => stores.get(domain.toLowerCase()),
     /**
-     * Makes the next `count` requests (after authentication) fail in the given way.
-     * @param {FailureKind} kind @param {number} [count]
+     * Makes the next `count` requests (after authentication) fail in the given way; with
+     * `{ only: 'draftOrders' }` only requests whose root fields are draft-order fields count.
+     * @param {FailureKind} kind @param {number} [count] @param {{ only?: FailureScope }} [options]
      */
-    failNext(kind, count = 1) {
+    failNext(kind, count = 1, options = {}) {
       if (!FAILURE_KINDS.includes(kind))
         throw new Error(`Unknown failure kind ${kind}; use one of ${FAILURE_KINDS.join(', ')}`);
       if (!Number.isInteger(count) || count < 1) throw new Error('count must be a positive integer');
-      failures.push({ kind, remaining: count });
+      failures.push({ kind, remaining: count, only: options.only ?? 'all' });
+    },
+    /** The failures still waiting for a request, first first (the simulator's switches page lists them). */
+    pendingFailures() {
+      return failures.map((f) => ({ ...f }));
+    },
+    /** Forgets every pending failure. */
+    clearFailures() {
+      failures.length = 0;
     },
     /** Drops draft orders, invoices, calls and pending failures, and restores the seeded catalogue. */
     reset() {

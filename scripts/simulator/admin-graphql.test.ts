@@ -486,6 +486,23 @@ describe('shop and errors', () => {
     expect(sim.state.draftOrders).toHaveLength(1);
   });
 
+  it('fails only draft-order calls when asked to, lists what is armed, and clears it', async () => {
+    sim.failNext('http500', 1, { only: 'draftOrders' });
+    expect(sim.pendingFailures()).toEqual([{ kind: 'http500', remaining: 1, only: 'draftOrders' }]);
+    // Another call goes through untouched and leaves the failure armed.
+    expect((await sim.handle(DEMO_SHOP, { query: '{ shop { name } }' }, TOKEN)).status).toBe(200);
+    const failed = await sim.handle(
+      DEMO_SHOP,
+      { query: CREATE, variables: { input: { lineItems: [customLine('Latte', '5.00', 1, 'Ann')] } } },
+      TOKEN,
+    );
+    expect(failed.status).toBe(500);
+    expect(sim.pendingFailures()).toEqual([]);
+    sim.failNext('throttled', 3);
+    sim.clearFailures();
+    expect((await sim.handle(DEMO_SHOP, { query: '{ shop { name } }' }, TOKEN)).status).toBe(200);
+  });
+
   it('reset() forgets draft orders, calls and pending failures', async () => {
     await gql(CREATE, { input: { lineItems: [customLine('Latte', '5.00', 1, 'Ann')] } });
     sim.failNext('http500');

@@ -7,15 +7,39 @@
   const params = new URLSearchParams(location.search);
   let cached = null;
 
+  /** When the token stops being valid, read from its own `exp` claim (the simulator can shorten it). */
+  function expiresAt(token) {
+    try {
+      const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+      return payload.exp * 1000;
+    } catch {
+      return 0;
+    }
+  }
+
   async function idToken() {
     if (cached && cached.expires > Date.now() + 5000) return cached.token;
     const response = await originalFetch('/__sim/id-token', { credentials: 'same-origin' });
     const token = await response.text();
-    cached = { token, expires: Date.now() + 50_000 };
+    cached = { token, expires: expiresAt(token) };
     return token;
   }
 
   const originalFetch = window.fetch.bind(window);
+
+  // The session-token bounce page: authenticate.admin sends a document request whose id_token expired (a
+  // reload after a minute, a bookmarked URL) to /auth/session-token?shopify-reload=<the page>. Shopify's
+  // App Bridge answers it with a fresh token and reloads that page with it; so does this stand-in. Only the
+  // path and query of shopify-reload are used, so it never leaves this origin.
+  const reload = params.get('shopify-reload');
+  if (reload) {
+    const target = new URL(reload, location.href);
+    idToken().then((token) => {
+      const next = new URL(target.pathname + target.search, location.origin);
+      next.searchParams.set('id_token', token);
+      location.replace(next.pathname + next.search);
+    });
+  }
   window.fetch = async function (input, init) {
     const url = new URL(
       typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
@@ -25,8 +49,26 @@
       const headers = new Headers(
         (init && init.headers) || (input instanceof Request ? input.headers : undefined),
       );
-      if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${await idToken()}`);
-      return originalFetch(input, { ...init, headers });
+      const own = !headers.has('Authorization');
+      if (own) headers.set('Authorization', `Bearer ${await idToken()}`);
+      const response = await originalFetch(input, { ...init, headers });
+      // Like App Bridge: a token the app refused with the retry header is replaced and the request sent
+      // once more (reads only, so no body is sent twice).
+      const method = (
+        (init && init.method) ||
+        (input instanceof Request ? input.method : 'GET')
+      ).toUpperCase();
+      if (
+        own &&
+        method === 'GET' &&
+        response.status === 401 &&
+        response.headers.get('X-Shopify-Retry-Invalid-Session-Request') === '1'
+      ) {
+        cached = null;
+        headers.set('Authorization', `Bearer ${await idToken()}`);
+        return originalFetch(input, { ...init, headers });
+      }
+      return response;
     }
     return originalFetch(input, init);
   };

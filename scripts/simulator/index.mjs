@@ -5,8 +5,8 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { appProxySignature, hostParam, sessionToken } from './signing.mjs';
-import { homePage, loginPage, mailboxPage, messagePage } from './pages.mjs';
-import { adminGraphqlMiddleware, createAdminApiSimulator } from './admin-graphql.mjs';
+import { adminApiPage, homePage, loginPage, mailboxPage, messagePage } from './pages.mjs';
+import { FAILURE_KINDS, adminGraphqlMiddleware, createAdminApiSimulator } from './admin-graphql.mjs';
 
 export const PROXY_PREFIX = '/apps/group-order';
 
@@ -66,6 +66,7 @@ export async function startSimulator(options) {
         return send(res, 200, sessionToken({ shop, apiKey, apiSecret }), 'text/plain');
       if (url.pathname === '/account/login') return await customerLogin(req, res, url);
       if (url.pathname === '/account/logout') return customerLogout(res, url);
+      if (url.pathname === '/simulator/admin-api') return await adminApiSwitches(req, res, url);
       if (url.pathname === '/mailbox') return send(res, 200, mailboxPage(mailbox?.list() ?? []), 'text/html');
       const mail = /^\/mailbox\/(\d+)$/.exec(url.pathname);
       if (mail) {
@@ -185,6 +186,43 @@ export async function startSimulator(options) {
       return res.end();
     }
     return send(res, 200, loginPage(customers, safeReturn(url.searchParams.get('return_url'))), 'text/html');
+  }
+
+  /**
+   * "Fail the next N Admin API calls", flipped by a person from the simulator's own page (POST, then back
+   * to the page with what was set).
+   * @param {Req} req @param {Res} res @param {URL} url
+   */
+  async function adminApiSwitches(req, res, url) {
+    if (req.method === 'POST') {
+      const form = new URLSearchParams((await readBody(req)).toString());
+      let notice = 'Every call is answered normally again.';
+      if (form.get('action') === 'clear') adminApi.clearFailures();
+      else {
+        const count = Number(form.get('count'));
+        const kind = String(form.get('kind'));
+        const only = form.get('only') === 'all' ? 'all' : 'draftOrders';
+        if (!Number.isInteger(count) || count < 1 || count > 50 || !FAILURE_KINDS.includes(kind)) {
+          return send(
+            res,
+            400,
+            adminApiPage(adminApi.pendingFailures(), [], 'Choose 1 to 50 calls and how they fail.'),
+            'text/html',
+          );
+        }
+        adminApi.failNext(/** @type {import('./admin-graphql.mjs').FailureKind} */ (kind), count, { only });
+        notice = `The next ${count} ${only === 'all' ? 'Admin API calls' : 'draft-order calls'} will fail.`;
+      }
+      res.writeHead(303, { Location: `/simulator/admin-api?notice=${encodeURIComponent(notice)}` });
+      return res.end();
+    }
+    const calls = adminApi.state.calls.slice(-10).reverse();
+    return send(
+      res,
+      200,
+      adminApiPage(adminApi.pendingFailures(), calls, url.searchParams.get('notice')),
+      'text/html',
+    );
   }
 
   /** @param {Res} res @param {URL} url */

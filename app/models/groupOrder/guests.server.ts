@@ -200,6 +200,8 @@ export async function getOwnGuest(
       name: guest.name,
       initials: guest.initials,
       specialInstructions: guest.specialInstructions,
+      // Whether the order's e-mails (submitted, ready) reach this guest; never the address itself.
+      hasEmail: Boolean(guest.email),
     },
     items: items.map(itemView),
     // What the host took out of this guest's order, newest last, so their page can say so.

@@ -48,7 +48,12 @@ export function validateCreateInput(input: unknown): CreateGroupOrderData {
 export async function createGroupOrder(
   shop: string,
   input: unknown,
-  options: { customerId?: string | null; now?: Date } = {},
+  options: {
+    customerId?: string | null;
+    now?: Date;
+    /** Runs in the creating transaction (the route queues the host's e-mail there). */
+    afterCreate?: (tx: Prisma.TransactionClient, order: GroupOrder) => Promise<unknown>;
+  } = {},
 ) {
   const data = validateCreateInput(input);
   const now = options.now ?? new Date();
@@ -116,6 +121,7 @@ export async function createGroupOrder(
           data: { ...base, id: randomOrderId(), code: randomOrderCode() },
         });
         await scheduleOrderJobs(tx, created, now);
+        await options.afterCreate?.(tx, created);
         return created;
       });
       return { order, hostToken };
@@ -357,14 +363,5 @@ export async function findOrdersByHostEmail(shop: string, email: string, now = n
     },
     orderBy: { createdAt: 'desc' },
     take: 20,
-  });
-}
-
-/** Orders created by a logged-in customer (their id is signed by Shopify). */
-export async function ordersForCustomer(shop: string, customerId: string) {
-  return prisma.groupOrder.findMany({
-    where: { shop, hostCustomerId: customerId },
-    orderBy: { createdAt: 'desc' },
-    take: 100,
   });
 }

@@ -206,7 +206,8 @@ export async function joinedByInvitation(
 
 /** What the e-mails say about the "not ordering" link. */
 export function notOrderingLine(hostName: string) {
-  return `Not ordering this time? Let ${hostName} know with one click:`;
+  // The link opens a page with the button (opening it alone changes nothing: mail scanners open links).
+  return `Not ordering this time? Open this link and tap "I'm not ordering this time" to let ${hostName} know:`;
 }
 
 /** The reminder to one invitee who has not ordered, with their own join and "not ordering" links. */

@@ -1,19 +1,26 @@
 import type { GroupOrder } from '@prisma/client';
+import prisma from '../../db.server';
 import { orderTitle, timeLabel } from '../../lib/groupOrder';
 import { formatMoney } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
-import { ordersForCustomer } from './hosting.server';
 
-// The My Orders page: the orders a logged-in customer created, a card each with its link to share.
+// The My Orders page: a card per order the logged-in customer is part of, each with its link to share.
+// Who the customer is comes from Shopify: the signed customer id (orders they created while logged in),
+// and the e-mail address Shopify holds for that customer (orders hosted with that address, or joined as a
+// guest with it). An address typed into a form proves nothing, so e-mail matching happens only here, for
+// the address Shopify reports for the signed customer.
+
+export type MyOrderRole = 'host' | 'guest';
 
 /** One of the customer's orders as its card shows it; `base` is where shared links start (linkBase). */
-function myOrderCard(order: GroupOrder, base: string) {
+function myOrderCard(order: GroupOrder, role: MyOrderRole, base: string) {
   return {
     id: order.id,
     code: order.code,
     title: orderTitle(order),
     status: order.status,
     timeLabel: timeLabel(order.orderType),
+    role,
     pickup: formatDateTime(order.pickupAt, order.timeZone),
     deadline: formatDateTime(order.deadlineAt, order.timeZone),
     total: formatMoney(order.totalCents, order.currency),
@@ -23,8 +30,38 @@ function myOrderCard(order: GroupOrder, base: string) {
 
 export type MyOrderCard = ReturnType<typeof myOrderCard>;
 
-/** The customer's orders in `shop`, newest first, once the link base (read at the same time) is known. */
-export async function myOrderCards(shop: string, customerId: string, linkBase: Promise<string>) {
-  const [list, base] = await Promise.all([ordersForCustomer(shop, customerId), linkBase]);
-  return list.map((order) => myOrderCard(order, base));
+/** The customer's orders in `shop`, newest first: created by them, hosted or joined with their Shopify e-mail. */
+export async function ordersOfCustomer(shop: string, customerId: string, email: string | null) {
+  const address = email?.trim().toLowerCase() || null;
+  const orders = await prisma.groupOrder.findMany({
+    where: {
+      shop,
+      OR: [
+        { hostCustomerId: customerId },
+        ...(address ? [{ hostEmail: address }, { guests: { some: { shop, email: address } } }] : []),
+      ],
+    },
+    orderBy: { createdAt: 'desc' },
+    take: 100,
+  });
+  return orders.map((order) => ({
+    order,
+    role: (order.hostCustomerId === customerId || (address !== null && order.hostEmail === address)
+      ? 'host'
+      : 'guest') as MyOrderRole,
+  }));
+}
+
+/** The customer's order cards, once the link base and Shopify's e-mail for them (read meanwhile) are known. */
+export async function myOrderCards(
+  shop: string,
+  customerId: string,
+  email: Promise<string | null>,
+  linkBase: Promise<string>,
+) {
+  const [list, base] = await Promise.all([
+    email.then((e) => ordersOfCustomer(shop, customerId, e)),
+    linkBase,
+  ]);
+  return list.map(({ order, role }) => myOrderCard(order, role, base));
 }

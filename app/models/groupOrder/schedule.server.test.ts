@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asHttp } from '../../../test/support/http';
+import { formatTime12 } from '../../lib/time';
 import prisma from '../../db.server';
 import { createTestGroupOrder, seedMenu } from '../../../test/support/factories';
 import { OTHER_SHOP, TEST_SHOP } from '../../../test/support/requests';
@@ -110,7 +111,9 @@ describe('who is still missing', () => {
     const token = await tokenOf(o.id, 'ana@example.com');
     const ana = mails.find((m) => m.to === 'ana@example.com')!;
     expect(ana.text).toContain(`${SITE}/join/${o.code}?invite=${encodeURIComponent(token)}`);
-    expect(ana.text).toContain(`Not ordering this time? Let Hannah Host know with one click:`);
+    expect(ana.text).toContain(
+      `Not ordering this time? Open this link and tap "I'm not ordering this time" to let Hannah Host know:`,
+    );
     expect(ana.text).toContain(`${SITE}/not-ordering/${encodeURIComponent(token)}`);
     // Ben's mail carries Ben's token, not Ana's.
     expect(mails.find((m) => m.to === 'ben@example.com')!.text).not.toContain(token);
@@ -209,9 +212,12 @@ describe('reminders', () => {
     );
     const refused = await refusal(sendReminderNow(TEST_SHOP, o.id, { hostToken }, SITE, client));
     expect(refused.status).toBe(429);
-    expect(refused.message).toMatch(
-      /^A reminder for this order went out a moment ago\. Please try again in 1[45] minutes\.$/,
-    );
+    // One sentence with the time (the order's zone) the next reminder can go: 15 minutes after this one.
+    const next = new Date(Date.now() + 15 * 60_000);
+    expect([
+      formatTime12(next, o.timeZone),
+      formatTime12(new Date(next.getTime() - 60_000), o.timeZone),
+    ]).toContain(/^You can send the next reminder at (.+)\.$/.exec(refused.message)?.[1]);
     expect(await mailsAfter(before, o)).toHaveLength(1);
   });
 

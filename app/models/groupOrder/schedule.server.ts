@@ -1,13 +1,13 @@
 import type { GroupOrder, Prisma } from '@prisma/client';
 import { z } from 'zod';
 import prisma from '../../db.server';
-import { Conflict } from '../../lib/errors';
+import { Conflict, Limited } from '../../lib/errors';
 import { PROXY_BASE } from '../../lib/paths';
-import { formatDateTime } from '../../lib/time';
+import { formatDateTime, formatTime12 } from '../../lib/time';
 import { deliverQueuedEmails, escapeHtml } from '../mail/hostMail.server';
 import { orderTitle } from '../../lib/groupOrder';
 import { requireHostOrder, submitInTransaction, type HostCredentials } from './hosting.server';
-import { consumeAll } from '../limits/hostRateLimits.server';
+import { consumeAll, LIMITS } from '../limits/hostRateLimits.server';
 import {
   INVITEE_STATE_LABELS,
   inviteeStates,
@@ -307,10 +307,22 @@ export async function sendReminderNow(
   }
   const missing = await stillMissing(prisma, shop, id);
   if (missing.length === 0) return { sent: 0, total: 0 };
-  await consumeAll([
-    { name: 'remindersPerOrder', key: `${shop}:${id}` },
-    { name: 'remindersPerClient', key: client },
-  ]);
+  try {
+    await consumeAll([
+      { name: 'remindersPerOrder', key: `${shop}:${id}` },
+      { name: 'remindersPerClient', key: client },
+    ]);
+  } catch (error) {
+    // The order's own budget: one clear sentence with the time the next one can go, in the order's zone.
+    if (error instanceof Limited && error.message.startsWith(LIMITS.remindersPerOrder.message)) {
+      const next = new Date(now.getTime() + error.retryAfterSeconds * 1000);
+      throw new Limited(
+        `You can send the next reminder at ${formatTime12(next, order.timeZone)}.`,
+        error.retryAfterSeconds,
+      );
+    }
+    throw error;
+  }
   const settings = await getShopSettings(shop);
   const ids = await prisma.$transaction(async (tx) => {
     const fresh = await tx.groupOrder.findFirstOrThrow({ where: { id, shop } });

@@ -90,6 +90,13 @@ export const LIMITS = {
     duration: 60 * 60,
     message: 'Too many links were requested in this shop.',
   },
+  // Host links by e-mail (Find order → Your Email), per address: 3 per 15 minutes, like the claim links of
+  // one order. The mail only ever goes to that address, so the risk is annoying its owner.
+  hostLinksPerAddress: {
+    points: 3,
+    duration: 15 * 60,
+    message: 'We have already e-mailed links to this address several times.',
+  },
   lookups: { points: 30, duration: 10 * 60, message: 'Too many searches from your connection.' },
   orderReads: {
     points: 600,

@@ -26,7 +26,11 @@ export function escapeHtml(value: string) {
   );
 }
 
-function htmlEmail(paragraphs: string[], link: { href: string; label: string }, details: [string, string][]) {
+export function htmlEmail(
+  paragraphs: string[],
+  link: { href: string; label: string },
+  details: [string, string][],
+) {
   const rows = details
     .map(
       ([k, v]) =>
@@ -84,15 +88,22 @@ export function invitationEmail(
  * local mailbox). A message another worker is already sending is awaited briefly.
  */
 export async function deliverQueuedEmails(ids: number[]) {
+  return (await deliverQueuedEmailIds(ids)).size;
+}
+
+/** As deliverQueuedEmails, but which of the messages went out (sent, or held without SMTP). */
+async function deliverQueuedEmailIds(ids: number[]) {
   await deliverMessagesNow(ids);
   const deadline = Date.now() + 5000;
   for (;;) {
     const rows = await prisma.outboxMessage.findMany({
       where: { id: { in: ids } },
-      select: { status: true },
+      select: { id: true, status: true },
     });
     if (!rows.some((row) => row.status === 'sending') || Date.now() > deadline) {
-      return rows.filter((row) => row.status === 'sent' || row.status === 'held').length;
+      return new Set(
+        rows.filter((row) => row.status === 'sent' || row.status === 'held').map((row) => row.id),
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -117,7 +128,7 @@ export async function sendInvitations(
   siteBase: string,
   /** client: the caller's per-client rate-limit key (clientKey in hostRateLimits.server.ts). */
   options: { requestKey?: string; now?: Date; retried?: boolean; client?: string } = {},
-): Promise<{ sent: number; total: number; invalid: string[]; skipped: string[] }> {
+): Promise<{ sent: number; total: number; invalid: string[]; skipped: string[]; undelivered: string[] }> {
   const now = options.now ?? new Date();
   const requestKey = options.requestKey ?? `once-${crypto.randomUUID()}`;
   const order = await requireHostOrder(shop, id, credentials);
@@ -142,7 +153,7 @@ export async function sendInvitations(
     ]);
   }
   const settings = await getShopSettings(shop);
-  let queued: number[];
+  let queued: { email: string; id: number }[];
   try {
     queued = await queueInvitations(fresh);
   } catch (error) {
@@ -155,7 +166,7 @@ export async function sendInvitations(
   }
   async function queueInvitations(addresses: string[]) {
     return prisma.$transaction(async (tx) => {
-      const ids: number[] = [];
+      const ids: { email: string; id: number }[] = [];
       const invitees = await recordInvitees(tx, shop, id, addresses);
       for (const to of addresses) {
         const links = inviteLinks(siteBase, order, invitees.get(to)!);
@@ -167,19 +178,24 @@ export async function sendInvitations(
         await tx.invitation.create({
           data: { shop, groupOrderId: id, email: to, requestKey, outboxMessageId: message.id },
         });
-        ids.push(message.id);
+        ids.push({ email: to, id: message.id });
       }
       return ids;
     });
   }
-  const ids = [...replayed.flatMap((p) => (p.outboxMessageId ? [p.outboxMessageId] : [])), ...queued];
-  const sent = await deliverQueuedEmails(ids);
+  const messages = [
+    ...replayed.flatMap((p) => (p.outboxMessageId ? [{ email: p.email, id: p.outboxMessageId }] : [])),
+    ...queued,
+  ];
+  const delivered = await deliverQueuedEmailIds(messages.map((m) => m.id));
   const replayedEmails = new Set(replayed.map((p) => p.email));
   return {
-    sent,
+    sent: delivered.size,
     total: entered.length,
     invalid,
     skipped: valid.filter((email) => invitedBefore.has(email) && !replayedEmails.has(email)),
+    // Queued but not accepted by the mail server yet: the outbox keeps trying them.
+    undelivered: messages.filter((m) => !delivered.has(m.id)).map((m) => m.email),
   };
 }
 

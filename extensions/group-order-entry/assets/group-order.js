@@ -16,7 +16,7 @@
 
   function normaliseCode(value) {
     return String(value || '')
-      .replace(/\s+/g, '')
+      .replace(/[\s\-]+/g, '')
       .toUpperCase();
   }
 

@@ -1,4 +1,5 @@
 import { Form, type useActionData, type useLoaderData } from '@remix-run/react';
+import { useEffect } from 'react';
 import { Badge, Button, Card, FieldError, TextField } from '~/components/storefront/ui';
 import type { action, loader } from '~/routes/apps.group-order.join.$code';
 import type { JoinForm } from './useJoinForm';
@@ -41,6 +42,8 @@ export function JoinFacts({ order }: { order: JoinOrder }) {
   );
 }
 
+const NAME_FIELD = 'join-guest-name';
+
 /** Name, initials and e-mail; Join posts them to this route's action. */
 export function JoinGuestForm({
   form: { name, setName, initials, setInitials, email, setEmail, guestToken, remember },
@@ -57,6 +60,18 @@ export function JoinGuestForm({
   refusedAsClosed: boolean;
   submitting: boolean;
 }) {
+  // A refusal about the name (taken by someone else, or missing) belongs to the name field: announced
+  // with it, and the field focused so the guest can add their initial straight away.
+  const nameError =
+    result && 'error' in result && 'field' in result && result.field === 'guestName' ? result.error : null;
+  useEffect(() => {
+    if (nameError) document.getElementById(NAME_FIELD)?.focus();
+  }, [nameError, result]);
+  const otherError =
+    result && 'error' in result && !('intent' in result) && !refusedAsClosed && !nameError
+      ? result.error
+      : null;
+
   return (
     <Card>
       <h2>Who&apos;s ordering?</h2>
@@ -64,8 +79,10 @@ export function JoinGuestForm({
         <input type="hidden" name="guestToken" value={guestToken} />
         {invite ? <input type="hidden" name="invite" value={invite.token} /> : null}
         <TextField
+          id={NAME_FIELD}
           label="Your name"
           name="guestName"
+          error={nameError}
           autoComplete="name"
           value={name}
           onChange={(event) => setName(event.target.value)}
@@ -91,12 +108,10 @@ export function JoinGuestForm({
             autoComplete="email"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
-            hint="To save and load your usual order."
+            hint="We e-mail you your items when the order is placed and again when it is ready; it also saves your usual order."
           />
         </div>
-        {result && 'error' in result && !('intent' in result) && !refusedAsClosed ? (
-          <FieldError error={result.error} />
-        ) : null}
+        {otherError ? <FieldError error={otherError} /> : null}
         <Button type="submit" className="btn--block" disabled={!name.trim() || submitting}>
           {submitting ? 'Joining...' : 'Join'}
         </Button>

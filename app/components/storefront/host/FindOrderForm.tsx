@@ -2,7 +2,7 @@ import { Form, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useToast } from '~/components/storefront/toast';
 import { Button, Card, FieldError } from '~/components/storefront/ui';
-import { CODE_HINT, normalizeCode } from '~/lib/code';
+import { CODE_HINT, CODE_INPUT_MAX, normalizeCode } from '~/lib/code';
 import { INVALID_EMAIL, isValidEmail } from '~/lib/hosting';
 import type { FindMethod } from '~/models/groupOrder/findOrder.server';
 
@@ -39,16 +39,15 @@ export function FindOrderForm({
     if (method === 'code' && !normalizeCode(value)) return setError(CODE_HINT);
     if (method === 'email' && !isValidEmail(value)) return setError(INVALID_EMAIL);
     setError(null);
-    // By e-mail: a POST, so the address stays out of the URL (the code is no secret and stays linkable).
-    submit(
-      { method, [method]: method === 'code' ? value.toUpperCase() : value },
-      { method: method === 'email' ? 'post' : 'get' },
-    );
+    // A code is a search (GET, the address can be shared); an e-mail is a request for links (POST: no
+    // address in the URL, and the answer is the same whatever it hosts).
+    if (method === 'code') submit({ code: normalizeCode(value)! }, { method: 'get' });
+    else submit({ method, email: value }, { method: 'post' });
   }
 
   return (
     <Card>
-      <Form method={method === 'email' ? 'post' : 'get'} onSubmit={onSubmit} noValidate className="stack">
+      <Form method={method === 'code' ? 'get' : 'post'} onSubmit={onSubmit} noValidate className="stack">
         <p className="field__label host-find__label" aria-hidden="true">
           Search by
         </p>
@@ -86,7 +85,7 @@ export function FindOrderForm({
             inputMode={method === 'email' ? 'email' : 'text'}
             autoComplete={method === 'email' ? 'email' : 'off'}
             autoCapitalize={method === 'code' ? 'characters' : 'none'}
-            maxLength={method === 'code' ? 6 : 254}
+            maxLength={method === 'code' ? CODE_INPUT_MAX : 254}
             placeholder={method === 'code' ? 'ABC123' : 'you@company.com'}
             value={query}
             onChange={(event) =>
@@ -96,7 +95,9 @@ export function FindOrderForm({
             aria-describedby="find-hint"
           />
           <p className="field__hint" id="find-hint">
-            {method === 'code' ? '4-6 character code' : 'The e-mail address you created the order with'}
+            {method === 'code'
+              ? '4-6 character code'
+              : 'The e-mail address you created the order with. We e-mail it a link to each order’s dashboard.'}
           </p>
           <FieldError error={error} />
         </div>

@@ -1,8 +1,10 @@
+import { Link } from '@remix-run/react';
 import { lazy, Suspense, useState } from 'react';
 import { Button, Card, Skeleton, TextField } from '../ui';
 import { useToast } from '../toast';
 import { callApi, type ApiResult } from './api';
 import { HOST_MESSAGES } from '~/lib/hostText';
+import { sfPath } from '~/lib/paths';
 import { formatDateTime, formatTime12, zonedToUtc } from '~/lib/time';
 import { extendableMinutes } from '~/lib/deadline';
 
@@ -29,7 +31,7 @@ export function submitQuestion(items: number, people: number, shopName: string) 
   return `Submit ${items} ${items === 1 ? 'item' : 'items'} from ${people} ${people === 1 ? 'person' : 'people'} to ${shopName}?`;
 }
 
-/** Submit / reopen and extend for the host; guidance and the ownership claim for everyone else. */
+/** Submit / reopen and extend for the host; guidance for everyone else (guests never see host buttons). */
 export function HostControls({
   order,
   hasGuests,
@@ -61,8 +63,7 @@ export function HostControls({
   onError: (result: ApiResult, fallback: string) => void;
 }) {
   const toast = useToast();
-  const [busy, setBusy] = useState<null | 'status' | 'extend' | 'claim'>(null);
-  const [claimSentTo, setClaimSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState<null | 'status' | 'extend'>(null);
   const [asking, setAsking] = useState(false);
   const [pickupDate, setPickupDate] = useState(order.pickupDate);
   const [pickupTime, setPickupTime] = useState(order.pickupTime);
@@ -144,20 +145,6 @@ export function HostControls({
     onChanged();
   }
 
-  async function claim() {
-    setBusy('claim');
-    const result = await callApi<{ sent: boolean; sentTo: string }>(`/group-orders/${order.id}/claim`, {
-      method: 'POST',
-    });
-    setBusy(null);
-    if (!result.ok) return onError(result, 'We could not send the link. Please try again.');
-    setClaimSentTo(result.body.sentTo);
-    toast.show({
-      title: 'Check your e-mail',
-      description: `We sent a one-time link to ${result.body.sentTo}. Open it in this browser within 30 minutes.`,
-    });
-  }
-
   if (!checked) {
     return (
       <Card className="host-controls">
@@ -178,17 +165,9 @@ export function HostControls({
               : 'Add your own order with the join link. The person who created this order submits it once everyone is in.'}
         </p>
         <p className="muted small">
-          Created this order on another device? We will e-mail a one-time link to the host’s address that
-          makes this browser the host.
+          Hosting this order from another device? Open the link in the e-mail we sent when you created it, or{' '}
+          <Link to={sfPath('/find-order', { method: 'email' })}>get a new link by e-mail</Link>.
         </p>
-        {claimSentTo ? (
-          <p className="notice small" role="status">
-            Link sent to <strong>{claimSentTo}</strong>. Open it in this browser within 30 minutes.
-          </p>
-        ) : null}
-        <Button variant="secondary" className="btn--block" onClick={claim} disabled={busy === 'claim'}>
-          {busy === 'claim' ? 'Sending…' : HOST_MESSAGES.claimButton}
-        </Button>
       </Card>
     );
   }

@@ -2,7 +2,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Card, TextArea } from '../ui';
 import { useToast } from '../toast';
 import { callApi, type ApiResult } from './api';
-import { HOST_MESSAGES, invitesSentText, invitesSkippedText, splitEmailList } from '~/lib/hostText';
+import {
+  HOST_MESSAGES,
+  invitesNotSentText,
+  invitesSentText,
+  invitesSkippedText,
+  splitEmailList,
+} from '~/lib/hostText';
 
 /** E-mail invitations: one address per comma, semicolon or line. */
 export function InviteBox({
@@ -20,6 +26,8 @@ export function InviteBox({
   const toast = useToast();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
+  // Which addresses the last send did not reach, kept on screen (a toast goes away).
+  const [notSent, setNotSent] = useState('');
   // One key per submit of these addresses: a retry after an error reuses it, so the server sends nothing
   // twice; editing the addresses or a success starts a new one.
   const requestKey = useRef<string | null>(null);
@@ -45,19 +53,25 @@ export function InviteBox({
     }
     setSending(true);
     requestKey.current ??= crypto.randomUUID();
-    const result = await callApi<{ sent: number; total: number; skipped?: string[] }>(
-      `/group-orders/${orderId}/invite`,
-      { body: { emails, requestKey: requestKey.current }, hostToken },
-    );
+    const result = await callApi<{
+      sent: number;
+      total: number;
+      skipped?: string[];
+      invalid?: string[];
+      undelivered?: string[];
+    }>(`/group-orders/${orderId}/invite`, { body: { emails, requestKey: requestKey.current }, hostToken });
     setSending(false);
     if (!result.ok) return onError(result, HOST_MESSAGES.inviteFailed);
     requestKey.current = null;
-    setText('');
+    const { skipped = [], invalid = [], undelivered = [] } = result.body;
+    // The addresses to correct stay in the box; everything sent (or still being tried) leaves it.
+    setText(invalid.join(', '));
+    const missed = invitesNotSentText(invalid, undelivered);
+    setNotSent(missed);
     onSent?.();
-    const skipped = result.body.skipped ?? [];
     toast.show({
       title: HOST_MESSAGES.invitesSent,
-      description: [invitesSentText(result.body.sent, result.body.total), invitesSkippedText(skipped)]
+      description: [invitesSentText(result.body.sent, result.body.total), missed, invitesSkippedText(skipped)]
         .filter(Boolean)
         .join(' '),
     });
@@ -79,6 +93,11 @@ export function InviteBox({
             setText(event.target.value);
           }}
         />
+        {notSent ? (
+          <p className="notice notice--warning small" role="status" data-testid="invite-not-sent">
+            {notSent}
+          </p>
+        ) : null}
         <Button type="submit" variant="secondary" className="btn--block" disabled={sending}>
           {sending ? 'Sending…' : 'Send Invitations'}
         </Button>

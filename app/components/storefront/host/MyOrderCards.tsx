@@ -3,7 +3,7 @@ import { sfPath } from '~/lib/paths';
 import type { MyOrderCard as Order } from '~/models/groupOrder/myOrders.server';
 import { useShareLink } from './useShareLink';
 
-// The My Orders page's list: a card per order the customer created (to manage or share it), skeletons
+// The My Orders page's list: a card per order the customer hosts or ordered in (to open or share it), skeletons
 // while the list streams in, and a way to start the first one.
 
 export function MyOrderList({ orders }: { orders: Order[] }) {
@@ -54,6 +54,9 @@ function MyOrderCard({ order }: { order: Order }) {
           <Badge tone="info">Submitted</Badge>
         )}
       </div>
+      <p className="muted small" data-testid="my-order-role">
+        {order.role === 'host' ? 'You host this order' : 'You ordered in this group'}
+      </p>
       <dl className="host-dl">
         <dt>Code</dt>
         <dd className="host-dl__code">{order.code}</dd>

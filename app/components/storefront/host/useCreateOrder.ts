@@ -109,7 +109,8 @@ export function useCreateOrder(data: CreateData) {
       saveHostToken(result.body.id, result.body.hostToken);
       toast.show({
         title: HOST_MESSAGES.created,
-        description: 'Share the link so everyone can add their order.',
+        description:
+          'Share the link so everyone can add their order. We also e-mailed you a link to this dashboard.',
         forNextPage: true,
       });
       navigate(sfPath(`/host/dashboard/${result.body.id}`));

@@ -82,6 +82,10 @@ export default function WhoIsMissing({
       hostToken,
     });
     setReminding(false);
+    // Too soon after the last one: the server says when the next can go, which is all there is to say.
+    if (result.status === 429 && result.body?.message) {
+      return toast.show({ title: 'Reminder already sent', description: result.body.message, tone: 'error' });
+    }
     if (!result.ok) return onError(result, 'We could not send the reminder. Please try again.');
     const { total } = result.body;
     toast.show({

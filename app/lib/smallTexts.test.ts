@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeCode } from './code';
+import { thanksText } from './guests';
+import { invitesNotSentText } from './hostText';
+
+// Issue 27, item 11: the small texts and inputs people notice.
+
+describe('normalizeCode', () => {
+  it('ignores spaces and dashes people type when copying a code, and any case', () => {
+    expect(normalizeCode('4YAE 2W')).toBe('4YAE2W');
+    expect(normalizeCode(' 4ya-e2w ')).toBe('4YAE2W');
+    expect(normalizeCode('4YA–E2W')).toBe('4YAE2W');
+    expect(normalizeCode('4YAE_2W')).toBeNull();
+    expect(normalizeCode('4YA E2W7')).toBeNull();
+    expect(normalizeCode('A1')).toBeNull();
+  });
+});
+
+describe('thanksText', () => {
+  it('ends the sentence once', () => {
+    expect(thanksText('Bob')).toBe('Thanks, Bob.');
+    expect(thanksText('Bob K.')).toBe('Thanks, Bob K.');
+  });
+});
+
+describe('invitesNotSentText', () => {
+  it('names what was not sent and why, and says nothing when everything went', () => {
+    expect(invitesNotSentText([], [])).toBe('');
+    expect(invitesNotSentText(['ivy@example'], [])).toBe(
+      'Not sent, not an e-mail address: ivy@example. Correct it in the box and send again.',
+    );
+    expect(invitesNotSentText(['a', 'b'], ['c@example.com'])).toBe(
+      'Not sent, not e-mail addresses: a, b. Correct them in the box and send again. Not delivered yet (we keep trying): c@example.com.',
+    );
+  });
+});

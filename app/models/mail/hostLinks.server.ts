@@ -1,0 +1,126 @@
+import type { GroupOrder, Prisma } from '@prisma/client';
+import prisma from '../../db.server';
+import { orderTitle } from '../../lib/groupOrder';
+import { hashSecret, newSecret } from '../../lib/ids.server';
+import { formatDateTime } from '../../lib/time';
+import { consumeAll } from '../limits/hostRateLimits.server';
+import { getShopSettings } from '../shop/settings.server';
+import { CLAIM_MINUTES, escapeHtml, htmlEmail } from './hostMail.server';
+import { queueEmail, type Email } from './mail.server';
+
+// How a host gets back to their dashboard without the browser that created the order
+// (docs/decisions/2026-11-26-host-links.md): the e-mail sent when the order is created, and Find order by
+// e-mail. Both carry one-time host links (OwnerClaim, the same as "manage from another browser"): opening
+// one on a device adds that device as a host, and the host is told. Nothing here ever says whether an
+// address hosts anything.
+
+/** The created e-mail's link lasts until a day after pickup: the host may lose their link at any time before. */
+export const CREATED_LINK_AFTER_PICKUP_MS = 24 * 60 * 60_000;
+
+type Tx = Prisma.TransactionClient;
+
+/** A one-time host link for the order, valid until `expiresAt`; only its hash is stored. */
+async function issueHostLink(tx: Tx, order: GroupOrder, siteBase: string, expiresAt: Date) {
+  const token = newSecret();
+  await tx.ownerClaim.create({
+    data: { shop: order.shop, groupOrderId: order.id, tokenHash: hashSecret(token), expiresAt },
+  });
+  return `${siteBase}/host/claim/${token}`;
+}
+
+/**
+ * Queued in the transaction that creates the order: the host's own dashboard link (one-time, until a day
+ * after pickup) and the join link to share, so losing the browser that created the order loses nothing.
+ */
+export async function queueOrderCreatedEmail(tx: Tx, order: GroupOrder, siteBase: string, fromName: string) {
+  const expiresAt = new Date(order.pickupAt.getTime() + CREATED_LINK_AFTER_PICKUP_MS);
+  const manage = await issueHostLink(tx, order, siteBase, expiresAt);
+  const join = `${siteBase}/join/${order.code}`;
+  const when = order.orderType === 'delivery' ? 'Delivery' : 'Pickup';
+  const intro = `Your group order "${orderTitle(order)}" is open. Share the code ${order.code} or this link so everyone can add their order: ${join}`;
+  const keep =
+    'Keep this e-mail. Its host link opens your dashboard (submit, invite, extend) on any phone or computer: it works once, adds that device as a host, and we tell you when it is used.';
+  const details: [string, string][] = [
+    ['Order code', order.code],
+    [when, formatDateTime(order.pickupAt, order.timeZone)],
+    ['Order by', formatDateTime(order.deadlineAt, order.timeZone)],
+  ];
+  const email: Email = {
+    to: order.hostEmail,
+    subject: `Your group order "${orderTitle(order)}" is open`,
+    fromName,
+    text: [
+      intro,
+      '',
+      keep,
+      `Open your host dashboard: ${manage}`,
+      `(works once, until ${formatDateTime(expiresAt, order.timeZone)})`,
+      '',
+      ...details.map(([k, v]) => `${k}: ${v}`),
+    ].join('\n'),
+    html: htmlEmail([intro, keep], { href: manage, label: 'Open your host dashboard' }, details),
+  };
+  await queueEmail(tx, order.shop, email);
+}
+
+/** The answer to every Find-order-by-e-mail request, whatever the address hosts. */
+export function hostLinksSentText(email: string) {
+  return `If ${email} hosts any group orders here, we have e-mailed it a link to each one's host dashboard. Open the link on this device within ${CLAIM_MINUTES} minutes; each works once.`;
+}
+
+/**
+ * Find order → Your Email: e-mails the address a one-time link to the dashboard of each order it hosts
+ * (active, or created in the last 14 days). The caller learns nothing: the same budgets are taken and the
+ * same answer is given whether or not the address hosts anything, and delivery happens in the outbox
+ * worker, so the answer does not take longer when there is mail to send.
+ */
+export async function requestHostLinksByEmail(
+  shop: string,
+  email: string,
+  siteBase: string,
+  client: string,
+  now = new Date(),
+) {
+  const address = email.trim().toLowerCase();
+  await consumeAll([
+    { name: 'lookups', key: client },
+    { name: 'hostLinksPerAddress', key: `${shop}:${hashSecret(address)}` },
+    { name: 'claimsPerShop', key: shop },
+  ]);
+  const since = new Date(now.getTime() - 14 * 24 * 60 * 60_000);
+  const orders = await prisma.groupOrder.findMany({
+    where: { shop, hostEmail: address, OR: [{ status: 'active' }, { createdAt: { gte: since } }] },
+    orderBy: { createdAt: 'desc' },
+    take: 10,
+  });
+  if (orders.length === 0) return;
+  const settings = await getShopSettings(shop);
+  const expiresAt = new Date(now.getTime() + CLAIM_MINUTES * 60_000);
+  await prisma.$transaction(async (tx) => {
+    const links: { order: GroupOrder; href: string }[] = [];
+    for (const order of orders)
+      links.push({ order, href: await issueHostLink(tx, order, siteBase, expiresAt) });
+    await queueEmail(tx, shop, hostLinksEmail(address, links, settings.emailSenderName));
+  });
+}
+
+function hostLinksEmail(to: string, links: { order: GroupOrder; href: string }[], fromName: string): Email {
+  const intro = `Someone asked for the group orders hosted with this address. ${links.length === 1 ? 'Here is the link to its host dashboard.' : `Here are links to the host dashboards of all ${links.length}.`}`;
+  const how = `Open a link on the device you want to manage the order from, within ${CLAIM_MINUTES} minutes. Each works once.`;
+  const ignore = 'If it was not you, ignore this e-mail: nothing changes.';
+  const line = ({ order }: { order: GroupOrder }) =>
+    `${orderTitle(order)} (code ${order.code}, ${order.status === 'active' ? 'accepting orders' : 'submitted'}, pickup ${formatDateTime(order.pickupAt, order.timeZone)})`;
+  return {
+    to,
+    subject:
+      links.length === 1
+        ? `Manage your group order "${orderTitle(links[0].order)}"`
+        : 'Manage your group orders',
+    fromName,
+    text: [intro, how, '', ...links.flatMap((l) => [line(l), l.href, '']), ignore].join('\n'),
+    html: `<div style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#1f1a17;max-width:520px">
+<p>${escapeHtml(intro)}</p><p>${escapeHtml(how)}</p>
+<ul>${links.map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(line(l))}</a></li>`).join('')}</ul>
+<p style="color:#6b615a">${escapeHtml(ignore)}</p></div>`,
+  };
+}
