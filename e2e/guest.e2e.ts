@@ -324,8 +324,12 @@ describe('guest journey through the app proxy', () => {
     await page.getByText('Acme Pty Ltd Order', { exact: true }).waitFor();
     await page.waitForFunction(() => Boolean(window.__remixRouter));
     await addItem(page, 'Espresso', []);
+    // The review page asks for the order's live state once as it opens (then every 15 s): the deadline
+    // moves after that answer, so it is the server's refusal that tells the guest, not the page's poll.
+    const heard = page.waitForResponse((response) => /\/api\/group-orders\/\d+\/status/.test(response.url()));
     await page.getByRole('button', { name: 'Review My Order' }).click();
     await page.getByRole('button', { name: 'Confirm My Order' }).waitFor();
+    await heard;
     await db().execute({
       sql: 'UPDATE GroupOrder SET deadlineAt = ? WHERE id = ?',
       args: [sqlDate(new Date(Date.now() - 60_000)), late.id],

@@ -253,10 +253,12 @@ describe('the per-guest limits on the confirmed screen', () => {
     await hydrated(guest.page);
     await guest.page.getByText('19x Flat White').waitFor();
     await guest.page.getByRole('button', { name: 'Increase Flat White' }).first().click();
+    // The toast's own text (its screen-reader announcement repeats it).
     await guest.page
-      .getByText(
-        'You can order at most 60 items in one group order. For more, ask the host about a catering order.',
-      )
+      .locator('.toast__description', {
+        hasText:
+          'You can order at most 60 items in one group order. For more, ask the host about a catering order.',
+      })
       .waitFor();
     await screenshot(guest.page, 'limits-confirmed-units-390');
     await guest.page.getByText('1x Flat White').waitFor();

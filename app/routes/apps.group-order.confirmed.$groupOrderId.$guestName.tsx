@@ -95,7 +95,13 @@ function Confirmed(loaded: ConfirmedData) {
   const next =
     own && own.items.length === 0
       ? []
-      : whatsNext(phase, { hostName, orderType, pickup, place, notified: own ? own.guest.hasEmail !== false : true });
+      : whatsNext(phase, {
+          hostName,
+          orderType,
+          pickup,
+          place,
+          notified: own ? own.guest.hasEmail !== false : true,
+        });
 
   return (
     <main className="shell-main shell-main--narrow guest guest-confirmed">
