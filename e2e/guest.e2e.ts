@@ -326,7 +326,10 @@ describe('guest journey through the app proxy', () => {
     await addItem(page, 'Espresso', []);
     // The review page asks for the order's live state once as it opens (then every 15 s): the deadline
     // moves after that answer, so it is the server's refusal that tells the guest, not the page's poll.
-    const heard = page.waitForResponse((response) => /\/api\/group-orders\/\d+\/status/.test(response.url()));
+    const heard = page.waitForResponse(
+      (response) =>
+        /\/api\/group-orders\/\d+\/status/.test(response.url()) && page.url().includes('/review/'),
+    );
     await page.getByRole('button', { name: 'Review My Order' }).click();
     await page.getByRole('button', { name: 'Confirm My Order' }).waitFor();
     await heard;
