@@ -202,7 +202,10 @@ describe('find order by e-mail (action)', () => {
     expect(new URL(request.url).search).not.toContain('posted');
     const found = unwrap((await call(() => findAction(args(request)))).body);
     expect(found.status).toBe(200);
-    expect(found.data.results).toHaveLength(2);
+    // Nothing is listed: the links go to the address itself, one e-mail with both orders.
+    expect(found.data.sent).toMatch(/^If Posted@example.com hosts any group orders here/);
+    const [mail] = await mailsTo('posted@example.com');
+    expect([...JSON.parse(mail.payload).text.matchAll(/\/host\/claim\//g)]).toHaveLength(2);
   });
 });
 
