@@ -6,13 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient } from '../app/prismaClient.server';
 import { utcToZoned } from '../app/lib/time';
 import { withRequiredDefaults } from '../app/lib/modifiers';
-import {
-  createDatabase,
-  DEFAULT_POSTGRES_URL,
-  dropDatabase,
-  postgresUnreachable,
-  withDatabase,
-} from '../scripts/db/postgres.mjs';
+import { createDatabase, dropDatabase, withDatabase } from '../scripts/db/postgres.mjs';
+import { postgresForTests } from '../scripts/db/test-server.mjs';
 import { LOCAL_DEFAULTS, localEnv } from '../scripts/local-env.mjs';
 import { migrateAndSeed, startStack } from '../scripts/prepare.mjs';
 import { appProxySignature } from '../scripts/simulator/signing.mjs';
@@ -20,11 +15,11 @@ import { USER_AGENT } from './support';
 
 // Scale-out proof: two app processes on one PostgreSQL database behind the simulator's round-robin
 // proxy serve one group order while many guests confirm at once. Ports: the e2e app port + 1 (the
-// simulator) and + 2, + 3 (the two instances); the build is the one e2e/global-setup.ts made.
+// simulator) and + 2, + 3 (the two instances); the build is the one e2e/global-setup.ts made. PostgreSQL
+// is the server at TEST_POSTGRES_URL (default 127.0.0.1:5432), else a temporary one (db/test-server.mjs).
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3101);
 const STOREFRONT_PORT = APP_PORT + 1;
 const INSTANCE_PORTS = [APP_PORT + 2, APP_PORT + 3];
-const ADMIN_URL = process.env.TEST_POSTGRES_URL || DEFAULT_POSTGRES_URL;
 const SHOP = LOCAL_DEFAULTS.DEMO_SHOP;
 const GUESTS = 60;
 const LINES = 3;
@@ -41,15 +36,20 @@ describe.skipIf(skip)('two app instances on one PostgreSQL database', { timeout:
   let stack: Awaited<ReturnType<typeof startStack>>;
   let db: PrismaClient;
   let storefront: string;
+  let postgres: Awaited<ReturnType<typeof postgresForTests>> | undefined;
+  let adminUrl: string;
 
   beforeAll(async () => {
-    const unreachable = await postgresUnreachable(ADMIN_URL);
-    if (unreachable) {
+    try {
+      postgres = await postgresForTests();
+    } catch (error) {
       throw new Error(
-        `PostgreSQL is not reachable at ${new URL(ADMIN_URL).host} (${unreachable}): the scale-out ` +
-          'test needs it. Start it, set TEST_POSTGRES_URL, or skip knowingly with SKIP_POSTGRES_TESTS=1.',
+        `No PostgreSQL server answered and a temporary one did not start (${(error as Error).message}): ` +
+          'the scale-out test needs one. Start it, set TEST_POSTGRES_URL, or skip knowingly with ' +
+          'SKIP_POSTGRES_TESTS=1.',
       );
     }
+    adminUrl = postgres.url;
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -68,9 +68,9 @@ describe.skipIf(skip)('two app instances on one PostgreSQL database', { timeout:
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
 
-    await dropDatabase(ADMIN_URL, database);
-    await createDatabase(ADMIN_URL, database);
-    const databaseUrl = withDatabase(ADMIN_URL, database);
+    await dropDatabase(adminUrl, database);
+    await createDatabase(adminUrl, database);
+    const databaseUrl = withDatabase(adminUrl, database);
     process.env.GROUP_ORDER_SKIP_DOTENV = '1';
     const env = {
       ...localEnv({
@@ -98,7 +98,8 @@ describe.skipIf(skip)('two app instances on one PostgreSQL database', { timeout:
     await db?.$disconnect();
     await stack?.close();
     await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-    await dropDatabase(ADMIN_URL, database).catch(() => {});
+    if (adminUrl) await dropDatabase(adminUrl, database).catch(() => {});
+    await postgres?.stop();
   });
 
   /** Through the simulated storefront: Shopify's proxy signs it, the simulator picks the instance. */
