@@ -165,7 +165,7 @@ function CustomiseBody({
           <TextField
             label="Note for this item"
             optional
-            placeholder="Heated, no lid, cut in half…"
+            placeholder="Cut in half, no lid…"
             hint="Only for this item. A note about your whole order goes on the review page."
             value={note}
             maxLength={LINE_NOTE_MAX}
