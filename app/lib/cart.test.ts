@@ -33,6 +33,31 @@ function memoryStore() {
 }
 
 describe('draft cart', () => {
+  it('keeps the same item with another note as its own line, and merges the same note', () => {
+    const croissant = { id: 7, name: 'Croissant', category: 'food', priceCents: 450 };
+    let cart: DraftCart = { lines: [] };
+    cart = addLine(cart, makeLine(croissant, [], 1, 'heated'));
+    cart = addLine(cart, makeLine(croissant, [], 1, ''));
+    cart = addLine(cart, makeLine(croissant, [], 2, '  heated '));
+    expect(cart.lines.map((l) => [l.note ?? null, l.quantity])).toEqual([
+      ['heated', 3],
+      [null, 1],
+    ]);
+    // A line without a note keeps the key it always had (drafts saved before notes still merge).
+    expect(lineKey(7, [])).toBe('7:');
+    expect(lineKey(7, [], '  ')).toBe('7:');
+    expect(lineKey(7, [], 'heated')).not.toBe(lineKey(7, []));
+    // The note survives a reload and a reconcile against today's menu.
+    const store = memoryStore();
+    saveCart(store, 'k', cart);
+    const loaded = loadCart(store, 'k');
+    const menuItem = { ...croissant, description: '', price: '4.50' };
+    expect(reconcileCart(loaded, [menuItem], []).cart.lines.map((l) => l.note ?? null)).toEqual([
+      'heated',
+      null,
+    ]);
+  });
+
   it('merges the same item with the same modifier set, whatever the order', () => {
     let cart: DraftCart = { lines: [] };
     cart = addLine(cart, makeLine(latte, [large, oat], 1));

@@ -24,6 +24,8 @@ export type CartLine = {
   quantity: number;
   modifiers: CartModifier[];
   unitPriceCents: number;
+  /** The guest's note for this line only ("heated"); part of the line's key. */
+  note?: string | null;
 };
 
 export type DraftCart = {
@@ -34,20 +36,37 @@ export type DraftCart = {
 
 export const EMPTY_CART: DraftCart = { lines: [] };
 
-/** Same item + same modifier set (in any order) is the same line. */
-export function lineKey(menuItemId: number, modifierIds: number[]): string {
-  return `${menuItemId}:${[...new Set(modifierIds)].sort((a, b) => a - b).join(',')}`;
+/** Most characters in a line's note ("Note for this item"); the server's LineNoteSchema says the same. */
+export const LINE_NOTE_MAX = 140;
+
+/** A line's note as it is kept and compared: trimmed, NFC, blank is none. */
+export function cleanLineNote(note: string | null | undefined): string | null {
+  const clean = note?.normalize('NFC').trim();
+  return clean ? clean : null;
+}
+
+/**
+ * Same item + same modifier set (in any order) + same note is the same line: a Croissant "heated" and a
+ * plain Croissant stay two lines. A line without a note keeps the key it always had.
+ */
+export function lineKey(menuItemId: number, modifierIds: number[], note?: string | null): string {
+  const base = `${menuItemId}:${[...new Set(modifierIds)].sort((a, b) => a - b).join(',')}`;
+  const clean = cleanLineNote(note);
+  return clean ? `${base}|${clean}` : base;
 }
 
 export function makeLine(
   item: { id: number; name: string; category: string; priceCents: number },
   modifiers: CartModifier[],
   quantity: number,
+  note?: string | null,
 ): CartLine {
+  const clean = cleanLineNote(note);
   return {
     key: lineKey(
       item.id,
       modifiers.map((m) => m.id),
+      clean,
     ),
     menuItemId: item.id,
     name: item.name,
@@ -55,6 +74,7 @@ export function makeLine(
     quantity: clampQuantity(quantity),
     modifiers,
     unitPriceCents: unitPriceCents(item.priceCents, modifiers),
+    ...(clean ? { note: clean } : {}),
   };
 }
 
@@ -108,7 +128,7 @@ export function reconcileCart(
       type,
       priceDeltaCents,
     }));
-    return [makeLine(item, chosen, line.quantity)];
+    return [makeLine(item, chosen, line.quantity, line.note)];
   });
   const next = replaceLines(lines);
   const same =
@@ -142,7 +162,8 @@ function isLine(value: unknown): value is CartLine {
     Number.isInteger(line.quantity) &&
     line.quantity >= 1 &&
     Number.isInteger(line.unitPriceCents) &&
-    Array.isArray(line.modifiers)
+    Array.isArray(line.modifiers) &&
+    (line.note === undefined || line.note === null || typeof line.note === 'string')
   );
 }
 

@@ -81,4 +81,35 @@ describe("a guest's note", () => {
     );
     expect(notes).toEqual(['No sugar', null, null]);
   });
+
+  it("sends a line's own note on that line only, as its Item note, beside the guest's note", () => {
+    const base = {
+      guestId: 1,
+      guestName: 'Bob',
+      guestInitials: null,
+      quantity: 1,
+      unitPriceCents: 500,
+      specialInstructions: 'Call me at the door',
+      modifiers: [],
+      shopifyVariantId: null,
+    };
+    const input = buildDraftOrderInput(
+      order,
+      [
+        { ...base, menuItemName: 'Flat White', lineNote: null },
+        { ...base, menuItemName: 'Croissant', lineNote: 'heated' },
+      ],
+      { kitchenName: 'Bridge St' },
+    );
+    expect(input.lineItems.map((item) => item.customAttributes)).toEqual([
+      [
+        { key: 'Guest', value: 'Bob' },
+        { key: 'Notes', value: 'Call me at the door' },
+      ],
+      [
+        { key: 'Guest', value: 'Bob' },
+        { key: 'Item note', value: 'heated' },
+      ],
+    ]);
+  });
 });

@@ -33,6 +33,8 @@ export type DraftOrderSourceItem = {
   unitPriceCents: number;
   /** The guest's one note; sent once, on that guest's first line. */
   specialInstructions: string | null;
+  /** This line's own note ("heated"); sent on this line only, as its `Item note` attribute. */
+  lineNote?: string | null;
   modifiers: { name: string }[];
   /** Set when the menu item was imported from a Shopify product. */
   shopifyVariantId: string | null;
@@ -99,6 +101,7 @@ export function buildDraftOrderInput(
       ['Initials', item.guestInitials],
       ['Modifiers', item.modifiers.map((m) => m.name).join(', ')],
       ['Notes', firstOfGuest ? item.specialInstructions : null],
+      ['Item note', item.lineNote],
     ]);
     if (item.shopifyVariantId) {
       // The guest's price includes modifier deltas the variant does not know about, so it is set explicitly.

@@ -145,7 +145,7 @@ export type ItemWithGuest = OrderItem & {
 /**
  * Spec "Summary entry per guest": items grouped by guest (a person, never merged by name), in the order
  * guests first confirmed. A guest's one note is `specialInstructions` on the entry, and on their first item
- * only (the spec's item field), so it is shown and sent once.
+ * only (the spec's item field), so it is shown and sent once; a line's own note is the item's `note`.
  */
 export function summarize(items: ItemWithGuest[]) {
   const guests = new Map<
@@ -178,9 +178,21 @@ export function summarize(items: ItemWithGuest[]) {
         ...serializeItem(item),
         totalCents: item.totalCents,
         specialInstructions: index === 0 ? note : null,
+        // This line's own note, shown under the line (the guest's note above is about the person).
+        note: lineNote(item, note),
       })),
     };
   });
+}
+
+/**
+ * A line's own note ("heated", OrderItem.specialInstructions, written from the customise dialog's "Note for
+ * this item"), unless it is the guest's note itself: orders from before guests had a note kept that note
+ * on their items, and guestNote() reads it from there. Shown under that line only.
+ */
+export function lineNote(item: Pick<OrderItem, 'specialInstructions'>, guestNoteText: string | null) {
+  const note = item.specialInstructions?.trim();
+  return note && note !== guestNoteText ? note : null;
 }
 
 /** A guest's one note: on the guest, or (orders from before guests had one) the first item's note. */

@@ -262,6 +262,83 @@ describe('POST /api/order-items — whole cart (Review page)', () => {
     );
   });
 
+  it("keeps a line's own note on that line: another note is another line, the same note merges", async () => {
+    const bread = { menuItemId: ids.item('Banana Bread').id, quantity: 1, selectedModifiers: [] };
+    const first = await send(
+      cart({
+        items: [
+          { ...bread, note: 'heated' },
+          { ...bread, note: null },
+          // The same note once trimmed: it merges into the first line.
+          { ...bread, quantity: 2, note: '  heated ' },
+        ],
+      }),
+    );
+    expect(first.status).toBe(201);
+    expect(first.body.items.map((i: { quantity: number }) => i.quantity)).toEqual([1, 1, 3]);
+    expect(first.body.items[2].id).toBe(first.body.items[0].id);
+    expect(first.body.items[1].id).not.toBe(first.body.items[0].id);
+    // A later confirm: "heated" merges into the heated line, a new note is a line of its own.
+    const later = await send(
+      cart({
+        confirmationKey: 'confirm-key-0003',
+        specialInstructions: null,
+        items: [
+          { ...bread, note: 'heated' },
+          { ...bread, note: 'cut in half' },
+        ],
+      }),
+    );
+    expect(later.status).toBe(201);
+    expect(later.body.items[0].id).toBe(first.body.items[0].id);
+    const saved = await prisma.orderItem.findMany({
+      where: { groupOrderId: order.id },
+      orderBy: { id: 'asc' },
+    });
+    expect(saved.map((s) => [s.specialInstructions, s.quantity])).toEqual([
+      ['heated', 4],
+      [null, 1],
+      ['cut in half', 1],
+    ]);
+    // The guest's own note stays on the guest, about the person, and is not copied onto lines.
+    const guest = await prisma.guest.findFirstOrThrow({ where: { groupOrderId: order.id } });
+    expect(guest.specialInstructions).toBe('Extra hot please');
+    expect(await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({
+      totalItems: 6,
+      participantCount: 1,
+    });
+    // The note is part of what a retry must repeat: the same key with another note is refused.
+    const reused = await send(
+      cart({
+        confirmationKey: 'confirm-key-0003',
+        specialInstructions: null,
+        items: [
+          { ...bread, note: 'heated' },
+          { ...bread, note: 'not cut' },
+        ],
+      }),
+    );
+    expect(reused.status).toBe(409);
+    expect(reused.body.reason).toBe('key-reused');
+  });
+
+  it('refuses a line note that is too long or unreadable, in a sentence, writing nothing', async () => {
+    const bread = { menuItemId: ids.item('Banana Bread').id, quantity: 1, selectedModifiers: [] };
+    const long = await send(cart({ items: [{ ...bread, note: 'x'.repeat(141) }] }));
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe('A note for an item can be at most 140 characters.');
+    const control = await send(cart({ items: [{ ...bread, note: 'heated\u001b[31m' }] }));
+    expect(control.status).toBe(400);
+    expect(control.body.message).toBe(
+      'Note for this item contains invisible control characters. Please retype it.',
+    );
+    expect(await prisma.orderItem.count()).toBe(0);
+    // One line: a pasted line break becomes a space.
+    const pasted = await send(cart({ items: [{ ...bread, note: 'heated\nplease' }] }));
+    expect(pasted.status).toBe(201);
+    expect(pasted.body.items[0].specialInstructions).toBe('heated please');
+  });
+
   it('refuses a cart with an item sold out today, in a sentence, writing nothing; it is back the next day', async () => {
     const bread = ids.item('Banana Bread');
     await prisma.menuItem.update({
@@ -323,6 +400,16 @@ describe('POST /api/order-items — one item per call (spec client)', () => {
       totalItems: 3,
       totalCents: 1710,
     });
+  });
+
+  it("keeps the spec client's specialInstructions as the guest's note, and `note` as the item's", async () => {
+    const result = await send(single({ specialInstructions: 'Call me at the door', note: 'extra hot' }));
+    expect(result.status).toBe(201);
+    expect(result.body.specialInstructions).toBe('extra hot');
+    const item = await prisma.orderItem.findFirstOrThrow({ where: { groupOrderId: order.id } });
+    expect(item.specialInstructions).toBe('extra hot');
+    const guest = await prisma.guest.findFirstOrThrow({ where: { groupOrderId: order.id } });
+    expect(guest.specialInstructions).toBe('Call me at the door');
   });
 
   it('accepts modifiers as objects with an id and groupOrderId as a numeric string', async () => {

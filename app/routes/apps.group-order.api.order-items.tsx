@@ -13,11 +13,14 @@ import { clientKey } from '~/lib/credentials.server';
 
 // POST /api/order-items accepts two bodies:
 // - one item per call, as the spec's client sends it: { groupOrderId, guestName, guestInitials, menuItemId,
-//   quantity, selectedModifiers, specialInstructions, itemPrice?, totalPrice? } -> the created item. An
-//   optional { confirmationKey, line } makes a retry of that call idempotent.
+//   quantity, selectedModifiers, specialInstructions, note?, itemPrice?, totalPrice? } -> the created item.
+//   An optional { confirmationKey, line } makes a retry of that call idempotent.
 // - a whole cart, as the Review page sends it: { groupOrderId, confirmationKey, guestName, guestInitials,
-//   guestEmail, specialInstructions, items: [{ menuItemId, quantity, selectedModifiers }] } -> every line is
-//   written or none, and the same confirmationKey again returns the same items without writing.
+//   guestEmail, specialInstructions, items: [{ menuItemId, quantity, selectedModifiers, note? }] } -> every
+//   line is written or none, and the same confirmationKey again returns the same items without writing.
+// `specialInstructions` is the guest's one note (about the person, kept on the guest); `note` is the note
+// for that item only ("heated", at most 140 characters, one line), kept on its line. The same item and
+// options with another note is another line; with the same note it merges.
 // Either way prices come from the menu; itemPrice/totalPrice from the client are ignored. 409 once the
 // order is closed (deadline passed or submitted).
 export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {

@@ -117,7 +117,7 @@ describe(`the app's Admin GraphQL documents against Shopify's ${ADMIN_API_VERSIO
   });
 });
 
-/** A submitted delivery order with a Shopify variant line and a custom line with modifiers and a note. */
+/** A submitted delivery order with a Shopify variant line (with its own note) and a custom line with modifiers and a note. */
 function sampleDraftOrderInput() {
   const items: DraftOrderSourceItem[] = [
     {
@@ -139,6 +139,8 @@ function sampleDraftOrderInput() {
       quantity: 1,
       unitPriceCents: 650,
       specialInstructions: null,
+      // A line's own note: its own custom attribute (Item note).
+      lineNote: 'heated',
       modifiers: [],
       shopifyVariantId: 'gid://shopify/ProductVariant/46000000001',
     },

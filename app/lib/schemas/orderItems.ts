@@ -6,6 +6,7 @@ import { INVALID_EMAIL } from '../hostText';
 import { emailAddress } from './email';
 import { graphemes, optionalText, readableText, requiredText } from '../text';
 import { typeError } from './typeError';
+import { LINE_NOTE_MAX } from '../cart';
 
 // What a guest sends to add items: POST /api/order-items, one line (the spec's client) or the whole cart
 // (the Review page). The server parses with these schemas; the page builds its body as ConfirmCartBody,
@@ -46,6 +47,13 @@ const ModifierRefSchema = z.union(
   { error: 'Each selected modifier must be a modifier id from the menu.' },
 );
 
+/** "Note for this item": one line, kept on the order item (OrderItem.specialInstructions). */
+export const LineNoteSchema = optionalText({
+  label: 'Note for this item',
+  max: LINE_NOTE_MAX,
+  tooLong: `A note for an item can be at most ${LINE_NOTE_MAX} characters.`,
+});
+
 const LineSchema = z.object({
   menuItemId: positiveId('Choose an item from the menu.'),
   quantity: z
@@ -54,6 +62,8 @@ const LineSchema = z.object({
     .min(MIN_QUANTITY, QUANTITY_MESSAGE)
     .max(MAX_QUANTITY, QUANTITY_MESSAGE),
   selectedModifiers: z.array(ModifierRefSchema).max(30, 'Too many modifiers were selected.').default([]),
+  // The guest's note for this line only ("heated"); the same item with another note is another line.
+  note: LineNoteSchema.optional(),
   // Accepted for compatibility with the spec's client and ignored: the server prices every line itself.
   itemPrice: z.unknown().optional(),
   totalPrice: z.unknown().optional(),

@@ -243,6 +243,7 @@ export async function getAdminOrderDetail(shop: string, id: number) {
         name: item.menuItem.name,
         quantity: item.quantity,
         modifiers: item.selectedModifiers,
+        note: item.note,
         totalPrice: item.totalPrice,
       })),
     })),

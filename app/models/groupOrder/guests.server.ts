@@ -15,6 +15,7 @@ import { typeError } from '../../lib/schemas/typeError';
 import { optionalText, readableText, requiredText } from '../../lib/text';
 import { getShopSettings } from '../shop/settings.server';
 import { parseHostRemovals, recordHostRemoval } from './hostRemovals.server';
+import { lineNote } from '../../lib/groupOrder';
 
 // Guests as people: one row per person in an order, bound to the browsers (token hashes) that act for
 // them and, when given, their e-mail address. Their own items and note can change until the order closes.
@@ -159,13 +160,15 @@ async function requireOwnGuest(
   return guest;
 }
 
-function itemView(item: Prisma.OrderItemGetPayload<object>) {
+function itemView(item: Prisma.OrderItemGetPayload<object>, guestNoteText: string | null) {
   return {
     id: item.id,
     menuItemId: item.menuItemId,
     name: item.menuItemName,
     quantity: item.quantity,
     modifiers: parseModifiers(item.selectedModifiers).map((m) => m.name),
+    // This line's own note (the guest's note is on the guest; lineNote drops an old copy of it).
+    note: lineNote(item, guestNoteText),
     unitPriceCents: item.unitPriceCents,
     totalCents: item.totalCents,
   };
@@ -203,7 +206,7 @@ export async function getOwnGuest(
       // Whether the order's e-mails (submitted, ready) reach this guest; never the address itself.
       hasEmail: Boolean(guest.email),
     },
-    items: items.map(itemView),
+    items: items.map((item) => itemView(item, guest.specialInstructions?.trim() || null)),
     // What the host took out of this guest's order, newest last, so their page can say so.
     removedByHost: parseHostRemovals(guest.hostRemovals),
     totalCents: items.reduce((sum, item) => sum + item.totalCents, 0),

@@ -50,6 +50,7 @@ export async function hostDashboardPage(shop: string, id: number, customerId: st
         menuItem: { name: item.menuItem.name },
         selectedModifiers: item.selectedModifiers,
         specialInstructions: item.specialInstructions,
+        note: item.note,
         totalText: formatMoney(item.totalCents, order.currency),
       })),
     })),

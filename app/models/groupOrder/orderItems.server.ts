@@ -39,7 +39,14 @@ export {
 type ConfirmRequest = Omit<ConfirmCartInput, 'items'> & {
   /** cart: the key stands for the whole cart (Review page); line: one call per line (spec client). */
   scope: 'cart' | 'line';
-  lines: { line: number; menuItemId: number; quantity: number; selectedModifiers: number[] }[];
+  lines: {
+    line: number;
+    menuItemId: number;
+    quantity: number;
+    selectedModifiers: number[];
+    /** The guest's note for this line only (OrderItem.specialInstructions). */
+    note?: string | null;
+  }[];
 };
 
 export const KEY_REUSED_MESSAGE =
@@ -81,7 +88,8 @@ export async function addOrderItem(
   now = new Date(),
   budget?: Budget,
 ) {
-  const { confirmationKey, line, menuItemId, quantity, selectedModifiers, ...guest } = input;
+  // `specialInstructions` is the guest's note (the spec's client sends one per call); `note` is the line's.
+  const { confirmationKey, line, menuItemId, quantity, selectedModifiers, note, ...guest } = input;
   const key = confirmationKey ?? `single-${crypto.randomUUID()}`;
   const result = await confirm(
     shop,
@@ -89,7 +97,7 @@ export async function addOrderItem(
       ...guest,
       confirmationKey: key,
       scope: 'line',
-      lines: [{ line: line ?? 0, menuItemId, quantity, selectedModifiers }],
+      lines: [{ line: line ?? 0, menuItemId, quantity, selectedModifiers, note }],
     },
     now,
     budget,
@@ -186,11 +194,12 @@ const ITEM_COLUMNS = [
   'selectedModifiers',
   'unitPriceCents',
   'totalCents',
+  'specialInstructions',
   'confirmationKey',
   'line',
   'createdAt',
 ] as const;
-type NewItem = Omit<OrderItem, 'id' | 'specialInstructions'>;
+type NewItem = Omit<OrderItem, 'id'>;
 
 /** The same request, whatever the order of modifier ids: what a retry must repeat exactly. */
 function requestHash(request: ConfirmRequest) {
@@ -200,11 +209,13 @@ function requestHash(request: ConfirmRequest) {
     guestInitials: request.guestInitials ?? null,
     guestEmail: request.guestEmail ?? null,
     specialInstructions: request.specialInstructions ?? null,
+    // A line's note only when it has one, so a retry of a confirm from before line notes still matches.
     lines: request.lines.map((l) => [
       l.line,
       l.menuItemId,
       l.quantity,
       [...l.selectedModifiers].sort((a, b) => a - b),
+      ...(l.note ? [l.note] : []),
     ]),
   };
   return digest('sha256', JSON.stringify(canonical), 'base64url');
@@ -320,6 +331,7 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
       key: lineKey(
         menuItem.id,
         selection.modifiers.map((m) => m.id),
+        line.note,
       ),
       shop,
       groupOrderId: order.id,
@@ -340,6 +352,7 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
       ),
       unitPriceCents: price.unitCents,
       totalCents: price.totalCents,
+      specialInstructions: line.note ?? null,
       confirmationKey: request.confirmationKey,
       line: line.line,
       createdAt: writtenAt,
@@ -347,13 +360,14 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
   }
 
   // "Add more items" then the same Flat White again is "2x Flat White", not a second "1x" line: a line
-  // merges into the guest's item with the same item, options and unit price (a changed menu price stays
-  // a line of its own). Worked out in memory first, then written in as few statements as it takes: the
+  // merges into the guest's item with the same item, options, note and unit price (a changed menu price
+  // stays a line of its own, and so does the same item with another note). Worked out in memory first, then written in as few statements as it takes: the
   // new lines in one INSERT (with their final quantities), each merged earlier line in one UPDATE.
   const keyOf = (item: OrderItem) =>
     `${lineKey(
       item.menuItemId,
       parseModifiers(item.selectedModifiers).map((m) => m.id),
+      item.specialInstructions,
     )}@${item.unitPriceCents}`;
   // Each of the guest's items' merge key, in step with `mine` (a new line's is known without parsing).
   const mineKeys = mine.map(keyOf);
@@ -384,7 +398,7 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
       } else updates.set(item.id, item);
       mine[index] = item;
     } else {
-      item = { ...data, id: 0, specialInstructions: null };
+      item = { ...data, id: 0 };
       addedCents += item.totalCents;
       inserts.set(data.line, { row: data, views: [item] });
       mine.push(item);

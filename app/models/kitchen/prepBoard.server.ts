@@ -5,7 +5,7 @@ import { formatDateTime, formatTime12, utcToZoned, zonedToUtc } from '../../lib/
 import { guestNote, GUEST_NOTE, parseModifiers } from '../groupOrder/groupOrder.server';
 import { kitchenLabel, kitchenStateOf, nextKitchenStep } from './kitchen.server';
 import { getShopSettings } from '../shop/settings.server';
-import { orderTitle } from '../../lib/groupOrder';
+import { lineNote, orderTitle } from '../../lib/groupOrder';
 
 // The kitchen's prep board: today's and upcoming submitted orders by pickup time, each with what to make
 // (merged counts by item and modifiers) and who it is for (per guest, with notes), plus one label per
@@ -85,14 +85,8 @@ function byGuest(items: PrepItem[]) {
   }));
 }
 
-/**
- * A line's own instructions (the spec's per-item field), unless it is the guest's note itself: orders from
- * before guests had a note kept it on their first item, and guestNote() reads it from there.
- */
-export function lineNote(item: Pick<PrepItem, 'specialInstructions'>, guestNoteText: string | null) {
-  const note = item.specialInstructions?.trim();
-  return note && note !== guestNoteText ? note : null;
-}
+// A line's own note: lineNote in lib/groupOrder.ts, shared with every page that shows lines.
+export { lineNote };
 
 /**
  * One label per unit: 2 × Latte for Olivia is two labels, each with her name and initials. Notes belong to

@@ -18,7 +18,9 @@ type Tx = Parameters<typeof queueEmail>[0];
 function itemLine(item: OrderItem, currency: string) {
   const modifiers = parseModifiers(item.selectedModifiers).map((m) => m.name);
   const extra = modifiers.length ? ` (${modifiers.join(', ')})` : '';
-  return `${item.quantity}x ${item.menuItemName}${extra} — ${formatMoney(item.totalCents, currency)}`;
+  // The line's own note ("heated"), on that line only.
+  const note = item.specialInstructions?.trim();
+  return `${item.quantity}x ${item.menuItemName}${extra} — ${formatMoney(item.totalCents, currency)}${note ? `. Note: ${note}` : ''}`;
 }
 
 function whenAndWhere(order: GroupOrder, settings: Pick<ShopSettings, 'kitchenName'>) {

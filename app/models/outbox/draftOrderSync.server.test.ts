@@ -139,6 +139,48 @@ describe('Shopify draft-order hand-off', () => {
     expect(sim.state.invoicesSent).toHaveLength(0);
   });
 
+  it("sends a line's own note on that line only (Item note) and the guest's note once (Notes)", async () => {
+    const order = await submittedOrder();
+    await prisma.orderItem.deleteMany({ where: { groupOrderId: order.id } });
+    const menu = await prisma.menuItem.findMany({ where: { shop: TEST_SHOP } });
+    const guest = await prisma.guest.create({
+      data: {
+        shop: TEST_SHOP,
+        groupOrderId: order.id,
+        name: 'Ana',
+        nameKey: 'ana',
+        specialInstructions: 'Call me at the door',
+      },
+    });
+    const line = (name: string, note: string | null, key: string) => ({
+      shop: TEST_SHOP,
+      groupOrderId: order.id,
+      guestId: guest.id,
+      guestName: 'Ana',
+      menuItemId: menu.find((m) => m.name === name)!.id,
+      menuItemName: name,
+      quantity: 1,
+      specialInstructions: note,
+      unitPriceCents: 500,
+      totalCents: 500,
+      confirmationKey: key,
+    });
+    await prisma.orderItem.createMany({
+      data: [line('Flat White', null, 'a1'), line('Almond Croissant', 'heated', 'a2')],
+    });
+    await deliver();
+    expect(mine()[0].lineItems.map((l: Answer) => l.customAttributes)).toEqual([
+      [
+        { key: 'Guest', value: 'Ana' },
+        { key: 'Notes', value: 'Call me at the door' },
+      ],
+      [
+        { key: 'Guest', value: 'Ana' },
+        { key: 'Item note', value: 'heated' },
+      ],
+    ]);
+  });
+
   it('links lines of imported items to their product variant', async () => {
     const order = await submittedOrder();
     const variant = sim.shop(TEST_SHOP).products[0].variants[0];

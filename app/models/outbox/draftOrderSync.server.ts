@@ -8,6 +8,7 @@ import prisma from '../../db.server';
 import { buildDraftOrderInput, groupOrderTag, type DraftOrderInput } from '../../lib/draftOrderInput';
 import { unauthenticated } from '../../shopify.server';
 import { GUEST_NOTE, guestNote, parseModifiers } from '../groupOrder/groupOrder.server';
+import { lineNote } from '../../lib/groupOrder';
 import { PermanentOutboxError, registerOutboxHandler, type OutboxResult } from './outbox.server';
 import { getShopSettings } from '../shop/settings.server';
 
@@ -116,17 +117,21 @@ async function loadDraftOrderInput(shop: string, groupOrderId: number) {
   const settings = await getShopSettings(shop);
   const input = buildDraftOrderInput(
     order,
-    order.items.map((item) => ({
-      ...item,
-      // The guest's one note (the builder puts it on their first line only).
-      specialInstructions: guestNote(
+    order.items.map((item) => {
+      // The guest's one note (the builder puts it on their first line only), and this line's own note.
+      const note = guestNote(
         order.items.filter((other) =>
           item.guestId ? other.guestId === item.guestId : other.guestName === item.guestName,
         ),
-      ),
-      modifiers: parseModifiers(item.selectedModifiers),
-      shopifyVariantId: item.menuItem.shopifyVariantId,
-    })),
+      );
+      return {
+        ...item,
+        specialInstructions: note,
+        lineNote: lineNote(item, note),
+        modifiers: parseModifiers(item.selectedModifiers),
+        shopifyVariantId: item.menuItem.shopifyVariantId,
+      };
+    }),
     { kitchenName: settings.kitchenName },
   );
   return { order, input };

@@ -79,6 +79,12 @@ export function OrderDetailModal({ order, missing, money, onClose }: Props) {
                   <List.Item key={item.id}>
                     {item.quantity} x {item.name}
                     {item.modifiers.length ? ` — ${item.modifiers.join(', ')}` : ''}
+                    {item.note ? (
+                      <Text as="span" tone="subdued" breakWord>
+                        {' '}
+                        · Item note: {item.note}
+                      </Text>
+                    ) : null}
                   </List.Item>
                 ))}
               </List>

@@ -2,6 +2,7 @@ import { Button, Card, Spinner, TextArea } from '~/components/storefront/ui';
 import { MAX_QUANTITY, MIN_QUANTITY } from '~/lib/pricing';
 import type { ConfirmedPage, OwnOrder } from './useConfirmedOrder';
 import { GuestLinkOffer } from './GuestLinkOffer';
+import { LineNote } from './OrderCard';
 
 // The confirmed page's "Your items" card: the guest's lines (editable while the order is open), the
 // total, payment method and special instructions.
@@ -60,6 +61,7 @@ function ConfirmedLine({ item, page }: { item: OwnOrder['items'][number]; page: 
           {item.quantity}x {item.name}
         </p>
         {item.modifiers.length ? <p className="review-line__mods">{item.modifiers.join(', ')}</p> : null}
+        <LineNote note={item.note} />
         {editable ? (
           <div className="confirmed-edit">
             <div className="stepper" role="group" aria-label={`Quantity of ${item.name}`}>

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import { Card } from '~/components/storefront/ui';
 import type { OwnOrder } from './useConfirmedOrder';
+import { LineNote } from './OrderCard';
 
 /**
  * What the guest already confirmed, beside a new cart (menu and review): after "Add more items" or the
@@ -35,6 +36,7 @@ export function ConfirmedSoFar({
                 {item.modifiers.length ? (
                   <span className="order-line__mods">{item.modifiers.join(', ')}</span>
                 ) : null}
+                <LineNote note={item.note} />
               </div>
               <span className="order-line__price">{money(item.totalCents)}</span>
             </li>

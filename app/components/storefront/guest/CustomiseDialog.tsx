@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMemo, useRef, useState } from 'react';
-import { Button } from '~/components/storefront/ui';
-import { makeLine, type CartLine, type MenuItemView } from '~/lib/cart';
+import { Button, TextField } from '~/components/storefront/ui';
+import { LINE_NOTE_MAX, makeLine, type CartLine, type MenuItemView } from '~/lib/cart';
 import { categoryLabel } from '~/lib/categories';
 import {
   defaultSelection,
@@ -61,6 +61,8 @@ function CustomiseBody({
   const groups = useMemo(() => groupsForCategory(modifiers, item.category), [modifiers, item.category]);
   const [selected, setSelected] = useState<number[]>(() => defaultSelection(groups));
   const [quantity, setQuantity] = useState(1);
+  // This line's own note ("heated"): printed on this item's labels only, not on the guest's other items.
+  const [note, setNote] = useState('');
   // Set when Add is pressed with a required group unanswered; cleared by the next choice.
   const [problem, setProblem] = useState<{ groupId: number; message: string } | null>(null);
 
@@ -158,6 +160,20 @@ function CustomiseBody({
             </fieldset>
           );
         })}
+
+        <div className="customise__note">
+          <TextField
+            label="Note for this item"
+            optional
+            placeholder="Cut in half, no lid…"
+            hint="Only for this item. A note about your whole order goes on the review page."
+            value={note}
+            maxLength={LINE_NOTE_MAX}
+            autoComplete="off"
+            enterKeyHint="done"
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </div>
       </div>
 
       <div className="customise__footer">
@@ -183,6 +199,7 @@ function CustomiseBody({
                   { id: item.id, name: item.name, category: item.category, priceCents: item.priceCents },
                   chosen,
                   quantity,
+                  note,
                 ),
               );
             }}

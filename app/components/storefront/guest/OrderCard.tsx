@@ -1,6 +1,11 @@
 import { Button, Card, Spinner } from '~/components/storefront/ui';
 import { cartTotalCents, itemCount, type DraftCart } from '~/lib/cart';
 
+/** A line's own note ("heated"), under the line wherever a guest sees it; nothing when there is none. */
+export function LineNote({ note }: { note?: string | null }) {
+  return note ? <span className="line-note">Note: {note}</span> : null;
+}
+
 export function modifierText(modifiers: { name: string }[]) {
   return modifiers.map((m) => m.name).join(', ');
 }
@@ -59,6 +64,7 @@ export function OrderCard({
                   {line.modifiers.length ? (
                     <span className="order-line__mods">{modifierText(line.modifiers)}</span>
                   ) : null}
+                  <LineNote note={line.note} />
                 </div>
                 <span className="order-line__price">{money(line.unitPriceCents * line.quantity)}</span>
                 <button

@@ -6,7 +6,7 @@ import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
 import { Countdown } from './Countdown';
 import { GuestLinkOffer } from './GuestLinkOffer';
-import { modifierText } from './OrderCard';
+import { LineNote, modifierText } from './OrderCard';
 import type { loader } from '~/routes/apps.group-order.review.$groupOrderId.$guestName';
 
 // The Review page's blocks: why Confirm was refused, the lines about to be confirmed with the total, and
@@ -103,6 +103,7 @@ export function ReviewCart({
                   {line.modifiers.length ? (
                     <p className="review-line__mods">{modifierText(line.modifiers)}</p>
                   ) : null}
+                  <LineNote note={line.note} />
                 </div>
                 <span className="review-line__price">{money(line.unitPriceCents * line.quantity)}</span>
               </li>

@@ -62,6 +62,7 @@ export function useConfirmCart({
           menuItemId: line.menuItemId,
           quantity: line.quantity,
           selectedModifiers: line.modifiers.map((m) => m.id),
+          note: line.note ?? null,
         })),
       };
       const response = await callApi('/order-items', { method: 'POST', body });

@@ -16,7 +16,15 @@ export type ConfirmedData = Extract<ReturnType<typeof useLoaderData<typeof loade
 export type OwnOrder = {
   mine: true;
   guest: { name: string; initials: string | null; specialInstructions: string | null; hasEmail?: boolean };
-  items: { id: number; name: string; quantity: number; modifiers: string[]; totalCents: number }[];
+  items: {
+    id: number;
+    name: string;
+    quantity: number;
+    modifiers: string[];
+    /** This line's own note ("heated"). */
+    note?: string | null;
+    totalCents: number;
+  }[];
   removedByHost: { text: string; at: string }[];
   totalCents: number;
   acceptingOrders: boolean;

@@ -6,6 +6,8 @@ type Item = {
   quantity: number;
   menuItem: { name: string };
   selectedModifiers: string[];
+  /** This line's own note ("heated"), shown under the line. */
+  note?: string | null;
   totalText: string;
 };
 type Guest = {
@@ -19,7 +21,7 @@ type Guest = {
 };
 
 /**
- * Everyone's order: items with modifiers, each guest's one note, a total per guest and for the group.
+ * Everyone's order: items with modifiers and their own notes, each guest's one note, a total per guest and for the group.
  * With `onRemove` (the host), each item has a Remove button.
  */
 export function GuestOrders({
@@ -74,6 +76,11 @@ export function GuestOrders({
                     </div>
                     {item.selectedModifiers.length ? (
                       <div className="host-item__mods">{item.selectedModifiers.join(' · ')}</div>
+                    ) : null}
+                    {item.note ? (
+                      <div className="line-note" data-testid="line-note">
+                        Note: {item.note}
+                      </div>
                     ) : null}
                     {onRemove ? (
                       <Button
