@@ -3,7 +3,7 @@
 // the app's routes, ranking the whole route list again each time; for the guest confirm
 // (POST /apps/group-order/api/order-items), the request a lunch rush repeats, that matching and the
 // handler's other work cost more than the route itself on a lean path (docs/design.md, section 1,
-// "The storefront API's direct path"). The answer is the route's own Response, exactly what Remix answers
+// "The storefront API's direct path"; docs/decisions/2026-11-24-direct-api-path.md). The answer is the route's own Response, exactly what Remix answers
 // for a resource route: a Response thrown by the route (a 4xx) is the answer too, and anything else was
 // already made a safe 500 by withSafeStorefrontErrors (server-safety.mjs), which wraps these modules.
 import { BUFFERED_BODY, deferTo, JSON_ANSWER } from './scripts/deferred-fetch.mjs';

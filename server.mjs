@@ -25,10 +25,10 @@ app.use(idleHeapCollector().track);
 // First, so every storefront answer carries the safe headers, refusals made before Remix included (a 413
 // from limitBody below, a malformed URL, a 500 from the direct path).
 app.use(storefrontHeaders);
-// HTML, JS, CSS and JSON. Brotli at quality 5 costs about what gzip -6 does and compresses better.
-// Its window is 256 KB (LGWIN 18), not the default 4 MB: pages and API answers are far smaller (the
-// largest script is 260 KB), and each response's encoder allocated its whole window in native memory,
-// which under page load showed as zlib time, more garbage collections and RSS.
+// HTML, JS, CSS and JSON, brotli or gzip (docs/decisions/2026-11-23-compressed-responses.md). Brotli's
+// window is 256 KB (LGWIN 18), not the default 4 MB: each response's encoder allocates its whole window
+// in native memory, so the window stays small while pages and API answers are of about its size or
+// smaller.
 // Remix's Node adapter calls res.flush() after every chunk it writes, so streamed single-fetch and
 // deferred responses still reach the browser chunk by chunk.
 app.use(

@@ -16,7 +16,7 @@ const EnvSchema = z.object({
   // PostgreSQL only: connections each app instance keeps open (instances x this <= the server's limit).
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   // SQLite only: NORMAL (default) syncs the write-ahead log to disk at checkpoints, FULL on every commit
-  // (see README "Performance notes" for what each keeps through a power loss).
+  // (docs/decisions/2026-11-24-sqlite-synchronous-normal.md says what each keeps through a power loss).
   SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
   // smtp://user:pass@host:port or smtps://...; unset keeps e-mail in the outbox (local mailbox page).

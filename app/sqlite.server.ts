@@ -2,16 +2,14 @@ import { PrismaLibSQL } from '@prisma/adapter-libsql';
 import Database from 'libsql';
 
 // SQLite through Prisma's libSQL adapter, on ONE long-lived connection per process, with its statements
-// prepared once. Design notes: docs/design.md, section 1 ("SQLite connection").
+// prepared once. Why, and the figures that decided it: docs/decisions/2026-11-23-one-sqlite-connection.md
+// (and 2026-11-24-sqlite-group-commit.md for inTransaction below).
 //
-// The adapter talks to a libSQL "client". Its stock client for file: URLs (@libsql/client) has two costs
-// that showed in profiles of a confirm burst:
-// - transaction() hands its connection to the transaction and opens a fresh one for the next statement,
-//   closing the old one only when it is garbage-collected: ~1,900 open files and 600–900 MiB under load.
-// - execute() prepares its SQL again on every call and asks for the columns twice: preparing was the
-//   largest single cost of a confirm's statements.
+// What must stay true here: a file: URL opens exactly one connection per process (the stock
+// @libsql/client opens a new one per transaction and frees the old one only at garbage collection), and
+// a statement text is prepared once and kept (a bounded LRU keyed by SQL text), not prepared per call.
 // So file: URLs get the small client below over the `libsql` driver: one connection, prepared statements
-// kept (a bounded LRU keyed by SQL text), transactions on the same connection. The adapter already
+// kept, transactions on the same connection. The adapter already
 // serializes work on a client (a transaction holds its lock from BEGIN to COMMIT); the connection keeps a
 // lock of its own as well, because the plain-SQL path (app/models/rawSql.server.ts) runs transactions on
 // it without Prisma. Other URLs (libsql://, a remote server) keep the stock client.
@@ -297,7 +295,7 @@ export class SqliteConnection {
    * Group commit: transactions that come in together share one BEGIN IMMEDIATE … COMMIT, each inside a
    * SAVEPOINT of its own, so one that fails rolls back to its savepoint and leaves the others as they
    * are. The COMMIT runs once a turn of the event loop has added no one to the group (checked at
-   * setImmediate; the group stops waiting once it has 64 members or 2 ms after BEGIN), or sooner when
+   * setImmediate; the group stops waiting at GROUP_MEMBERS members or GROUP_WAIT_MS after BEGIN), or sooner when
    * anything else needs the connection. A commit writes the pages its transaction changed to the log;
    * confirms to one order change mostly the same pages, so under a burst a COMMIT for several costs
    * little more than one. No transaction's promise settles before its COMMIT: an answer never reports a
@@ -453,8 +451,7 @@ export function sqliteAdapter(url: string, synchronous?: 'NORMAL' | 'FULL') {
 /**
  * Connection settings, run when the connection opens (they live on the one connection).
  * synchronous: the driver is synchronous, so a sync to disk blocks the whole process while it lasts
- * (2–4 ms per commit on this machine's disk, i.e. a ceiling of a few hundred writes a second). With
- * WAL, NORMAL syncs only at checkpoints: the database stays consistent through any crash and a commit
+ * (docs/decisions/2026-11-24-sqlite-synchronous-normal.md). With WAL, NORMAL syncs only at checkpoints: the database stays consistent through any crash and a commit
  * survives the process dying, but the last commits before a power loss or OS crash may be rolled back.
  * FULL syncs every commit (SQLITE_SYNCHRONOUS=FULL).
  */

@@ -1,29 +1,22 @@
 // Gives memory back once the server goes quiet (server.mjs). Under a burst V8 grows its heap to keep up
-// with the allocation rate and, measured here, keeps the growth long after the burst ends (RSS stayed at
-// its peak for a minute and more; the live heap was a fraction of it). With --expose-gc
+// with the allocation rate and keeps the growth long after the burst ends. With --expose-gc
 // (SERVER_NODE_FLAGS in scripts/prepare.mjs, `npm run serve`), a full collection when no request has
 // been in flight for QUIET_MS returns it. It runs only after traffic, only when the heap holds at least
 // SLACK_BYTES it does not use or the process has grown by SLACK_BYTES since the last collection, and
 // never while a request is being answered; while it stays quiet and there is still room to give back,
 // it collects again every QUIET_MS, at most MAX_COLLECTIONS times per burst.
 //
-// The collection is V8's "last resort" one (memory-reducing, as under memory pressure), not a plain
-// gc(): V8 13 (Node 24) keeps the heap pages a collection frees in a pool, still resident, for the heap
-// to grow into again. A plain full collection, and V8's own memory reducer, shrink the heap V8 reports
-// (heapTotal) but leave the pool: after the benchmark's load ~1,000 pooled 256 KB pages (~256 MB) stayed
-// in RSS while heapTotal was ~50 MB. The last-resort collection also releases the pool (measured: RSS
-// 211 -> 59 MB after freeing a 200 MB heap, where gc() left it at 211). It takes a few tens of
-// milliseconds, and runs only when nothing is waiting for an answer.
-//
-// Its real cost comes after: a full collection does not keep the object shapes (maps) that no live
-// object uses any more, and an idle server has no requests alive, so the optimized code of the request
-// path, which embeds those shapes weakly, is thrown away (--trace-deopt: ~200 functions for the
-// last-resort collection, 170 for one plain gc(), "embedded weak objects cleared"). The next burst runs
-// unoptimized until V8 has compiled it again: over the 15 s after a 15 s pause, the confirm ran ~7-10%
-// slower than with no collection in the pause (several runs each). So QUIET_MS is
-// 30 s: lulls within a rush (the next office's orders, a host chasing the last guests) keep the compiled
-// code, and memory goes back once the server has really gone quiet. Until then the process stays at its
-// high-water mark, which the page path no longer inflates (app/lib/streamDocument.server.ts).
+// What must stay true:
+// - The collection is V8's "last resort" one (memory-reducing, as under memory pressure), not a plain
+//   gc(): V8 13 (Node 24) keeps the heap pages a collection frees in a pool, still resident, and only
+//   the last-resort collection releases that pool (a plain gc() and V8's own memory reducer shrink
+//   heapTotal but leave the pool in RSS).
+// - QUIET_MS stays long enough that lulls within a rush (the next office's orders, a host chasing the
+//   last guests) do not trigger it: a full collection on an idle server throws away the request path's
+//   optimized code (its object shapes die with no request alive), and the next burst runs slower until
+//   V8 has compiled it again. Until the server has really gone quiet the process stays at its
+//   high-water mark, which the page path no longer inflates (app/lib/streamDocument.server.ts).
+// The measurements behind both: docs/decisions/2026-11-24-server-heap-flags-and-idle-collector.md.
 
 import { getHeapStatistics } from 'node:v8';
 

@@ -3,7 +3,7 @@
 // production build behind the local Shopify simulator's app proxy. Prints score, LCP, FCP, TBT, CLS
 // and Speed Index per page and writes bench/results-lighthouse.json (git-ignored). Figures, not a test.
 //
-// Lighthouse is not a dependency of the app (it is ~170 MB): npm fetches the pinned version on first
+// Lighthouse is not a dependency of the app (it is large): npm fetches the pinned version on first
 // use (`npm exec`). It drives Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
 // Options (env): STOREFRONT_PORT/PORT (default 4630/4631); the database is a fresh data/lighthouse file.
 import { spawn } from 'node:child_process';

@@ -8,15 +8,12 @@ import { LOCAL_DEFAULTS } from './local-env.mjs';
 const bin = (name) => path.join('node_modules', '.bin', name);
 
 /**
- * Node flags the app server runs with (here, in the benchmark and in `npm run serve`). V8 sizes the young
- * generation by default up to 2 x 64 MB, which a burst of requests fills and the process then keeps;
- * 8 MB semi-spaces keep it small for slightly more frequent minor collections (README "Performance
- * notes"). With the default heap limit (a quarter of the machine's memory) V8 lets the old generation
- * grow to 4x what survived the last full collection before the next; a 512 MB limit, still 10x the live
- * heap, lowers that factor and keeps the heap's high-water mark under a burst well below the ~190 MB it
- * reached. --expose-gc lets the server give the rest back once it goes quiet (scripts/idle-gc.mjs).
- * Measured (full benchmark): RSS after the load 272-312 MiB with 16 MB / 1 GB; with 8 MB semi-spaces,
- * 310 with 768 MB and 297 with 512 MB once the confirm ran faster (README "Performance notes").
+ * Node flags the app server runs with (here, in the benchmark and in `npm run serve`, which must list the
+ * same flags). Small semi-spaces keep the young generation from staying at the size a burst grew it to;
+ * an old-space limit well above the live heap (but far below V8's default) keeps the heap's high-water
+ * mark under a burst low; --expose-gc lets the server give the rest back once it goes quiet
+ * (scripts/idle-gc.mjs). Why these values, with the measurements:
+ * docs/decisions/2026-11-24-server-heap-flags-and-idle-collector.md.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=512', '--expose-gc'];
 
@@ -77,7 +74,7 @@ export function buildIfStale(env, { force = false } = {}) {
  * Starts the built app (server.mjs, child processes) and the local Shopify simulator in front of it,
  * for the demo shop, with the ports and database named in `env` (see localEnv). `APP_INSTANCES=n` (or
  * `instances`) starts n app processes on PORT, PORT+1, ... sharing the database; the simulator sends
- * requests to them in turn, like a load balancer. Several instances want PostgreSQL (README).
+ * requests to them in turn, like a load balancer. Several instances want PostgreSQL (docs/deploying.md).
  */
 export async function startStack(env, { instances = Number(env.APP_INSTANCES || 1) } = {}) {
   const firstPort = Number(env.PORT);

@@ -7,9 +7,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 // 90 seconds of now, and shop, signature, timestamp and hmac may appear only once.
 //
 // Why not the library's call: it computes the HMAC through Web Crypto, importing the key and signing
-// asynchronously for every request, which cost a guest confirm about as much as three of its SQL
-// statements (docs/design.md, section 1). node:crypto does the same HMAC synchronously in a few
-// microseconds. The test beside this file checks it against the library's verdict on the same queries.
+// asynchronously for every request (docs/decisions/2026-11-24-app-proxy-signature-node-crypto.md);
+// node:crypto does the same HMAC synchronously. The test beside this file checks it against the library's verdict on the same queries.
 
 const TOLERANCE_SECONDS = 90;
 const SINGLE_VALUED = new Set(['hmac', 'shop', 'signature', 'timestamp']);

@@ -16,10 +16,9 @@ type Options = {
 
 /**
  * Renders a document to a streamed HTML Response. The timer that aborts a slow render is cleared as soon
- * as the render ends. Left running, it kept every finished render (its React tree, loader data, request
- * and stream) reachable for the whole timeout: under the benchmark's page load that was about a thousand
- * finished pages at once, and the heap still in use after each full collection climbed from 15 to 85 MB
- * over 30 seconds.
+ * as the render ends, fails or is abandoned: left running, it keeps every finished render (its React
+ * tree, loader data, request and stream) reachable for the whole timeout, which under load holds many
+ * finished pages in memory at once (docs/decisions/2026-11-25-render-abort-timer.md).
  */
 export function streamDocument(element: ReactNode, options: Options): Promise<Response> {
   let status = options.status;

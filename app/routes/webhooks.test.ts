@@ -251,7 +251,7 @@ describe('customers/redact', () => {
     expect((await call(() => customersRedact(args(delivery)))).status).toBe(200);
   });
 
-  // The embedded SQLite file only: on PostgreSQL the server owns the storage (README: erasure there).
+  // The embedded SQLite file only: on PostgreSQL the server owns the storage (docs/deploying.md: erasure there).
   it.skipIf(process.env.DATABASE_URL!.startsWith('postgres'))(
     'leaves no copy of the erased values in the database file or its write-ahead log',
     async () => {

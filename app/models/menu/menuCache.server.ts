@@ -6,8 +6,8 @@ import { listMenuModifiers } from './menu.server';
 // The menu rows a guest confirm prices its cart with, from memory while the shop's menu is unchanged.
 //
 // Every confirm needs its cart's menu items and selected modifiers, and a lunch rush confirms against
-// the same few. Reading them took two statements per confirm, about a tenth of its time on a saturated
-// SQLite run. So each process keeps the menus of the shops it served recently, with the tag the menu had
+// the same few (why they are not read per confirm: docs/decisions/2026-11-25-menu-copy-per-process.md).
+// So each process keeps the menus of the shops it served recently, with the tag the menu had
 // when it was read: the database changes a shop's tag (MenuVersion) on every insert, update and delete of
 // its MenuItem, ModifierGroup and Modifier rows, by triggers the migrations create, so no write (the
 // admin's menu editor, an import from Shopify, a redaction, a script) can leave a stale copy behind. Each

@@ -26,7 +26,7 @@ export async function once<T>(
   options: { erase?: boolean } = {},
 ): Promise<{ result: T } | null> {
   // The embedded SQLite file only. A libSQL server manages its own storage; on PostgreSQL the deleted
-  // rows become dead tuples that (auto)vacuum reclaims, and the storage is the operator's (README).
+  // rows become dead tuples that (auto)vacuum reclaims, and the storage is the operator's (docs/deploying.md).
   const erase = Boolean(options.erase) && env.DATABASE_URL.startsWith('file:');
   const done = await prisma.$transaction(async (tx) => {
     const seen = await tx.webhookReceipt.findUnique({ where: { id: receipt.webhookId } });
