@@ -337,24 +337,30 @@ describe('long text wraps on a phone (issue 27 item 10)', () => {
     await admin.waitForFunction(() => Boolean(window.__remixRouter));
     await admin.getByRole('link', { name: 'Prep board' }).click();
     const card = admin.getByRole('region', { name: `Order ${order.code}` });
-    await card.getByRole('link', { name: 'Print labels' }).click();
-    await admin.locator('.label__note').first().waitFor();
-    const overflowing = (selector: string) =>
-      admin.evaluate(
+    // Prints open in a new tab (signed print links).
+    const [labels] = await Promise.all([
+      merchant.context.waitForEvent('page'),
+      card.getByRole('link', { name: 'Print labels' }).click(),
+    ]);
+    // The guest's note prints once, on the guest's first label.
+    await labels.locator('.label__guest-note').first().waitFor();
+    const overflowing = (page: Page, selector: string) =>
+      page.evaluate(
         (selector) =>
           [...document.querySelectorAll<HTMLElement>(selector)].filter(
             (el) => el.scrollWidth > el.clientWidth,
           ).length,
         selector,
       );
-    expect(await overflowing('.label, .label__note, .label__item')).toBe(0);
-    await admin.evaluate(() => document.getElementById('sim-toasts')?.remove());
-    await screenshot(admin, 'lunch-guest-labels-1280');
-    await admin.getByRole('link', { name: '← Prep board' }).click();
-    await card.getByRole('link', { name: 'Print order sheet' }).click();
-    await admin.locator('.sheet').waitFor();
-    expect(await overflowing('.sheet')).toBe(0);
-    await screenshot(admin, 'lunch-guest-sheet-1280');
+    expect(await overflowing(labels, '.label, .label__guest-note, .label__note, .label__item')).toBe(0);
+    await screenshot(labels, 'lunch-guest-labels-1280');
+    const [sheet] = await Promise.all([
+      merchant.context.waitForEvent('page'),
+      card.getByRole('link', { name: 'Print order sheet' }).click(),
+    ]);
+    await sheet.locator('.sheet').waitFor();
+    expect(await overflowing(sheet, '.sheet')).toBe(0);
+    await screenshot(sheet, 'lunch-guest-sheet-1280');
     await merchant.context.close();
   });
 });
