@@ -20,6 +20,9 @@ export function pickupNoticeMessage(minutes: number) {
 
 export const MAX_INVITES_PER_REQUEST = 50;
 
+/** The reminder time the create form and the dashboard offer first: minutes before the deadline. */
+export const DEFAULT_REMINDER_MINUTES = 10;
+
 /** Spec: split on commas, semicolons and newlines, trim, drop blanks; duplicates count once. */
 export function splitEmailList(input: string | string[]): string[] {
   const parts = (Array.isArray(input) ? input : [input]).flatMap((chunk) => String(chunk).split(/[,;\r\n]+/));

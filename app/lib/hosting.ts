@@ -40,8 +40,7 @@ const timeText = (message: string) =>
     .trim()
     .regex(/^\d{1,2}:\d{2}$/, message);
 
-/** Minutes before the deadline the automatic reminder goes out (default 10), or null for none. */
-export const DEFAULT_REMINDER_MINUTES = 10;
+/** Minutes before the deadline the automatic reminder goes out, or null for none. */
 export const ReminderMinutesSchema = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
   z.coerce
@@ -90,7 +89,6 @@ export const CreateGroupOrderSchema = z
     }
   });
 
-export type CreateGroupOrderInput = z.input<typeof CreateGroupOrderSchema>;
 export type CreateGroupOrderData = z.output<typeof CreateGroupOrderSchema>;
 
 /** The first message per field, for showing beside each input. */

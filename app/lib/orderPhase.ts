@@ -23,9 +23,6 @@ export function orderPhase(order: PhaseInput, now: Date): OrderPhase {
 /** Guests can still add or change items (the server has the last word). */
 export const acceptsItems = (phase: OrderPhase) => phase === 'open';
 
-/** The host can reopen only before the kitchen has touched the order. */
-export const canReopen = (phase: OrderPhase) => phase === 'submitted';
-
 export type HeroFacts = {
   guest: string;
   hostName: string;

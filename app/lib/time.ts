@@ -1,5 +1,3 @@
-export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
-
 export function isValidTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });

@@ -117,4 +117,3 @@ export const MenuActionSchema = z.discriminatedUnion('intent', [
   }),
 ]);
 export type MenuAction = z.infer<typeof MenuActionSchema>;
-export type MenuIntent = MenuAction['intent'];

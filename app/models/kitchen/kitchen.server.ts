@@ -240,8 +240,6 @@ export async function getKitchenProgress(shop: string, id: number, withActors = 
   };
 }
 
-export type KitchenProgress = NonNullable<Awaited<ReturnType<typeof getKitchenProgress>>>;
-
 // ---- E-mails ----
 
 type MailSettings = Pick<ShopSettings, 'shopName' | 'kitchenName' | 'emailSenderName' | 'shop'>;

@@ -167,6 +167,7 @@ export type LimitName = keyof typeof LIMITS;
  * READ COMMITTED loses concurrent increments (or fails on the insert race), letting more through than the
  * budget. On SQLite that store is correct (writers are serialized) but costs a transaction of its own
  * (BEGIN, read, write, COMMIT) on every confirm and page read; the one upsert does the same in one step.
+ * Why not the library's Postgres or SQLite stores: docs/decisions/2026-11-26-rate-limit-store.md.
  */
 class AtomicRateLimiter extends RateLimiterPrisma {
   async _upsert(key: string, points: number, msDuration: number, forceExpire = false) {

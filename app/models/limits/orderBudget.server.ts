@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import { LRUCache } from 'lru-cache';
 import prisma from '../../db.server';
 import { Limited } from '../../lib/errors';
 import { consumeAll, consumeOrRefuse, LIMITS, refund, spent, type Take } from './hostRateLimits.server';
@@ -38,16 +39,16 @@ async function realOrders(shop: string, now: Date) {
   });
 }
 
-const ceilings = new Map<string, { value: number; at: number }>();
+/** Each shop's ceiling as last counted, for ORDER_BUDGET.cacheMs (on this process's monotonic clock). */
+const ceilings = new LRUCache<string, number>({ max: 10_000, ttl: ORDER_BUDGET.cacheMs });
 
 /** Orders per hour the shop's visitors who are not logged in may start together. */
 export async function anonymousCeiling(shop: string, now = new Date()) {
   const kept = ceilings.get(shop);
-  if (kept && now.getTime() - kept.at < ORDER_BUDGET.cacheMs && now.getTime() >= kept.at) return kept.value;
+  if (kept !== undefined) return kept;
   const perDay = (await realOrders(shop, now)) / ORDER_BUDGET.days;
   const value = Math.max(LIMITS.ordersPerShop.points, Math.ceil(perDay * ORDER_BUDGET.daysPerHour));
-  if (ceilings.size > 10_000) ceilings.clear();
-  ceilings.set(shop, { value, at: now.getTime() });
+  ceilings.set(shop, value);
   return value;
 }
 

@@ -1,6 +1,5 @@
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
-import prisma from '../../db.server';
 import { env } from '../../env.server';
 import { enqueue, registerOutboxHandler, type OutboxResult } from '../outbox/outbox.server';
 
@@ -56,10 +55,4 @@ registerOutboxHandler('email', async ({ payload }) => deliverEmail(EmailSchema.p
 
 export async function queueEmail(tx: Tx, shop: string, email: Email) {
   return enqueue(tx, { shop, kind: 'email', payload: EmailSchema.parse(email) });
-}
-
-export async function queueEmails(shop: string, emails: Email[]) {
-  return prisma.$transaction(async (tx) => {
-    for (const email of emails) await queueEmail(tx, shop, email);
-  });
 }

@@ -1,4 +1,5 @@
 import type { MenuItem } from '@prisma/client';
+import { LRUCache } from 'lru-cache';
 import type { MenuModifier } from '../../lib/modifiers';
 import { list, type Sql } from '../rawSql.server';
 import { listMenuModifiers } from './menu.server';
@@ -29,7 +30,7 @@ type Menu = {
 };
 
 /** Per shop, the tag its menu had when read, and the menu; null when it was too large to keep. */
-const kept = new Map<string, { tag: string; menu: Menu | null }>();
+const kept = new LRUCache<string, { tag: string; menu: Menu | null }>({ max: SHOPS_KEPT });
 
 /**
  * The cart's menu rows: its items that are on the menu, and its selected modifiers with every modifier of
@@ -81,18 +82,15 @@ export async function cartMenu(
 ): Promise<CartMenu> {
   // No tag: the shop has no menu rows (or they were all redacted); nothing worth keeping.
   if (tag === null) return readCartMenu(db, shop, itemIds, modifierIds);
+  // Reading a copy makes its shop the most recently used; the least recently used is dropped first.
   const known = kept.get(shop);
-  // Taken out and put back: the most recently used shop goes last, the first is the one to drop.
-  kept.delete(shop);
   let menu: Menu;
   if (known?.tag === tag) {
-    kept.set(shop, known);
     // Too large to keep at this tag: only the cart's rows, without reading the whole menu again.
     if (!known.menu) return readCartMenu(db, shop, itemIds, modifierIds);
     menu = known.menu;
   } else {
     menu = await readMenu(db, shop);
-    if (kept.size >= SHOPS_KEPT) kept.delete(kept.keys().next().value!);
     kept.set(shop, { tag, menu: menu.items.size + menu.modifiers.size > LARGEST_KEPT ? null : menu });
   }
   const items = itemIds.map((id) => menu.items.get(id)).filter((item) => item !== undefined);

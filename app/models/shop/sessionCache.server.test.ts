@@ -1,6 +1,11 @@
 import { Session } from '@shopify/shopify-api';
 import { describe, expect, it } from 'vitest';
-import { CachedSessionStorage, forgetShopSessions, type SessionStore } from './sessionCache.server';
+import {
+  CachedSessionStorage,
+  forgetShopSessions,
+  SESSIONS_KEPT,
+  type SessionStore,
+} from './sessionCache.server';
 
 /** A store that counts its reads, over a plain map. */
 function countingStore() {
@@ -73,5 +78,23 @@ describe('CachedSessionStorage', () => {
     expect(store.reads).toBe(reads);
     await cache.deleteSession('offline_b.myshopify.com');
     expect(await cache.loadSession('offline_b.myshopify.com')).toBeUndefined();
+  });
+
+  it('keeps at most SESSIONS_KEPT shops, dropping the least recently read: a busy shop stays', async () => {
+    const { store } = countingStore();
+    const cache = new CachedSessionStorage(store);
+    const busy = 'offline_busy.myshopify.com';
+    await cache.loadSession(busy);
+    // A stranger names shops that never installed, one after the other; the busy shop keeps being read.
+    for (let i = 0; i < SESSIONS_KEPT; i++) {
+      await cache.loadSession(`offline_stranger-${i}.myshopify.com`);
+      if (i % 100 === 0) await cache.loadSession(busy);
+    }
+    const reads = store.reads;
+    await cache.loadSession(busy);
+    expect(store.reads).toBe(reads);
+    // The first stranger was read least recently and went to make room.
+    await cache.loadSession('offline_stranger-0.myshopify.com');
+    expect(store.reads).toBe(reads + 1);
   });
 });

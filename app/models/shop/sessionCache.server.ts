@@ -1,4 +1,5 @@
 import type { Session } from '@shopify/shopify-api';
+import { LRUCache } from 'lru-cache';
 
 // Every storefront request (page or API call) loads the shop's offline session to verify the app proxy
 // and build its Admin API client: one database read per request, the largest part of that check. The
@@ -12,7 +13,8 @@ import type { Session } from '@shopify/shopify-api';
 // stranger naming shops that never installed costs one read per shop per interval, not one per request.
 
 export const SESSION_CACHE_MS = 5_000;
-const MAX_ENTRIES = 5_000;
+/** Sessions (and misses) one process keeps; the least recently read goes first. */
+export const SESSIONS_KEPT = 5_000;
 
 /** What Shopify's library needs from session storage. */
 export interface SessionStore {
@@ -23,29 +25,30 @@ export interface SessionStore {
   findSessionsByShop(shop: string): Promise<Session[]>;
 }
 
-type Entry = { session: Session | undefined; until: number };
+/** A cached read; `session` undefined is a cached miss (the cache itself keeps no undefined values). */
+type Entry = { session: Session | undefined };
 const caches = new Set<CachedSessionStorage>();
 
 export class CachedSessionStorage implements SessionStore {
-  #entries = new Map<string, Entry>();
+  #entries: LRUCache<string, Entry>;
 
   constructor(
     private readonly store: SessionStore,
-    private readonly ttlMs = SESSION_CACHE_MS,
+    ttlMs = SESSION_CACHE_MS,
     private readonly now = () => Date.now(),
   ) {
+    // The clock is read on every look-up (ttlResolution 0), so an injected clock is obeyed at once.
+    this.#entries = new LRUCache({ max: SESSIONS_KEPT, ttl: ttlMs, ttlResolution: 0, perf: { now } });
     caches.add(this);
   }
 
   async loadSession(id: string) {
     const hit = this.#entries.get(id);
-    if (hit && hit.until > this.now()) return hit.session;
-    // Read the time before the query: an entry never outlives a change made while it was being read.
-    const until = this.now() + this.ttlMs;
+    if (hit) return hit.session;
+    // The entry's age counts from before the query: it never outlives a change made while it was read.
+    const start = this.now();
     const session = await this.store.loadSession(id);
-    if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.delete(id);
-    this.#entries.set(id, { session, until });
+    this.#entries.set(id, { session }, { start });
     return session;
   }
 
@@ -79,9 +82,10 @@ export class CachedSessionStorage implements SessionStore {
   /** Drops every cached session of the shop (and `id`, also when it was cached as a miss). */
   forgetShop(shop: string, id?: string) {
     if (id) this.#entries.delete(id);
-    for (const [key, entry] of this.#entries) {
-      if (key === `offline_${shop}` || entry.session?.shop === shop) this.#entries.delete(key);
-    }
+    const keys = [...this.#entries.entries()]
+      .filter(([key, entry]) => key === `offline_${shop}` || entry.session?.shop === shop)
+      .map(([key]) => key);
+    for (const key of keys) this.#entries.delete(key);
   }
 }
 

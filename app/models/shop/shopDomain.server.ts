@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import prisma from '../../db.server';
 import { env } from '../../env.server';
 
@@ -26,7 +27,13 @@ export function cleanOrigin(value: unknown): string | null {
 
 /** How long a shop whose primary-domain lookup failed waits before it is looked up again. */
 export const RETRY_LOOKUP_AFTER_MS = 5 * 60_000;
-const lastFailure = new Map<string, number>();
+/** Shops whose lookup failed within the pause (wall-clock time, as the retry pause is meant). */
+const recentlyFailed = new LRUCache<string, true>({
+  max: 10_000,
+  ttl: RETRY_LOOKUP_AFTER_MS,
+  ttlResolution: 0,
+  perf: { now: () => Date.now() },
+});
 
 /**
  * Reads the shop's primary domain from the Admin API and keeps it in the shop's settings. Links are
@@ -36,14 +43,13 @@ const lastFailure = new Map<string, number>();
 export async function refreshPrimaryDomain(shop: string, graphql: AdminGraphql): Promise<string | null> {
   // While Shopify cannot answer, storefront requests must not each wait for (and log) another failed
   // call: a shop whose lookup failed is asked again only after a pause (per process; a cache).
-  const failed = lastFailure.get(shop);
-  if (failed !== undefined && Date.now() - failed < RETRY_LOOKUP_AFTER_MS) return null;
+  if (recentlyFailed.get(shop)) return null;
   try {
     const response = await graphql(PRIMARY_DOMAIN);
     const body = (await response.json()) as { data?: { shop?: { primaryDomain?: { url?: unknown } } } };
     const origin = cleanOrigin(body.data?.shop?.primaryDomain?.url);
     if (!origin) {
-      lastFailure.set(shop, Date.now());
+      recentlyFailed.set(shop, true);
       return null;
     }
     await prisma.shopSettings.upsert({
@@ -51,10 +57,10 @@ export async function refreshPrimaryDomain(shop: string, graphql: AdminGraphql):
       create: { shop, primaryDomainUrl: origin },
       update: { primaryDomainUrl: origin },
     });
-    lastFailure.delete(shop);
+    recentlyFailed.delete(shop);
     return origin;
   } catch (error) {
-    lastFailure.set(shop, Date.now());
+    recentlyFailed.set(shop, true);
     console.warn(
       `Could not read the primary domain of ${shop}: ${error instanceof Error ? error.message : error}`,
     );

@@ -1,3 +1,4 @@
+import { DEFAULT_REMINDER_MINUTES } from '~/lib/hostText';
 import { Card, FieldError } from '../ui';
 
 // On the create form: what happens at the deadline. Same choices as the dashboard's "Who is still
@@ -5,7 +6,11 @@ import { Card, FieldError } from '../ui';
 
 export type ScheduleChoice = { autoSubmit: boolean; remind: boolean; minutes: string };
 
-export const DEFAULT_SCHEDULE: ScheduleChoice = { autoSubmit: false, remind: false, minutes: '10' };
+export const DEFAULT_SCHEDULE: ScheduleChoice = {
+  autoSubmit: false,
+  remind: false,
+  minutes: String(DEFAULT_REMINDER_MINUTES),
+};
 
 /** The create call's fields for this choice. */
 export function scheduleBody(choice: ScheduleChoice) {

@@ -1,3 +1,4 @@
+import { DEFAULT_REMINDER_MINUTES } from '~/lib/hostText';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Badge, Button, Card } from '../ui';
 import { useToast } from '../toast';
@@ -23,8 +24,6 @@ const TONES: Record<State, 'success' | 'info' | 'warning' | 'neutral'> = {
   'not-ordering': 'neutral',
 };
 
-const DEFAULT_MINUTES = 10;
-
 export default function WhoIsMissing({
   orderId,
   hostToken,
@@ -47,7 +46,7 @@ export default function WhoIsMissing({
   const [saving, setSaving] = useState(false);
   const [autoSubmit, setAutoSubmit] = useState(false);
   const [remind, setRemind] = useState(false);
-  const [minutes, setMinutes] = useState(String(DEFAULT_MINUTES));
+  const [minutes, setMinutes] = useState(String(DEFAULT_REMINDER_MINUTES));
 
   const load = useCallback(async () => {
     const result = await callApi<Board>(`/group-orders/${orderId}/missing`, { body: {}, hostToken });
@@ -60,7 +59,7 @@ export default function WhoIsMissing({
       if (!result.ok) return;
       setAutoSubmit(result.body.autoSubmit);
       setRemind(result.body.reminderMinutes !== null);
-      setMinutes(String(result.body.reminderMinutes ?? DEFAULT_MINUTES));
+      setMinutes(String(result.body.reminderMinutes ?? DEFAULT_REMINDER_MINUTES));
     });
     // Only the first load sets the form; later ones (refreshKey) refresh the list.
     // eslint-disable-next-line react-hooks/exhaustive-deps
