@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { createPrismaClient } from '../app/prismaClient.server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve('screenshots');
@@ -15,10 +16,26 @@ export function urls() {
   return { storefront: inject('storefrontUrl'), app: inject('appUrl'), databaseUrl: inject('databaseUrl') };
 }
 
+/**
+ * Every browser in the suite comes from one loopback address, so the hourly budgets of new group orders
+ * (per client, per network; orderBudget.server.ts) would carry over from one file to the next and refuse
+ * a file that runs late. Each file starts with them unspent; the budgets themselves are tested in
+ * app/routes/apps.group-order.limits.test.ts and e2e/admin.e2e.ts.
+ */
+async function freshOrderBudgets() {
+  const prisma = createPrismaClient(urls().databaseUrl);
+  try {
+    await prisma.rateLimiterFlexible.deleteMany({ where: { key: { startsWith: 'orders' } } });
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
 /** One Chromium per test file; each user (host, guest...) gets its own context, like separate phones. */
 export function useBrowser() {
   const state: { browser?: Browser } = {};
   beforeAll(async () => {
+    await freshOrderBudgets();
     state.browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [
