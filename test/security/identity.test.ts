@@ -248,20 +248,13 @@ describe("the takeover fails by every route: a new browser with Alice's name and
   });
 
   it('the usual order: an address alone neither loads nor replaces it, not even through a new guest with that address', async () => {
-    const saved = await call(async () =>
-      usualSave(
-        args(
-          await json('/usual-order', {
-            body: {
-              email: ALICE,
-              name: 'Alice',
-              orderItems: [{ id: latte, quantity: 2 }],
-              deviceKey: DEVICE_A,
-            },
-          }),
-        ),
-      ),
-    );
+    const save = async (body: Record<string, unknown>) =>
+      call(async () => usualSave(args(await json('/usual-order', { body: { email: ALICE, ...body } }))));
+    const saved = await save({
+      name: 'Alice',
+      orderItems: [{ id: latte, quantity: 2 }],
+      deviceKey: DEVICE_A,
+    });
     expect(saved.status).toBe(200);
     const load = async (body: Record<string, unknown>) =>
       call(async () => usualLoad(args(await json('/usual-order/load', { body: { email: ALICE, ...body } }))));
@@ -289,22 +282,13 @@ describe("the takeover fails by every route: a new browser with Alice's name and
     expect(await load({ deviceKey: DEVICE_B, groupOrderId: order.id, guestToken: PHONE_B })).toMatchObject({
       status: 403,
     });
-    const replaced = await call(async () =>
-      usualSave(
-        args(
-          await json('/usual-order', {
-            body: {
-              email: ALICE,
-              name: 'Mallory',
-              orderItems: [{ id: bread, quantity: 9 }],
-              deviceKey: DEVICE_B,
-              groupOrderId: order.id,
-              guestToken: PHONE_B,
-            },
-          }),
-        ),
-      ),
-    );
+    const replaced = await save({
+      name: 'Mallory',
+      orderItems: [{ id: bread, quantity: 9 }],
+      deviceKey: DEVICE_B,
+      groupOrderId: order.id,
+      guestToken: PHONE_B,
+    });
     expect(replaced).toMatchObject({ status: 403, body: { reason: 'proof-needed' } });
     expect((await load({ deviceKey: DEVICE_A })).body).toMatchObject([{ id: latte, quantity: 2 }]);
   });
