@@ -1,0 +1,113 @@
+import { createClient } from '@libsql/client';
+import type { Page } from 'playwright-core';
+import { hashSecret, newSecret, randomOrderCode, randomOrderId } from '../app/lib/ids.server';
+import { utcToZoned } from '../app/lib/time';
+import { urls } from './support';
+
+// How the browser tests get an open group order: written straight to the database (a host token the test
+// knows), or created through the page as the create form does (the browser keeping the host token).
+
+export const SHOP = 'demo-coffee.myshopify.com';
+const MINUTE = 60_000;
+/** A date as the app's SQLite database stores it. */
+export const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00');
+
+export type OpenOrderOptions = {
+  /** null: an order without a name. */
+  name?: string | null;
+  hostEmail?: string;
+  /** Minutes from now. */
+  pickupIn?: number;
+  deadlineIn?: number;
+  timeZone?: string;
+  orderType?: 'pickup' | 'delivery';
+  paymentMethod?: string;
+};
+
+/** An active order written straight to the database, with a host token this test can hand a browser. */
+export async function openOrder({
+  name = 'Team Lunch',
+  hostEmail = 'hannah@example.com',
+  pickupIn = 90,
+  deadlineIn = 60,
+  timeZone = 'Australia/Sydney',
+  orderType = 'pickup',
+  paymentMethod = 'pay-in-store',
+}: OpenOrderOptions = {}) {
+  const id = randomOrderId();
+  const code = randomOrderCode();
+  const hostToken = newSecret();
+  const now = Date.now();
+  const pickupAt = new Date(now + pickupIn * MINUTE);
+  const deadlineAt = new Date(now + deadlineIn * MINUTE);
+  const db = createClient({ url: urls().databaseUrl });
+  try {
+    await db.execute({
+      sql: `INSERT INTO GroupOrder (id, shop, code, name, hostName, hostEmail, companyName, orderType, paymentMethod,
+              pickupAt, deadlineAt, timeZone, currency, status, hostTokenHash, createdAt, updatedAt)
+            VALUES (?, ?, ?, ?, 'Hannah Host', ?, 'Acme Pty Ltd', ?, ?, ?, ?, ?, 'AUD', 'active', ?, ?, ?)`,
+      args: [
+        id,
+        SHOP,
+        code,
+        name,
+        hostEmail,
+        orderType,
+        paymentMethod,
+        sqlDate(pickupAt),
+        sqlDate(deadlineAt),
+        timeZone,
+        hashSecret(hostToken),
+        sqlDate(new Date(now)),
+        sqlDate(new Date(now)),
+      ],
+    });
+  } finally {
+    db.close();
+  }
+  return { id, code, hostToken, pickupAt, deadlineAt };
+}
+
+/** Wall-clock date and time in Sydney `minutes` from now, as the create form takes them. */
+export const zonedIn = (minutes: number) =>
+  utcToZoned(new Date(Date.now() + minutes * MINUTE), 'Australia/Sydney');
+
+/** An order created as the create page does (POST /api/group-orders), this browser keeping the host token. */
+export async function createOrderThroughPage(
+  page: Page,
+  {
+    name,
+    hostName = 'Hannah Host',
+    hostEmail = `hannah-${Date.now()}@example.com`,
+    pickupIn = 90,
+    deadlineIn = 60,
+  }: { name: string; hostName?: string; hostEmail?: string; pickupIn?: number; deadlineIn?: number },
+) {
+  await page.goto('/apps/group-order/find-order');
+  const pickup = zonedIn(pickupIn);
+  const deadline = zonedIn(deadlineIn);
+  return page.evaluate(
+    async (body) => {
+      const response = await fetch('/apps/group-order/api/group-orders', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const json = await response.json();
+      localStorage.setItem(`group-order:host-token:${json.id}`, json.hostToken);
+      return json as { id: number; code: string };
+    },
+    {
+      hostName,
+      hostEmail,
+      companyName: 'Acme Pty Ltd',
+      name,
+      orderType: 'pickup',
+      pickupDate: pickup.date,
+      pickupTime: pickup.time,
+      deadlineDate: deadline.date,
+      deadlineTime: deadline.time,
+      paymentMethod: 'pay-in-store',
+    },
+  );
+}
