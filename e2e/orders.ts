@@ -1,7 +1,9 @@
 import { createClient } from '@libsql/client';
+import type { Prisma } from '@prisma/client';
 import type { Page } from 'playwright-core';
 import { hashSecret, newSecret, randomOrderCode, randomOrderId } from '../app/lib/ids.server';
 import { utcToZoned } from '../app/lib/time';
+import type { createPrismaClient } from '../app/prismaClient.server';
 import { urls } from './support';
 
 // How the browser tests get an open group order: written straight to the database (a host token the test
@@ -110,4 +112,76 @@ export async function createOrderThroughPage(
       paymentMethod: 'pay-in-store',
     },
   );
+}
+
+/**
+ * The demo menu's Latte as a guest's page adds it: its id and each required group's default modifier
+ * (the demo menu requires Size, Milk and Blend), read from the storefront API as the dialog reads them.
+ */
+export async function latteWithDefaults(page: Page) {
+  return page.evaluate(async () => {
+    const menu = await (await fetch('/apps/group-order/api/menu-items')).json();
+    const list = Array.isArray(menu) ? menu : menu.items;
+    const latte = list.find((item: { name: string }) => item.name === 'Latte') ?? list[0];
+    const modifiers: {
+      id: number;
+      isDefault: boolean;
+      minSelections: number;
+      applicableCategories: string[];
+    }[] = await (await fetch('/apps/group-order/api/menu-modifiers')).json();
+    const defaults = modifiers
+      .filter((m) => m.minSelections > 0 && m.isDefault)
+      .filter((m) => !m.applicableCategories.length || m.applicableCategories.includes(latte.category))
+      .map((m) => m.id);
+    return { menuItemId: latte.id as number, defaults };
+  });
+}
+
+/** A JSON POST from the page (through the app proxy, with the page's cookies): its status and answer. */
+export async function postFromPage(page: Page, url: string, body: unknown) {
+  return page.evaluate(
+    async ({ url, body }) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    { url, body },
+  );
+}
+
+type Db = ReturnType<typeof createPrismaClient>;
+type OrderFields = Omit<
+  Prisma.GroupOrderUncheckedCreateInput,
+  'id' | 'code' | 'shop' | 'pickupAt' | 'timeZone' | 'hostTokenHash'
+> &
+  Partial<Pick<Prisma.GroupOrderUncheckedCreateInput, 'pickupAt' | 'timeZone' | 'hostTokenHash'>>;
+
+/**
+ * A group order row for the merchant's side, written with Prisma: submitted (unless `fields` say otherwise),
+ * picked up in two hours, in Sydney, with a host token nobody holds. Its code is `codePrefix` and digits of
+ * its id, six characters in all; `fields` may be made from the id (a key that names the order).
+ */
+export async function storedOrder(
+  prisma: Db,
+  codePrefix: string,
+  fields: OrderFields | ((id: number) => OrderFields),
+) {
+  const id = 500_000_000 + Math.floor(Math.random() * 300_000_000);
+  const code = `${codePrefix}${String(id).slice(codePrefix.length - 6)}`.replace(/[01]/g, '7');
+  return prisma.groupOrder.create({
+    data: {
+      id,
+      code,
+      shop: SHOP,
+      pickupAt: new Date(Date.now() + 2 * 3600_000),
+      timeZone: 'Australia/Sydney',
+      status: 'submitted',
+      hostTokenHash: 'x'.repeat(64),
+      ...(typeof fields === 'function' ? fields(id) : fields),
+    },
+  });
 }

@@ -109,11 +109,12 @@ export async function asHost(page: Page, id: number, hostToken: string) {
   await hydrated(page);
 }
 
-/** The merchant's hydrated admin dashboard, inside the simulated Shopify admin. */
-export async function openAdmin(page: Page) {
+/** The merchant's hydrated admin dashboard inside the simulated Shopify admin; then a nav link, if named. */
+export async function openAdmin(page: Page, navLink?: string) {
   await page.goto('/admin');
   await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
   await hydrated(page);
+  if (navLink) await page.locator('ui-nav-menu').getByRole('link', { name: navLink }).click();
 }
 
 /**
