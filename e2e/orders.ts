@@ -6,8 +6,9 @@ import { utcToZoned } from '../app/lib/time';
 import type { createPrismaClient } from '../app/prismaClient.server';
 import { urls } from './support';
 
-// How the browser tests get an open group order: written straight to the database (a host token the test
-// knows), or created through the page as the create form does (the browser keeping the host token).
+// How the browser tests get their group orders: an open one written straight to the database (a host token
+// the test knows) or created through the page as the create form does (the browser keeping the host token);
+// a submitted one for the merchant's side (storedOrder); and a guest's Latte sent through the page's API.
 
 export const SHOP = 'demo-coffee.myshopify.com';
 const MINUTE = 60_000;
