@@ -59,47 +59,36 @@ async function json(
   return proxyRequest(`${API}${path}`, init);
 }
 
+/** A POST to the order-items API, as a guest's page sends it. */
+async function postItems(body: Record<string, unknown>) {
+  return call(async () => itemsAction(args(await json('/order-items', { body }))));
+}
+
 function confirm(overrides: Record<string, unknown> = {}, key = crypto.randomUUID()) {
-  return call(async () =>
-    itemsAction(
-      args(
-        await json('/order-items', {
-          body: {
-            groupOrderId: order.id,
-            confirmationKey: key,
-            guestName: 'Alice',
-            guestInitials: 'AL',
-            guestEmail: ALICE,
-            specialInstructions: null,
-            items: [{ menuItemId: latte, quantity: 1, selectedModifiers: [] }],
-            ...overrides,
-          },
-        }),
-      ),
-    ),
-  );
+  return postItems({
+    groupOrderId: order.id,
+    confirmationKey: key,
+    guestName: 'Alice',
+    guestInitials: 'AL',
+    guestEmail: ALICE,
+    specialInstructions: null,
+    items: [{ menuItemId: latte, quantity: 1, selectedModifiers: [] }],
+    ...overrides,
+  });
 }
 
 /** The spec's client: one item per call, no token, no key. */
 function addOne(overrides: Record<string, unknown> = {}) {
-  return call(async () =>
-    itemsAction(
-      args(
-        await json('/order-items', {
-          body: {
-            groupOrderId: order.id,
-            guestName: 'Alice',
-            guestInitials: 'AL',
-            menuItemId: bread,
-            quantity: 1,
-            selectedModifiers: [],
-            specialInstructions: null,
-            ...overrides,
-          },
-        }),
-      ),
-    ),
-  );
+  return postItems({
+    groupOrderId: order.id,
+    guestName: 'Alice',
+    guestInitials: 'AL',
+    menuItemId: bread,
+    quantity: 1,
+    selectedModifiers: [],
+    specialInstructions: null,
+    ...overrides,
+  });
 }
 
 async function own(name: string, token: string | null, headers: Record<string, string> = {}) {
