@@ -1,8 +1,8 @@
 import { createPrismaClient } from '../app/prismaClient.server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, screenshot, urls, useBrowser } from './support';
+import { DESKTOP, openAdmin, PHONE, screenshot, urls, useBrowser } from './support';
+import { SHOP, storedOrder } from './orders';
 
-const SHOP = 'demo-coffee.myshopify.com';
 const browser = useBrowser();
 const prisma = createPrismaClient(urls().databaseUrl);
 afterAll(() => prisma.$disconnect());
@@ -15,62 +15,52 @@ async function submittedOrder(handoff: 'pending' | 'failed' = 'pending') {
   });
   const flatWhite = menu.find((m) => m.name === 'Flat White')!;
   const croissant = menu.find((m) => m.name === 'Almond Croissant')!;
-  const id = 700_000_000 + Math.floor(Math.random() * 100_000_000);
-  const code = `E2E${String(id).slice(-3)}`.replace(/[01]/g, '7');
   const now = Date.now();
-  const order = await prisma.groupOrder.create({
-    data: {
-      id,
-      shop: SHOP,
-      code,
-      name: 'Quarterly planning',
-      hostName: 'Wilhelmina Admin',
-      hostEmail: 'wilhelmina@initech.example',
-      companyName: 'Initech Pty Ltd',
-      orderType: 'pickup',
-      paymentMethod: 'invoice',
-      pickupAt: new Date(now + 2 * 3600_000),
-      deadlineAt: new Date(now + 3600_000),
-      timeZone: 'Australia/Sydney',
-      currency: 'AUD',
-      instructions: 'Leave at reception',
-      status: 'submitted',
-      submittedAt: new Date(),
-      hostTokenHash: 'x'.repeat(64),
-      participantCount: 2,
-      totalItems: 3,
-      totalCents: 2 * 600 + 700,
-      shopifyState: handoff,
-      shopifyError: handoff === 'failed' ? 'Shopify could not be reached: connect ECONNREFUSED' : null,
-      items: {
-        create: [
-          {
-            shop: SHOP,
-            guestName: 'Bartholomew',
-            guestInitials: 'BB',
-            menuItemId: flatWhite.id,
-            menuItemName: flatWhite.name,
-            quantity: 2,
-            selectedModifiers: JSON.stringify([{ id: 1, name: 'Oat', type: 'milk', priceDeltaCents: 80 }]),
-            specialInstructions: 'Extra hot please',
-            unitPriceCents: 600,
-            totalCents: 1200,
-            confirmationKey: 'e2e-1',
-          },
-          {
-            shop: SHOP,
-            guestName: 'Cornelia',
-            menuItemId: croissant.id,
-            menuItemName: croissant.name,
-            quantity: 1,
-            unitPriceCents: 700,
-            totalCents: 700,
-            confirmationKey: 'e2e-2',
-          },
-        ],
-      },
+  const order = await storedOrder(prisma, 'E2E', {
+    name: 'Quarterly planning',
+    hostName: 'Wilhelmina Admin',
+    hostEmail: 'wilhelmina@initech.example',
+    companyName: 'Initech Pty Ltd',
+    orderType: 'pickup',
+    paymentMethod: 'invoice',
+    deadlineAt: new Date(now + 3600_000),
+    currency: 'AUD',
+    instructions: 'Leave at reception',
+    submittedAt: new Date(),
+    participantCount: 2,
+    totalItems: 3,
+    totalCents: 2 * 600 + 700,
+    shopifyState: handoff,
+    shopifyError: handoff === 'failed' ? 'Shopify could not be reached: connect ECONNREFUSED' : null,
+    items: {
+      create: [
+        {
+          shop: SHOP,
+          guestName: 'Bartholomew',
+          guestInitials: 'BB',
+          menuItemId: flatWhite.id,
+          menuItemName: flatWhite.name,
+          quantity: 2,
+          selectedModifiers: JSON.stringify([{ id: 1, name: 'Oat', type: 'milk', priceDeltaCents: 80 }]),
+          specialInstructions: 'Extra hot please',
+          unitPriceCents: 600,
+          totalCents: 1200,
+          confirmationKey: 'e2e-1',
+        },
+        {
+          shop: SHOP,
+          guestName: 'Cornelia',
+          menuItemId: croissant.id,
+          menuItemName: croissant.name,
+          quantity: 1,
+          unitPriceCents: 700,
+          totalCents: 700,
+          confirmationKey: 'e2e-2',
+        },
+      ],
     },
   });
+  const { id } = order;
   await prisma.outboxMessage.create({
     data: {
       shop: SHOP,
@@ -99,9 +89,7 @@ describe('embedded admin', () => {
     expect(synced.shopifyDraftOrderName).toMatch(/^#D\d+$/);
 
     const { page, context } = await browser.newUser(DESKTOP);
-    await page.goto('/admin');
-    await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
-    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    await openAdmin(page);
     await page.getByText('Total orders').waitFor();
 
     await page.getByRole('tab', { name: 'Submitted Orders' }).click();
@@ -178,9 +166,7 @@ describe('embedded admin', () => {
       },
     });
     const { page, context } = await browser.newUser(DESKTOP);
-    await page.goto('/admin');
-    await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
-    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    await openAdmin(page);
     await page.getByRole('tab', { name: 'Submitted Orders' }).click();
     await page.waitForURL('**tab=submitted**');
     await page.getByRole('cell', { name: order.code, exact: true }).waitFor();

@@ -1,46 +1,38 @@
-import { randomInt } from 'node:crypto';
 import { createClient } from '@libsql/client';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { DESKTOP, offProxyRequests, PHONE, screenshot, SCREENSHOTS, urls, useBrowser } from './support';
+import { openOrder, SHOP, sqlDate } from './orders';
+import {
+  closeToasts,
+  DESKTOP,
+  hydrated,
+  offProxyRequests,
+  PHONE,
+  screenshot,
+  SCREENSHOTS,
+  urls,
+  useBrowser,
+} from './support';
 
 // Three guests on three phones join one group order by code, customise, confirm; the host's summary then
 // lists all three with the right totals. Everything runs through the simulated app proxy.
 
 const browser = useBrowser();
-const SHOP = 'demo-coffee.myshopify.com';
 const db = () => createClient({ url: urls().databaseUrl });
-const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00');
 
 let orderId: number;
 let code: string;
 
-async function createOrder(name: string | null, minutesToDeadline = 45, timeZone = 'Australia/Sydney') {
-  const id = randomInt(10_000_000, 2_000_000_000);
-  const orderCode = Array.from({ length: 6 }, () => 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'[randomInt(0, 31)]).join(
-    '',
-  );
-  const now = Date.now();
-  await db().execute({
-    sql: `INSERT INTO GroupOrder (id, shop, code, name, hostName, hostEmail, companyName, orderType, paymentMethod,
-            pickupAt, deadlineAt, timeZone, currency, status, hostTokenHash, createdAt, updatedAt)
-          VALUES (?, ?, ?, ?, 'Hannah Host', 'hannah@example.com', 'Acme Pty Ltd', 'pickup', 'on-account',
-            ?, ?, ?, 'AUD', 'active', 'not-a-real-token-hash', ?, ?)`,
-    args: [
-      id,
-      SHOP,
-      orderCode,
-      name,
-      sqlDate(new Date(now + (minutesToDeadline + 20) * 60_000)),
-      sqlDate(new Date(now + minutesToDeadline * 60_000)),
-      timeZone,
-      sqlDate(new Date(now)),
-      sqlDate(new Date(now)),
-    ],
+/** An open order written straight to the database: its deadline `minutesToDeadline` away, pickup 20 later. */
+const createOrder = (name: string | null, minutesToDeadline = 45, timeZone = 'Australia/Sydney') =>
+  openOrder({
+    name,
+    deadlineIn: minutesToDeadline,
+    pickupIn: minutesToDeadline + 20,
+    timeZone,
+    paymentMethod: 'on-account',
   });
-  return { id, code: orderCode };
-}
 
 beforeAll(async () => {
   ({ id: orderId, code } = await createOrder('Friday Coffee Run'));
@@ -52,9 +44,7 @@ afterAll(async () => {
 
 /** Screens without the transient toast over them, from the top. */
 async function shot(page: Page, name: string) {
-  const close = page.locator('.toast__close');
-  if (await close.count()) await close.first().click();
-  await page.locator('.toast').waitFor({ state: 'detached' });
+  await closeToasts(page, { untilGone: true });
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
 }
@@ -64,7 +54,7 @@ async function join(page: Page, name: string, initials: string, email?: string) 
   await page.goto(
     `/apps/group-order/join/${code.toLowerCase()}${email ? `?email=${encodeURIComponent(email)}` : ''}`,
   );
-  await page.waitForFunction(() => Boolean(window.__remixRouter));
+  await hydrated(page);
   const joinButton = page.getByRole('button', { name: 'Join', exact: true });
   expect(await joinButton.isDisabled()).toBe(true);
   await page.getByLabel('Your name').fill(name);
@@ -254,7 +244,7 @@ describe('guest journey through the app proxy', () => {
     }
     await inbox.context.close();
     await page.goto(link!);
-    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    await hydrated(page);
     await page.getByRole('button', { name: 'Open my order here' }).click();
     // No items yet in this order: back to the menu, where the usual order now loads.
     await page.waitForURL(`**/apps/group-order/order/${orderId}?guest=Alex+Again**`);
@@ -273,7 +263,7 @@ describe('guest journey through the app proxy', () => {
     await page.goto(`/apps/group-order/order/${orderId}?guest=Wide&email=wide%40example.com&initials=wd`);
     await page.getByRole('heading', { name: 'Menu', exact: true }).waitFor();
     await shot(page, 'guest-menu-1280');
-    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    await hydrated(page);
     // On a wide screen the dialog is a centred card.
     await customise(page, 'Flat White', ['Large']);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'guest-customise-1280.png') });
@@ -322,7 +312,7 @@ describe('guest journey through the app proxy', () => {
     await page.goto(`/apps/group-order/order/${late.id}?guest=Lou`);
     // No name: the one title rule (orderTitle) everywhere, "<company> Order".
     await page.getByText('Acme Pty Ltd Order', { exact: true }).waitFor();
-    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    await hydrated(page);
     await addItem(page, 'Espresso', []);
     // The review page asks for the order's live state once as it opens (then every 15 s): the deadline
     // moves after that answer, so it is the server's refusal that tells the guest, not the page's poll.
@@ -380,7 +370,7 @@ describe('guest journey through the app proxy', () => {
     );
     const { page, context } = await browser.newUser(PHONE);
     await page.goto(`/apps/group-order/order/${full.id}?guest=Lou`);
-    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    await hydrated(page);
     await addItem(page, 'Espresso', []);
     await page.getByRole('button', { name: 'Review My Order' }).click();
     await page.getByRole('button', { name: 'Confirm My Order' }).click();
@@ -396,7 +386,7 @@ describe('guest journey through the app proxy', () => {
   it('keeps the customise dialog usable by keyboard and screen reader', async () => {
     const { page, context } = await browser.newUser(PHONE);
     await page.goto(`/apps/group-order/order/${orderId}?guest=Kim`);
-    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    await hydrated(page);
     await page.getByRole('button', { name: 'Add Latte', exact: true }).focus();
     await page.keyboard.press('Enter');
     // Named by its title and described by the item's description.
@@ -468,7 +458,7 @@ describe('guest journey through the app proxy', () => {
   it('shows toasts as the spec sets them: one at a time, F8, swipe right, gone after 5 seconds', async () => {
     const { page, context } = await browser.newUser(PHONE);
     await page.goto(`/apps/group-order/order/${orderId}?guest=Toni`);
-    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    await hydrated(page);
     const toasts = page.locator('.toast');
 
     // A second toast replaces the first.
@@ -557,7 +547,7 @@ describe('guest journey through the app proxy', () => {
 
     // Saving the usual order fails on the server: the spec's error toast, and the cart stays.
     await page.goto(`/apps/group-order/order/${orderId}?guest=Lou&email=lou%40example.com`);
-    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    await hydrated(page);
     // Nothing to save yet: the spec's validation toast, and no call to the server.
     await page.getByRole('button', { name: 'Save as My Usual' }).click();
     await page.getByText('Cannot save', { exact: true }).waitFor();

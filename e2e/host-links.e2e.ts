@@ -1,57 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { utcToZoned } from '../app/lib/time';
-import { DESKTOP, PHONE, screenshot, useBrowser } from './support';
+import { createOrderThroughPage } from './orders';
+import { DESKTOP, mailText, PHONE, screenshot, useBrowser } from './support';
 
 // Issue 27, item 8: a host who loses their link is not stuck, and guests never see host pages or buttons.
 
 const browser = useBrowser();
-const zoned = (minutes: number) => utcToZoned(new Date(Date.now() + minutes * 60_000), 'Australia/Sydney');
 
-/** Creates an order as the create page does (POST /api/group-orders), this browser keeping the host token. */
-async function createOrder(page: Page, hostEmail: string) {
-  await page.goto('/apps/group-order/find-order');
-  const pickup = zoned(90);
-  const deadline = zoned(60);
-  return page.evaluate(
-    async (body) => {
-      const response = await fetch('/apps/group-order/api/group-orders', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      const json = await response.json();
-      localStorage.setItem(`group-order:host-token:${json.id}`, json.hostToken);
-      return json as { id: number; code: string };
-    },
-    {
-      hostName: 'Lena Lost',
-      hostEmail,
-      companyName: 'Acme Pty Ltd',
-      name: 'Friday lunch',
-      orderType: 'pickup',
-      pickupDate: pickup.date,
-      pickupTime: pickup.time,
-      deadlineDate: deadline.date,
-      deadlineTime: deadline.time,
-      paymentMethod: 'pay-in-store',
-    },
-  );
-}
-
-/** The text of the newest e-mail to `to` whose subject matches, read from the simulator's mailbox. */
-async function mailText(page: Page, to: string, subject: RegExp) {
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    await page.goto('/mailbox');
-    const row = page.locator('tbody tr').filter({ hasText: to }).filter({ hasText: subject });
-    if (await row.count()) {
-      await row.first().getByRole('link').click();
-      return (await page.getByTestId('mail-text').textContent()) ?? '';
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`No e-mail to ${to} matching ${subject}`);
-}
+/** The order as Lena Lost creates it on the create page. */
+const createOrder = (page: Page, hostEmail: string) =>
+  createOrderThroughPage(page, { name: 'Friday lunch', hostName: 'Lena Lost', hostEmail });
 
 const claimLinkIn = (text: string) => /https?:\/\/\S+\/host\/claim\/[A-Za-z0-9_-]+/.exec(text)?.[0];
 

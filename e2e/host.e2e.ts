@@ -4,6 +4,7 @@ import path from 'node:path';
 import { utcToZoned } from '../app/lib/time';
 import {
   DESKTOP,
+  hydrated,
   offProxyRequests,
   PHONE,
   SCREENSHOTS,
@@ -11,44 +12,22 @@ import {
   urls,
   useBrowser,
 } from './support';
+import { latteWithDefaults, postFromPage } from './orders';
 
 const browser = useBrowser();
 
 /** A guest's add through the spec's API call (one call per cart item), as the guest's own page would send it. */
 async function addItemAsGuest(page: Page, groupOrderId: number, guestName: string) {
-  return page.evaluate(
-    async ({ groupOrderId, guestName }) => {
-      const menu = await (await fetch('/apps/group-order/api/menu-items')).json();
-      const list = Array.isArray(menu) ? menu : menu.items;
-      const latte = list.find((item: { name: string }) => item.name === 'Latte') ?? list[0];
-      // The demo menu requires Size, Milk and Blend: send each required group's default, as the dialog does.
-      const modifiers: {
-        id: number;
-        isDefault: boolean;
-        minSelections: number;
-        applicableCategories: string[];
-      }[] = await (await fetch('/apps/group-order/api/menu-modifiers')).json();
-      const defaults = modifiers
-        .filter((m) => m.minSelections > 0 && m.isDefault)
-        .filter((m) => !m.applicableCategories.length || m.applicableCategories.includes(latte.category))
-        .map((m) => m.id);
-      const response = await fetch('/apps/group-order/api/order-items', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          groupOrderId,
-          guestName,
-          guestInitials: 'GG',
-          menuItemId: latte.id,
-          quantity: 2,
-          selectedModifiers: defaults,
-          specialInstructions: 'Extra hot please',
-        }),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    { groupOrderId, guestName },
-  );
+  const latte = await latteWithDefaults(page);
+  return postFromPage(page, '/apps/group-order/api/order-items', {
+    groupOrderId,
+    guestName,
+    guestInitials: 'GG',
+    menuItemId: latte.menuItemId,
+    quantity: 2,
+    selectedModifiers: latte.defaults,
+    specialInstructions: 'Extra hot please',
+  });
 }
 
 /** Full-page screenshot from the top, so the sticky shop header sits where a person sees it. */
@@ -66,7 +45,7 @@ describe('host journey', () => {
     const host = await browser.newUser(PHONE);
     const email = `host-${Date.now()}@example.com`;
     await host.page.goto('/apps/group-order/host/create');
-    await host.page.waitForFunction(() => Boolean(window.__remixRouter));
+    await hydrated(host.page);
     await host.page.getByText('START GROUP ORDER').waitFor();
     await screenshot(host.page, 'host-create-390');
 
@@ -263,7 +242,7 @@ describe('host journey', () => {
       const user = await browser.newUser(viewport);
       const suffix = viewport.width;
       await user.page.goto('/apps/group-order/find-order');
-      await user.page.waitForFunction(() => Boolean(window.__remixRouter));
+      await hydrated(user.page);
       await user.page.getByRole('button', { name: 'FIND ORDER' }).click();
       await user.page.getByText('Please enter a order code.').waitFor();
       await screenshot(user.page, `host-find-order-${suffix}`);

@@ -1,8 +1,16 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { createClient } from '@libsql/client';
-import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { offProxyRequests, PHONE, screenshot, urls, useBrowser } from './support';
+import { describe, expect, it } from 'vitest';
+import { openOrder } from './orders';
+import {
+  addItem,
+  closeToasts,
+  hydrated,
+  join,
+  mailText,
+  offProxyRequests,
+  PHONE,
+  screenshot,
+  useBrowser,
+} from './support';
 
 // Issue 24, part 1, in a real browser: an e-mail address is not a key. Phone A confirms as Alice with her
 // address; a fresh phone B that types Alice and the same address is not given her items, asks for the
@@ -10,70 +18,9 @@ import { offProxyRequests, PHONE, screenshot, urls, useBrowser } from './support
 // URL on the way carries the address.
 
 const browser = useBrowser();
-const SHOP = 'demo-coffee.myshopify.com';
-const db = createClient({ url: urls().databaseUrl });
-const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00');
-
-afterAll(() => db.close());
-
-async function createOrder() {
-  const id = randomInt(10_000_000, 2_000_000_000);
-  const code = Array.from({ length: 6 }, () => 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'[randomInt(0, 31)]).join('');
-  const now = Date.now();
-  await db.execute({
-    sql: `INSERT INTO GroupOrder (id, shop, code, name, hostName, hostEmail, companyName, orderType, paymentMethod,
-            pickupAt, deadlineAt, timeZone, currency, status, hostTokenHash, createdAt, updatedAt)
-          VALUES (?, ?, ?, 'Team Lunch', 'Hannah Host', 'hannah@example.com', 'Acme Pty Ltd', 'pickup',
-            'pay-in-store', ?, ?, 'Australia/Sydney', 'AUD', 'active', ?, ?, ?)`,
-    args: [
-      id,
-      SHOP,
-      code,
-      sqlDate(new Date(now + 90 * 60_000)),
-      sqlDate(new Date(now + 60 * 60_000)),
-      createHash('sha256').update(randomBytes(24).toString('base64url')).digest('hex'),
-      sqlDate(new Date(now)),
-      sqlDate(new Date(now)),
-    ],
-  });
-  return { id, code };
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean(window.__remixRouter));
-}
-
-async function join(page: Page, code: string, name: string, email: string) {
-  await page.goto(`/apps/group-order/join/${code}`);
-  await hydrated(page);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByRole('button', { name: 'Join', exact: true }).click();
-}
-
-async function closeToasts(page: Page) {
-  const close = page.locator('.toast__close');
-  if (await close.count()) await close.first().click();
-  await page.locator('.toast').waitFor({ state: 'detached' });
-}
-
-/** The text of the newest e-mail to `to` whose subject matches, from the simulator's mailbox. */
-async function mailText(page: Page, to: string, subject: RegExp) {
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    await page.goto('/mailbox');
-    const row = page.locator('tbody tr').filter({ hasText: to }).filter({ hasText: subject });
-    if (await row.count()) {
-      await row.first().getByRole('link').click();
-      return (await page.getByTestId('mail-text').textContent()) ?? '';
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`No e-mail to ${to} matching ${subject}`);
-}
-
 describe('identity (issue 24)', () => {
   it('same person, new phone: name and e-mail alone get nothing; the e-mailed link opens her order there', async () => {
-    const { id, code } = await createOrder();
+    const { id, code } = await openOrder();
     const alice = `alice-${Date.now()}@example.com`;
     const phoneA = await browser.newUser(PHONE);
     const phoneB = await browser.newUser(PHONE);
@@ -87,10 +34,7 @@ describe('identity (issue 24)', () => {
     // Phone A: Alice joins with her address, orders a Latte with a note, confirms.
     await join(phoneA.page, code, 'Alice', alice);
     await phoneA.page.waitForURL(`**/apps/group-order/order/${id}?**`);
-    await phoneA.page.getByRole('button', { name: 'Add Latte', exact: true }).click();
-    const dialog = phoneA.page.getByRole('dialog', { name: 'Customize Latte' });
-    await dialog.getByRole('button', { name: 'Add to Order' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await addItem(phoneA.page, 'Latte');
     await phoneA.page.getByRole('button', { name: 'Review My Order' }).click();
     await phoneA.page.getByRole('heading', { name: 'Review Your Order' }).waitFor();
     await phoneA.page.getByPlaceholder('No onions, extra sauce, etc...').fill('Oat milk for Alice');
@@ -108,21 +52,18 @@ describe('identity (issue 24)', () => {
     const offer = phoneB.page.getByTestId('guest-link-offer');
     await offer.getByRole('heading', { name: 'Ordered as Alice on another device?' }).waitFor();
     expect(await offer.getByLabel('E-mail you ordered with').inputValue()).toBe(alice);
-    await closeToasts(phoneB.page).catch(() => {});
+    await closeToasts(phoneB.page, { untilGone: true }).catch(() => {});
     await screenshot(phoneB.page, 'identity-join-name-taken-390');
     // Straight to the menu as "Alice" and on to Confirm: refused the same way on the Review page.
     await phoneB.page.goto(`/apps/group-order/order/${id}?guest=Alice`);
     await hydrated(phoneB.page);
-    await phoneB.page.getByRole('button', { name: 'Add Flat White', exact: true }).click();
-    const sheet = phoneB.page.getByRole('dialog', { name: 'Customize Flat White' });
-    await sheet.getByRole('button', { name: 'Add to Order' }).click();
-    await sheet.waitFor({ state: 'detached' });
+    await addItem(phoneB.page, 'Flat White');
     await phoneB.page.getByRole('button', { name: 'Review My Order' }).click();
     await phoneB.page.getByRole('heading', { name: 'Review Your Order' }).waitFor();
     await phoneB.page.getByRole('button', { name: 'Confirm My Order' }).click();
     await phoneB.page.getByTestId('review-problem').filter({ hasText: 'Someone called Alice' }).waitFor();
     await phoneB.page.getByTestId('guest-link-offer').waitFor();
-    await closeToasts(phoneB.page).catch(() => {});
+    await closeToasts(phoneB.page, { untilGone: true }).catch(() => {});
     await screenshot(phoneB.page, 'identity-review-name-taken-390');
 
     await phoneB.page.goto(`/apps/group-order/confirmed/${id}/Alice`);
@@ -160,7 +101,7 @@ describe('identity (issue 24)', () => {
     // Phone B now edits her items; phone A sees the change (it keeps her order too).
     await phoneB.page.getByRole('button', { name: 'Increase Latte' }).click();
     await phoneB.page.getByText('2x Latte').waitFor();
-    await closeToasts(phoneB.page).catch(() => {});
+    await closeToasts(phoneB.page, { untilGone: true }).catch(() => {});
     await screenshot(phoneB.page, 'identity-confirmed-new-phone-390');
     await phoneA.page.reload();
     await phoneA.page.getByText('2x Latte').waitFor();

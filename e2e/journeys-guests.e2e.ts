@@ -1,62 +1,28 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { createClient } from '@libsql/client';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { offProxyRequests, PHONE, screenshot, urls, useBrowser } from './support';
+import { openOrder, SHOP, sqlDate } from './orders';
+import {
+  addItem,
+  asHost,
+  closeToasts,
+  hydrated,
+  join,
+  offProxyRequests,
+  PHONE,
+  screenshot,
+  urls,
+  useBrowser,
+} from './support';
 
 // Issue 11, the guest journeys real people trip over: two people called Bob, changing a confirmed order
 // (and "Add more items" merging into "2x"), the host removing an item, and one special-instructions note
 // per guest that survives a reload of the review page.
 
 const browser = useBrowser();
-const SHOP = 'demo-coffee.myshopify.com';
 const db = createClient({ url: urls().databaseUrl });
-const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00');
 
 afterAll(() => db.close());
-
-/** A fresh open order with a host token this test knows, written straight to the database. */
-async function createOrder() {
-  const id = randomInt(10_000_000, 2_000_000_000);
-  const code = Array.from({ length: 6 }, () => 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'[randomInt(0, 31)]).join('');
-  const hostToken = randomBytes(24).toString('base64url');
-  const now = Date.now();
-  await db.execute({
-    sql: `INSERT INTO GroupOrder (id, shop, code, name, hostName, hostEmail, companyName, orderType, paymentMethod,
-            pickupAt, deadlineAt, timeZone, currency, status, hostTokenHash, createdAt, updatedAt)
-          VALUES (?, ?, ?, 'Team Lunch', 'Hannah Host', 'hannah@example.com', 'Acme Pty Ltd', 'pickup',
-            'pay-in-store', ?, ?, 'Australia/Sydney', 'AUD', 'active', ?, ?, ?)`,
-    args: [
-      id,
-      SHOP,
-      code,
-      sqlDate(new Date(now + 90 * 60_000)),
-      sqlDate(new Date(now + 60 * 60_000)),
-      createHash('sha256').update(hostToken).digest('hex'),
-      sqlDate(new Date(now)),
-      sqlDate(new Date(now)),
-    ],
-  });
-  return { id, code, hostToken };
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean(window.__remixRouter));
-}
-
-async function join(page: Page, code: string, name: string) {
-  await page.goto(`/apps/group-order/join/${code}`);
-  await hydrated(page);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Join', exact: true }).click();
-}
-
-async function addDefault(page: Page, item: string) {
-  await page.getByRole('button', { name: `Add ${item}`, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `Customize ${item}` });
-  await dialog.getByRole('button', { name: 'Add to Order' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
 
 async function review(page: Page) {
   await page.getByRole('button', { name: 'Review My Order' }).click();
@@ -68,25 +34,19 @@ async function confirmOrder(page: Page) {
   await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
 }
 
-async function closeToasts(page: Page) {
-  const close = page.locator('.toast__close');
-  if (await close.count()) await close.first().click();
-  await page.locator('.toast').waitFor({ state: 'detached' });
-}
-
 async function guestCards(page: Page) {
   return page.getByTestId('guest-order').allTextContents();
 }
 
 describe('guests are people, not names', () => {
   it('a second Bob on another phone is asked to tell himself apart, and the dashboard lists two people', async () => {
-    const { id, code } = await createOrder();
+    const { id, code } = await openOrder();
     const bob = await browser.newUser(PHONE);
     const other = await browser.newUser(PHONE);
 
     await join(bob.page, code, 'Bob');
     await bob.page.waitForURL(`**/apps/group-order/order/${id}?**`);
-    await addDefault(bob.page, 'Flat White');
+    await addItem(bob.page, 'Flat White');
     await review(bob.page);
     await bob.page.getByPlaceholder('No onions, extra sauce, etc...').fill('No sugar for Bob');
     await confirmOrder(bob.page);
@@ -98,7 +58,7 @@ describe('guests are people, not names', () => {
       .filter({ hasText: 'Someone called Bob has already joined' })
       .waitFor();
     expect(other.page.url()).toContain(`/apps/group-order/join/${code}`);
-    await closeToasts(other.page).catch(() => {});
+    await closeToasts(other.page, { untilGone: true }).catch(() => {});
     await screenshot(other.page, 'journeys-join-name-taken-390');
     // Nor does the first Bob's confirmation page show his items to this phone.
     await other.page.goto(`/apps/group-order/confirmed/${id}/Bob`);
@@ -108,7 +68,7 @@ describe('guests are people, not names', () => {
 
     await join(other.page, code, 'Bob K.');
     await other.page.waitForURL(`**/apps/group-order/order/${id}?guest=Bob+K.**`);
-    await addDefault(other.page, 'Latte');
+    await addItem(other.page, 'Latte');
     await review(other.page);
     await confirmOrder(other.page);
     await other.page.getByText('1x Latte').waitFor();
@@ -138,11 +98,11 @@ describe('guests are people, not names', () => {
 
 describe('changing a confirmed order', () => {
   it('"Add more items" merges into 2x, quantities and items change from the confirmed screen, the host removes one', async () => {
-    const { id, code, hostToken } = await createOrder();
+    const { id, code, hostToken } = await openOrder();
     const guest = await browser.newUser(PHONE);
     await join(guest.page, code, 'Cleo');
     await guest.page.waitForURL(`**/apps/group-order/order/${id}?**`);
-    await addDefault(guest.page, 'Flat White');
+    await addItem(guest.page, 'Flat White');
     await review(guest.page);
     // One item reads "1 item".
     await guest.page.getByText('1 item in your order', { exact: true }).waitFor();
@@ -152,8 +112,8 @@ describe('changing a confirmed order', () => {
     // Add more items: the same Flat White again, and a croissant.
     await guest.page.getByRole('link', { name: 'Add more items' }).click();
     await guest.page.getByRole('heading', { name: 'Menu', exact: true }).waitFor();
-    await addDefault(guest.page, 'Flat White');
-    await addDefault(guest.page, 'Almond Croissant');
+    await addItem(guest.page, 'Flat White');
+    await addItem(guest.page, 'Almond Croissant');
     await review(guest.page);
     await guest.page.getByText('2 items in your order', { exact: true }).waitFor();
     await confirmOrder(guest.page);
@@ -170,7 +130,7 @@ describe('changing a confirmed order', () => {
     await guest.page.getByLabel('Special instructions').fill('Oat milk in all three');
     await guest.page.getByRole('button', { name: 'Save note' }).click();
     await guest.page.getByTestId('guest-note').filter({ hasText: 'Oat milk in all three' }).waitFor();
-    await closeToasts(guest.page);
+    await closeToasts(guest.page, { untilGone: true });
     await screenshot(guest.page, 'journeys-confirmed-edit-390');
     await guest.page.reload();
     await guest.page.getByText('3x Flat White').waitFor();
@@ -182,12 +142,7 @@ describe('changing a confirmed order', () => {
 
     // The host (this browser holds the host token) removes the guest's Flat White from the dashboard.
     const host = await browser.newUser(PHONE);
-    await host.context.addInitScript(
-      ([key, token]) => window.localStorage.setItem(key, token),
-      [`group-order:host-token:${id}`, hostToken],
-    );
-    await host.page.goto(`/apps/group-order/host/dashboard/${id}`);
-    await hydrated(host.page);
+    await asHost(host.page, id, hostToken);
     await host.page.getByRole('button', { name: 'Remove 3x Flat White from Cleo' }).waitFor();
     await screenshot(host.page, 'journeys-host-remove-390');
     await host.page.getByRole('button', { name: 'Remove 3x Flat White from Cleo' }).click();
@@ -216,11 +171,11 @@ describe('changing a confirmed order', () => {
 
 describe('the per-guest limits on the confirmed screen', () => {
   it('refuses raising a quantity past 60 items with a sentence, and keeps the order as it was', async () => {
-    const { id, code } = await createOrder();
+    const { id, code } = await openOrder();
     const guest = await browser.newUser(PHONE);
     await join(guest.page, code, 'Dora');
     await guest.page.waitForURL(`**/apps/group-order/order/${id}?**`);
-    await addDefault(guest.page, 'Flat White');
+    await addItem(guest.page, 'Flat White');
     await review(guest.page);
     await confirmOrder(guest.page);
     await guest.page.getByText('1x Flat White').waitFor();
@@ -273,12 +228,12 @@ describe('the per-guest limits on the confirmed screen', () => {
 
 describe('special instructions', () => {
   it('survive a reload of the review page, and show once per guest on the dashboard', async () => {
-    const { id, code } = await createOrder();
+    const { id, code } = await openOrder();
     const guest = await browser.newUser(PHONE);
     await join(guest.page, code, 'Dana');
     await guest.page.waitForURL(`**/apps/group-order/order/${id}?**`);
-    await addDefault(guest.page, 'Flat White');
-    await addDefault(guest.page, 'Almond Croissant');
+    await addItem(guest.page, 'Flat White');
+    await addItem(guest.page, 'Almond Croissant');
     await review(guest.page);
     const note = guest.page.getByPlaceholder('No onions, extra sauce, etc...');
     await note.fill('Please cut the croissant in half');
@@ -294,7 +249,7 @@ describe('special instructions', () => {
 
     // Adding more later starts the review from the guest's note, so it is neither lost nor doubled.
     await guest.page.goto(`/apps/group-order/order/${id}?guest=Dana`);
-    await addDefault(guest.page, 'Latte');
+    await addItem(guest.page, 'Latte');
     await review(guest.page);
     await expect.poll(() => note.inputValue()).toBe('Please cut the croissant in half');
     await confirmOrder(guest.page);

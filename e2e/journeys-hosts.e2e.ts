@@ -3,7 +3,8 @@ import { PrismaClient } from '@prisma/client';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { utcToZoned } from '../app/lib/time';
-import { DESKTOP, PHONE, screenshot, urls, useBrowser } from './support';
+import { createOrderThroughPage, latteWithDefaults, postFromPage, zonedIn } from './orders';
+import { DESKTOP, hydrated, mailText, openAdmin, PHONE, screenshot, urls, useBrowser } from './support';
 
 // Issue 11, what hosts and guests trip over on a first real lunch run: extending past pickup, a closed
 // order that only says "Failed", nobody told on submit, toasts that follow you, one host browser only,
@@ -13,42 +14,11 @@ const browser = useBrowser();
 const prisma = new PrismaClient({ adapter: new PrismaLibSQL({ url: urls().databaseUrl }) });
 afterAll(() => prisma.$disconnect());
 
-const zoned = (minutes: number) => utcToZoned(new Date(Date.now() + minutes * 60_000), 'Australia/Sydney');
-
 /** A group order created through the API as the create page does, with this browser holding the host token. */
-async function hostOrder(
+const hostOrder = (
   page: Page,
   options: { pickupIn?: number; deadlineIn?: number; hostEmail?: string } = {},
-) {
-  await page.goto('/apps/group-order/find-order');
-  const pickup = zoned(options.pickupIn ?? 60);
-  const deadline = zoned(options.deadlineIn ?? 30);
-  const created = await page.evaluate(
-    async (body) => {
-      const response = await fetch('/apps/group-order/api/group-orders', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      const json = await response.json();
-      localStorage.setItem(`group-order:host-token:${json.id}`, json.hostToken);
-      return json as { id: number; code: string };
-    },
-    {
-      hostName: 'Hannah Host',
-      hostEmail: options.hostEmail ?? `hannah-${Date.now()}@example.com`,
-      companyName: 'Acme Pty Ltd',
-      name: 'Lunch run',
-      orderType: 'pickup',
-      pickupDate: pickup.date,
-      pickupTime: pickup.time,
-      deadlineDate: deadline.date,
-      deadlineTime: deadline.time,
-      paymentMethod: 'pay-in-store',
-    },
-  );
-  return created;
-}
+) => createOrderThroughPage(page, { name: 'Lunch run', pickupIn: 60, deadlineIn: 30, ...options });
 
 /** A guest's confirmed cart, as the Review page sends it. */
 async function confirmAsGuest(
@@ -57,55 +27,21 @@ async function confirmAsGuest(
   guestName: string,
   guestEmail: string | null,
 ) {
-  return page.evaluate(
-    async ({ groupOrderId, guestName, guestEmail }) => {
-      const menu = await (await fetch('/apps/group-order/api/menu-items')).json();
-      const list = Array.isArray(menu) ? menu : menu.items;
-      const latte = list.find((item: { name: string }) => item.name === 'Latte');
-      // The demo menu requires Size, Milk and Blend: send each required group's default, as the dialog does.
-      const modifiers: {
-        id: number;
-        isDefault: boolean;
-        minSelections: number;
-        applicableCategories: string[];
-      }[] = await (await fetch('/apps/group-order/api/menu-modifiers')).json();
-      const defaults = modifiers
-        .filter((m) => m.minSelections > 0 && m.isDefault)
-        .filter((m) => !m.applicableCategories.length || m.applicableCategories.includes(latte.category))
-        .map((m) => m.id);
-      const response = await fetch('/apps/group-order/api/order-items', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          groupOrderId,
-          guestName,
-          guestEmail,
-          confirmationKey: `e2e-${groupOrderId}-${guestName}`,
-          items: [{ menuItemId: latte.id, quantity: guestEmail ? 2 : 1, selectedModifiers: defaults }],
-        }),
-      });
-      return response.status;
-    },
-    { groupOrderId, guestName, guestEmail },
-  );
+  const latte = await latteWithDefaults(page);
+  const { status } = await postFromPage(page, '/apps/group-order/api/order-items', {
+    groupOrderId,
+    guestName,
+    guestEmail,
+    confirmationKey: `e2e-${groupOrderId}-${guestName}`,
+    items: [
+      { menuItemId: latte.menuItemId, quantity: guestEmail ? 2 : 1, selectedModifiers: latte.defaults },
+    ],
+  });
+  return status;
 }
 
 async function toast(page: Page, title: string) {
   await page.locator('.toast__title', { hasText: title }).first().waitFor();
-}
-
-/** The text of the newest mailbox message to an address whose subject matches. */
-async function mailText(page: Page, to: string, subject: RegExp) {
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    await page.goto('/mailbox');
-    const row = page.locator('tbody tr').filter({ hasText: to }).filter({ hasText: subject });
-    if (await row.count()) {
-      await row.first().getByRole('link').click();
-      return (await page.getByTestId('mail-text').textContent()) ?? '';
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`No e-mail to ${to} matching ${subject}`);
 }
 
 describe('host journeys (issue 11)', () => {
@@ -121,7 +57,7 @@ describe('host journeys (issue 11)', () => {
     expect(await host.page.getByRole('button', { name: /Extend deadline/ }).count()).toBe(0);
     await screenshot(host.page, 'journeys-extend-refused-390');
 
-    const later = zoned(120);
+    const later = zonedIn(120);
     await host.page.getByText('Move the pickup time too').click();
     await host.page.getByLabel('New pickup date').fill(later.date);
     await host.page.getByLabel('New pickup time').fill(later.time);
@@ -218,7 +154,7 @@ describe('guest journeys on a closed order (issue 11)', () => {
     const guest = await browser.newUser(PHONE);
     const { page } = guest;
     await page.goto(`/apps/group-order/order/${id}?guest=Lou`);
-    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    await hydrated(page);
     await page.getByRole('button', { name: 'Add Espresso', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Add to Order' }).click();
     await page.getByRole('button', { name: 'Review My Order' }).click();
@@ -263,7 +199,7 @@ describe('guest journeys on a closed order (issue 11)', () => {
     const guest = await browser.newUser(PHONE);
     const { page } = guest;
     await page.goto(`/apps/group-order/join/${code}`);
-    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    await hydrated(page);
     expect(await page.getByText(/\d+m left/).count()).toBe(0);
     // Only the notice and what can still be done: no join form to fill in for nothing.
     await page
@@ -289,7 +225,7 @@ describe('guest journeys on a closed order (issue 11)', () => {
     await host.context.close();
     const { page, context } = await browser.newUser(PHONE);
     await page.goto('/apps/group-order/find-order');
-    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    await hydrated(page);
     await page.getByRole('textbox', { name: 'Order code' }).fill('ZZZZ99');
     await page.getByRole('button', { name: 'FIND ORDER' }).click();
     await toast(page, 'Order Not Found');
@@ -352,9 +288,7 @@ describe('the small things (issue 11)', () => {
       },
     });
     const { page, context } = await browser.newUser(DESKTOP);
-    await page.goto('/admin');
-    await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
-    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    await openAdmin(page);
     await page.getByLabel('Search orders').fill(code);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(`**q=${code}**`);

@@ -1,48 +1,37 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPrismaClient } from '../app/prismaClient.server';
-import { DESKTOP, PHONE, SCREENSHOTS, screenshot, urls, useBrowser } from './support';
+import { DESKTOP, mailRows, openAdmin, PHONE, SCREENSHOTS, screenshot, urls, useBrowser } from './support';
+import { SHOP, storedOrder } from './orders';
 
 // Issue 12, part 1: after the submit the merchant moves the order through the kitchen from the admin,
 // undoes a mistaken step, and marks it ready; the guest's confirmed screen follows along by itself and the
 // "ready" e-mail reaches the guest's and the host's mailbox.
 
-const SHOP = 'demo-coffee.myshopify.com';
 const browser = useBrowser();
 const prisma = createPrismaClient(urls().databaseUrl);
 afterAll(() => prisma.$disconnect());
 
 async function submittedOrder() {
   const flatWhite = (await prisma.menuItem.findFirst({ where: { shop: SHOP, name: 'Flat White' } }))!;
-  const id = 600_000_000 + Math.floor(Math.random() * 100_000_000);
-  const code = `K${String(id).slice(-5)}`.replace(/[01]/g, '7');
   const now = Date.now();
-  const order = await prisma.groupOrder.create({
-    data: {
-      id,
-      shop: SHOP,
-      code,
-      name: 'Kitchen run',
-      hostName: 'Harriet Host',
-      hostEmail: 'harriet@kitchen.example',
-      companyName: 'Umbrella Pty Ltd',
-      pickupAt: new Date(now + 2 * 3600_000),
-      deadlineAt: new Date(now - 60_000),
-      timeZone: 'Australia/Sydney',
-      status: 'submitted',
-      submittedAt: new Date(now - 60_000),
-      hostTokenHash: 'x'.repeat(64),
-      participantCount: 1,
-      totalItems: 2,
-      totalCents: 1200,
-      // Already handed to Shopify, so the run does not depend on the draft-order worker.
-      shopifyState: 'sent',
-      shopifyDraftOrderId: 'gid://shopify/DraftOrder/9912',
-      shopifyDraftOrderName: '#D9912',
-    },
+  const order = await storedOrder(prisma, 'K', {
+    name: 'Kitchen run',
+    hostName: 'Harriet Host',
+    hostEmail: 'harriet@kitchen.example',
+    companyName: 'Umbrella Pty Ltd',
+    deadlineAt: new Date(now - 60_000),
+    submittedAt: new Date(now - 60_000),
+    participantCount: 1,
+    totalItems: 2,
+    totalCents: 1200,
+    // Already handed to Shopify, so the run does not depend on the draft-order worker.
+    shopifyState: 'sent',
+    shopifyDraftOrderId: 'gid://shopify/DraftOrder/9912',
+    shopifyDraftOrderName: '#D9912',
   });
+  const { id } = order;
   const guest = await prisma.guest.create({
     data: {
       shop: SHOP,
@@ -70,11 +59,6 @@ async function submittedOrder() {
   return order;
 }
 
-async function mailSubjects(page: Page, to: string) {
-  await page.goto('/mailbox');
-  return page.locator('tbody tr').filter({ hasText: to }).allTextContents();
-}
-
 describe('kitchen states (issue 12)', () => {
   it('the merchant moves an order to ready, the guest screen follows, and the ready e-mail arrives', async () => {
     const order = await submittedOrder();
@@ -86,9 +70,7 @@ describe('kitchen states (issue 12)', () => {
 
     const merchant = await browser.newUser(DESKTOP);
     const { page } = merchant;
-    await page.goto(`/admin`);
-    await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
-    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    await openAdmin(page);
     await page.getByRole('tab', { name: 'Submitted Orders' }).click();
     await page.waitForURL('**tab=submitted**');
     await page.getByRole('button', { name: `View details of ${order.code}` }).click();
@@ -127,7 +109,7 @@ describe('kitchen states (issue 12)', () => {
     const mail = await browser.newUser(DESKTOP);
     for (const to of ['olivia@kitchen.example', 'harriet@kitchen.example']) {
       await expect
-        .poll(async () => (await mailSubjects(mail.page, to)).filter((row) => subject.test(row)).length, {
+        .poll(async () => (await mailRows(mail.page, to)).filter((row) => subject.test(row)).length, {
           timeout: 15_000,
           interval: 500,
         })
@@ -182,9 +164,7 @@ describe('prep board (issue 12)', () => {
     });
 
     const { page, context } = await browser.newUser(DESKTOP);
-    await page.goto('/admin');
-    await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
-    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    await openAdmin(page);
     await page.getByRole('link', { name: 'Prep board' }).click();
     await page.getByText('Prep board', { exact: true }).first().waitFor();
     const card = page.getByRole('region', { name: `Order ${order.code}` });

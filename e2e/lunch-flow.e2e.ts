@@ -1,17 +1,28 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { createClient } from '@libsql/client';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, screenshot, urls, useBrowser } from './support';
+import { openOrder } from './orders';
+import {
+  addItem,
+  asHost,
+  closeToasts,
+  DESKTOP,
+  hydrated,
+  join,
+  mailRows,
+  openAdmin,
+  PHONE,
+  screenshot,
+  urls,
+  useBrowser,
+} from './support';
 
 // Issue 27 items 1, 2, 6 and 7, as a real lunch run trips over them: the ready e-mail reaching people who
 // ordered nothing, carts that vanish when the host submits, the back button and "Add more items" that look
 // like the order is gone, and pages that keep saying "Order Confirmed!" whatever happened since.
 
 const browser = useBrowser();
-const SHOP = 'demo-coffee.myshopify.com';
 const db = createClient({ url: urls().databaseUrl });
-const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00');
 const run = Date.now().toString(36);
 /** The open pages hear about changes by polling every 15 s while visible. */
 const LIVE = { timeout: 35_000 };
@@ -19,51 +30,13 @@ const LIVE = { timeout: 35_000 };
 afterAll(() => db.close());
 
 /** A fresh open order with a host token this test knows, written straight to the database. */
-async function createOrder(name: string) {
-  const id = randomInt(10_000_000, 2_000_000_000);
-  const code = Array.from({ length: 6 }, () => 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'[randomInt(0, 31)]).join('');
-  const hostToken = randomBytes(24).toString('base64url');
-  const now = Date.now();
-  await db.execute({
-    sql: `INSERT INTO GroupOrder (id, shop, code, name, hostName, hostEmail, companyName, orderType, paymentMethod,
-            pickupAt, deadlineAt, timeZone, currency, status, hostTokenHash, createdAt, updatedAt)
-          VALUES (?, ?, ?, ?, 'Hannah Host', ?, 'Acme Pty Ltd', 'pickup',
-            'pay-in-store', ?, ?, 'Australia/Sydney', 'AUD', 'active', ?, ?, ?)`,
-    args: [
-      id,
-      SHOP,
-      code,
-      name,
-      `hannah-${run}@lunch.example`,
-      sqlDate(new Date(now + 90 * 60_000)),
-      sqlDate(new Date(now + 60 * 60_000)),
-      createHash('sha256').update(hostToken).digest('hex'),
-      sqlDate(new Date(now)),
-      sqlDate(new Date(now)),
-    ],
-  });
-  return { id, code, hostToken };
-}
+const createOrder = (name: string) => openOrder({ name, hostEmail: `hannah-${run}@lunch.example` });
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean(window.__remixRouter));
-}
-
-async function join(page: Page, code: string, name: string, email?: string) {
-  await page.goto(`/apps/group-order/join/${code}`);
-  await hydrated(page);
-  await page.getByLabel('Your name').fill(name);
-  if (email) await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Join', exact: true }).click();
+/** Joins, then waits for the hydrated menu. */
+async function joinMenu(page: Page, code: string, name: string, email?: string) {
+  await join(page, code, name, email);
   await page.waitForURL('**/apps/group-order/order/**');
   await hydrated(page);
-}
-
-async function addDefault(page: Page, item: string) {
-  await page.getByRole('button', { name: `Add ${item}`, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `Customize ${item}` });
-  await dialog.getByRole('button', { name: 'Add to Order' }).click();
-  await dialog.waitFor({ state: 'detached' });
 }
 
 async function reviewAndConfirm(page: Page) {
@@ -74,39 +47,22 @@ async function reviewAndConfirm(page: Page) {
   await hydrated(page);
 }
 
-async function closeToasts(page: Page) {
-  const close = page.locator('.toast__close');
-  while (await close.count()) await close.first().click();
-}
-
 /** The host's phone: this browser holds the order's host token. */
 async function hostPhone(id: number, hostToken: string) {
   const host = await browser.newUser(PHONE);
-  await host.context.addInitScript(
-    ([key, token]) => window.localStorage.setItem(key, token),
-    [`group-order:host-token:${id}`, hostToken],
-  );
   // A browser confirm() box would be a step back: the host's questions are the app's own dialogs.
   host.page.on('dialog', (dialog) => {
     throw new Error(`Unexpected browser dialog: ${dialog.message()}`);
   });
-  await host.page.goto(`/apps/group-order/host/dashboard/${id}`);
-  await hydrated(host.page);
+  await asHost(host.page, id, hostToken);
   return host;
-}
-
-async function mailRows(page: Page, to: string) {
-  await page.goto('/mailbox');
-  return page.locator('tbody tr').filter({ hasText: to }).allTextContents();
 }
 
 /** The merchant moves the order one kitchen step from the admin's order details. */
 async function kitchenStep(page: Page, code: string, step: string) {
   const modal = page.getByRole('dialog');
   if (!(await modal.count())) {
-    await page.goto('/admin');
-    await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
-    await hydrated(page);
+    await openAdmin(page);
     await page.getByRole('tab', { name: 'Submitted Orders' }).click();
     await page.waitForURL('**tab=submitted**');
     await page.getByRole('button', { name: `View details of ${code}` }).click();
@@ -125,13 +81,13 @@ describe('lunch run: who is told what, and when (issue 27 items 1, 2 and 7)', ()
     // Olivia orders and keeps her confirmation open; Nora (invited by e-mail) and Bob K. only join and
     // choose. Nora's Cappuccino stays in her cart.
     const olivia = await browser.newUser(PHONE);
-    await join(olivia.page, code, 'Olivia', OLIVIA);
-    await addDefault(olivia.page, 'Flat White');
+    await joinMenu(olivia.page, code, 'Olivia', OLIVIA);
+    await addItem(olivia.page, 'Flat White');
     await reviewAndConfirm(olivia.page);
 
     const nora = await browser.newUser(PHONE);
-    await join(nora.page, code, 'Nora', NORA);
-    await addDefault(nora.page, 'Cappuccino');
+    await joinMenu(nora.page, code, 'Nora', NORA);
+    await addItem(nora.page, 'Cappuccino');
     await closeToasts(nora.page);
     await nora.page
       .getByText(/\d+m left/)
@@ -139,7 +95,7 @@ describe('lunch run: who is told what, and when (issue 27 items 1, 2 and 7)', ()
       .waitFor();
 
     const bob = await browser.newUser(PHONE);
-    await join(bob.page, code, 'Bob K.');
+    await joinMenu(bob.page, code, 'Bob K.');
 
     // The host is told before submitting that two people are still choosing, by name.
     const host = await hostPhone(id, hostToken);
@@ -212,8 +168,8 @@ describe('lunch run: who is told what, and when (issue 27 items 1, 2 and 7)', ()
     const { id, code, hostToken } = await createOrder(`Team breakfast ${run}`);
     const CLEO = `cleo-${run}@lunch.example`;
     const cleo = await browser.newUser(PHONE);
-    await join(cleo.page, code, 'Cleo', CLEO);
-    await addDefault(cleo.page, 'Flat White');
+    await joinMenu(cleo.page, code, 'Cleo', CLEO);
+    await addItem(cleo.page, 'Flat White');
     await reviewAndConfirm(cleo.page);
 
     const host = await hostPhone(id, hostToken);
@@ -249,8 +205,8 @@ describe('what a guest already confirmed stays in sight (issue 27 item 6)', () =
   it('the back button and "Add more items" show the confirmed items beside the new cart', async () => {
     const { id, code } = await createOrder(`Coffee run ${run}`);
     const dana = await browser.newUser(PHONE);
-    await join(dana.page, code, 'Dana');
-    await addDefault(dana.page, 'Latte');
+    await joinMenu(dana.page, code, 'Dana');
+    await addItem(dana.page, 'Latte');
     await reviewAndConfirm(dana.page);
 
     // Back from the confirmation: the review says nothing new is waiting, and shows what is confirmed.

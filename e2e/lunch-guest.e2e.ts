@@ -2,15 +2,26 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashSecret, newSecret, randomOrderCode, randomOrderId } from '../app/lib/ids.server';
 import { createPrismaClient } from '../app/prismaClient.server';
-import { DESKTOP, PHONE, SCREENSHOTS, screenshot, urls, useBrowser } from './support';
+import { openOrder, SHOP } from './orders';
+import {
+  addItem,
+  asHost,
+  closeToasts,
+  DESKTOP,
+  hydrated,
+  openAdmin,
+  PHONE,
+  SCREENSHOTS,
+  screenshot,
+  urls,
+  useBrowser,
+} from './support';
 
 // Issue 27, what a real lunch run tripped over on the guest's side: option rules that contradict the menu
 // (item 3), two tabs losing items (4), default times against the shop's own rule (5), delivery treated as
 // pickup (9), and long text widening the phone layout (10).
 
-const SHOP = 'demo-coffee.myshopify.com';
 const browser = useBrowser();
 const prisma = createPrismaClient(urls().databaseUrl);
 afterAll(() => prisma.$disconnect());
@@ -18,61 +29,19 @@ afterAll(() => prisma.$disconnect());
 const MINUTE = 60_000;
 
 /** An active order written straight to the database, with a host token this test can hand a browser. */
-async function activeOrder(
-  options: { name?: string | null; deadlineIn?: number; pickupIn?: number; orderType?: string } = {},
-) {
-  const hostToken = newSecret();
-  const now = Date.now();
-  const order = await prisma.groupOrder.create({
-    data: {
-      id: randomOrderId(),
-      code: randomOrderCode(),
-      shop: SHOP,
-      name: options.name === undefined ? 'Lunch run' : options.name,
-      hostName: 'Hannah Host',
-      hostEmail: 'hannah@lunch.example',
-      companyName: 'Acme Pty Ltd',
-      orderType: options.orderType ?? 'pickup',
-      paymentMethod: 'on-account',
-      pickupAt: new Date(now + (options.pickupIn ?? 90) * MINUTE),
-      deadlineAt: new Date(now + (options.deadlineIn ?? 45) * MINUTE),
-      timeZone: 'Australia/Sydney',
-      currency: 'AUD',
-      hostTokenHash: hashSecret(hostToken),
-    },
+const activeOrder = (options: { name?: string | null; deadlineIn?: number; pickupIn?: number } = {}) =>
+  openOrder({
+    name: 'Lunch run',
+    hostEmail: 'hannah@lunch.example',
+    paymentMethod: 'on-account',
+    deadlineIn: 45,
+    ...options,
   });
-  return { order, hostToken };
-}
-
-async function asHost(page: Page, id: number, hostToken: string) {
-  await page.goto('/apps/group-order/find-order');
-  await page.evaluate(
-    ({ id, hostToken }) => localStorage.setItem(`group-order:host-token:${id}`, hostToken),
-    { id, hostToken },
-  );
-  await page.goto(`/apps/group-order/host/dashboard/${id}`);
-  await page.waitForFunction(() => Boolean(window.__remixRouter));
-}
 
 async function openMenu(page: Page, id: number, guest: string) {
   await page.goto(`/apps/group-order/order/${id}?guest=${encodeURIComponent(guest)}`);
   await page.getByRole('heading', { name: 'Menu', exact: true }).waitFor();
-  await page.waitForFunction(() => Boolean(window.__remixRouter));
-}
-
-async function addItem(page: Page, item: string, options: string[] = []) {
-  await page.getByRole('button', { name: `Add ${item}`, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `Customize ${item}` });
-  await dialog.waitFor();
-  for (const option of options)
-    await dialog.getByRole('button', { name: new RegExp(`^${option}\\b`) }).click();
-  await dialog.getByRole('button', { name: 'Add to Order' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
-async function closeToasts(page: Page) {
-  const close = page.locator('.toast__close');
-  while (await close.count()) await close.first().click();
+  await hydrated(page);
 }
 
 /** What the phone's screen shows now (a dialog over the page), not the whole scrolled page. */
@@ -86,7 +55,7 @@ const documentWidth = (page: Page) => page.evaluate(() => document.documentEleme
 
 describe('option rules come from the menu (issue 27 item 3)', () => {
   it("shows each group's real rule, keeps required groups answered, and the server refuses a line without milk", async () => {
-    const { order } = await activeOrder();
+    const order = await activeOrder();
     // A shop's own required group without a default: the guest must choose before adding.
     const toastie = await prisma.menuItem.create({
       data: { shop: SHOP, category: 'toasties', name: 'Cheese Toastie', priceCents: 900, position: 999 },
@@ -191,7 +160,7 @@ describe('option rules come from the menu (issue 27 item 3)', () => {
 
 describe('one draft cart across tabs (issue 27 item 4)', () => {
   it('keeps the Brownie added in tab 2 when tab 1 adds an Espresso, and shows it in both tabs', async () => {
-    const { order } = await activeOrder();
+    const order = await activeOrder();
     const { page: tab1, context } = await browser.newUser(PHONE);
     const tab2 = await context.newPage();
     await openMenu(tab1, order.id, 'Theo');
@@ -218,7 +187,7 @@ describe('default times keep the deadline rule (issue 27 item 5)', () => {
   it('creates with defaults the shop accepts, and the extend button says what it can really add', async () => {
     const { page, context } = await browser.newUser(PHONE);
     await page.goto('/apps/group-order/host/create');
-    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    await hydrated(page);
     const minutes = async (date: string, time: string) => {
       const [h, m] = (await page.getByLabel(time).inputValue()).split(':').map(Number);
       return Date.parse(`${await page.getByLabel(date).inputValue()}T00:00:00Z`) / MINUTE + h * 60 + m;
@@ -240,7 +209,7 @@ describe('default times keep the deadline rule (issue 27 item 5)', () => {
     await screenshot(page, 'lunch-guest-extend-none-390');
 
     // Nine minutes of room: the button says 9, and adds exactly 9.
-    const { order, hostToken } = await activeOrder({ pickupIn: 60, deadlineIn: 21 });
+    const { hostToken, ...order } = await activeOrder({ pickupIn: 60, deadlineIn: 21 });
     await asHost(page, order.id, hostToken);
     await page.getByRole('button', { name: 'Extend deadline by 9 min' }).click();
     await page.locator('.toast__title', { hasText: 'Deadline Extended' }).waitFor();
@@ -256,7 +225,7 @@ describe('delivery is not pickup (issue 27 item 9)', () => {
   it('defaults a delivery to paying on account, says delivery, and gives an unnamed order one title', async () => {
     const { page, context } = await browser.newUser(PHONE);
     await page.goto('/apps/group-order/host/create');
-    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    await hydrated(page);
     await page.getByText('Set the pickup time and an ordering deadline').waitFor();
     expect(await page.getByLabel('Payment method').inputValue()).toBe('pay-in-store');
     await page.getByRole('radio', { name: 'Delivery' }).check();
@@ -294,7 +263,9 @@ describe('long text wraps on a phone (issue 27 item 10)', () => {
   const NOTE = `Please see https://docs.example.com/spreadsheets/d/${'1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms'.repeat(3)} before making mine`;
 
   it('keeps the confirmed page, the host dashboard, labels and the order sheet within their width', async () => {
-    const { order, hostToken } = await activeOrder({ name: 'Supercalifragilisticexpialidocious-team-lunch' });
+    const { hostToken, ...order } = await activeOrder({
+      name: 'Supercalifragilisticexpialidocious-team-lunch',
+    });
     const { page, context } = await browser.newUser(PHONE);
     await openMenu(page, order.id, 'Nora');
     await addItem(page, 'Espresso');
@@ -332,9 +303,7 @@ describe('long text wraps on a phone (issue 27 item 10)', () => {
     });
     const merchant = await browser.newUser(DESKTOP);
     const admin = merchant.page;
-    await admin.goto('/admin');
-    await admin.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
-    await admin.waitForFunction(() => Boolean(window.__remixRouter));
+    await openAdmin(admin);
     await admin.getByRole('link', { name: 'Prep board' }).click();
     const card = admin.getByRole('region', { name: `Order ${order.code}` });
     // Prints open in a new tab (signed print links).

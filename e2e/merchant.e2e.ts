@@ -2,12 +2,12 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPrismaClient } from '../app/prismaClient.server';
-import { DESKTOP, PHONE, screenshot, urls, useBrowser } from './support';
+import { DESKTOP, openAdmin, PHONE, screenshot, urls, useBrowser } from './support';
+import { SHOP, storedOrder } from './orders';
 
 // Issue 27 item 12: what a merchant tripped over in a real lunch run (stats, search, prints opened in a
 // new tab, the prep board, notes on labels, the menu editor, the time-zone field, accessibility).
 
-const SHOP = 'demo-coffee.myshopify.com';
 const browser = useBrowser();
 const prisma = createPrismaClient(urls().databaseUrl);
 afterAll(() => prisma.$disconnect());
@@ -23,32 +23,23 @@ type OrderOptions = {
 /** A group order written straight to the app's database (already handed to Shopify when submitted). */
 async function groupOrder({ status = 'submitted', totalCents = 1200, guests = [] }: OrderOptions = {}) {
   const menu = await prisma.menuItem.findMany({ where: { shop: SHOP } });
-  const id = 500_000_000 + Math.floor(Math.random() * 100_000_000);
-  const code = `M${String(id).slice(-5)}`.replace(/[01]/g, '7');
   const now = Date.now();
-  const order = await prisma.groupOrder.create({
-    data: {
-      id,
-      shop: SHOP,
-      code,
-      name: 'Merchant run',
-      hostName: 'Marjorie Host',
-      hostEmail: 'marjorie@merchant.example',
-      companyName: 'Vandelay Industries',
-      pickupAt: new Date(now + 2 * 3600_000),
-      deadlineAt: status === 'active' ? new Date(now + 3600_000) : new Date(now - 60_000),
-      timeZone: 'Australia/Sydney',
-      status,
-      submittedAt: status === 'submitted' ? new Date(now - 60_000) : null,
-      hostTokenHash: 'x'.repeat(64),
-      participantCount: guests.length,
-      totalItems: guests.reduce((sum, g) => sum + g.items.reduce((s, i) => s + i.quantity, 0), 0),
-      totalCents,
-      shopifyState: status === 'submitted' ? 'sent' : 'none',
-      shopifyDraftOrderId: status === 'submitted' ? 'gid://shopify/DraftOrder/9913' : null,
-      shopifyDraftOrderName: status === 'submitted' ? '#D9913' : null,
-    },
+  const order = await storedOrder(prisma, 'M', {
+    name: 'Merchant run',
+    hostName: 'Marjorie Host',
+    hostEmail: 'marjorie@merchant.example',
+    companyName: 'Vandelay Industries',
+    deadlineAt: status === 'active' ? new Date(now + 3600_000) : new Date(now - 60_000),
+    status,
+    submittedAt: status === 'submitted' ? new Date(now - 60_000) : null,
+    participantCount: guests.length,
+    totalItems: guests.reduce((sum, g) => sum + g.items.reduce((s, i) => s + i.quantity, 0), 0),
+    totalCents,
+    shopifyState: status === 'submitted' ? 'sent' : 'none',
+    shopifyDraftOrderId: status === 'submitted' ? 'gid://shopify/DraftOrder/9913' : null,
+    shopifyDraftOrderName: status === 'submitted' ? '#D9913' : null,
   });
+  const { id } = order;
   let key = 0;
   for (const g of guests) {
     const guest = await prisma.guest.create({
@@ -82,14 +73,10 @@ async function groupOrder({ status = 'submitted', totalCents = 1200, guests = []
   return order;
 }
 
-async function openAdmin(path = '') {
+/** A desktop browser on the admin dashboard, or on the admin page a nav link names. */
+async function merchantAdmin(navLink?: string) {
   const user = await browser.newUser(DESKTOP);
-  await user.page.goto('/admin');
-  await user.page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
-  await user.page.waitForFunction(() => Boolean(window.__remixRouter));
-  if (path) {
-    await user.page.locator('ui-nav-menu').getByRole('link', { name: path }).click();
-  }
+  await openAdmin(user.page, navLink);
   return user;
 }
 
@@ -107,7 +94,7 @@ async function axeFindings(page: Page) {
 
 describe('the merchant side (issue 27, item 12)', () => {
   it('counts revenue from submitted orders only, and says so', async () => {
-    const { page, context } = await openAdmin();
+    const { page, context } = await merchantAdmin();
     const figure = (label: string) =>
       page.getByRole('heading', { name: label, exact: true }).locator('xpath=following-sibling::p');
     await figure('Revenue (submitted orders)').waitFor();
@@ -126,7 +113,7 @@ describe('the merchant side (issue 27, item 12)', () => {
     const order = await groupOrder({
       guests: [{ name: 'Philippa Quintessence', items: [{ name: 'Flat White', quantity: 1 }] }],
     });
-    const { page, context } = await openAdmin();
+    const { page, context } = await merchantAdmin();
     // The dashboard opens on Active Orders; the order is submitted.
     await page.getByLabel('Search orders').fill('quintessence');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -150,7 +137,7 @@ describe('the merchant side (issue 27, item 12)', () => {
         },
       ],
     });
-    const { page, context } = await openAdmin('Prep board');
+    const { page, context } = await merchantAdmin('Prep board');
     const card = page.getByRole('region', { name: `Order ${order.code}` });
     await card.waitFor();
 
@@ -194,7 +181,7 @@ describe('the merchant side (issue 27, item 12)', () => {
     const order = await groupOrder({
       guests: [{ name: 'Rosalind', items: [{ name: 'Latte', quantity: 1 }] }],
     });
-    const { page, context } = await openAdmin('Prep board');
+    const { page, context } = await merchantAdmin('Prep board');
     const column = (state: string) => page.getByRole('region', { name: new RegExp(`^${state} \\(\\d+\\)$`) });
     for (const state of ['New', 'Received', 'Preparing', 'Ready']) await column(state).waitFor();
     const card = column('New').getByRole('region', { name: `Order ${order.code}` });
@@ -232,7 +219,7 @@ describe('the merchant side (issue 27, item 12)', () => {
   });
 
   it('reorders menu items by drag and drop and by keyboard, and sells an item out for today', async () => {
-    const { page, context } = await openAdmin('Menu');
+    const { page, context } = await merchantAdmin('Menu');
     await page.waitForURL('**/app/menu**');
     const names = async () =>
       (
@@ -318,7 +305,7 @@ describe('the merchant side (issue 27, item 12)', () => {
   });
 
   it('finds a time zone by typing, with its offset shown', async () => {
-    const { page, context } = await openAdmin('Settings');
+    const { page, context } = await merchantAdmin('Settings');
     await page.waitForURL('**/app/settings**');
     const field = page.getByRole('combobox', { name: 'Time zone' });
     await field.fill('sydney');
@@ -341,7 +328,7 @@ describe('the merchant side (issue 27, item 12)', () => {
     const order = await groupOrder({
       guests: [{ name: 'Axel', note: 'Oat milk', items: [{ name: 'Latte', quantity: 1, note: 'Hot' }] }],
     });
-    const { page, context } = await openAdmin();
+    const { page, context } = await merchantAdmin();
     const findings: Record<string, string[]> = {};
     findings.dashboard = await axeFindings(page);
     await page.getByRole('tab', { name: 'Submitted Orders' }).click();

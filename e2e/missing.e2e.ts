@@ -3,7 +3,17 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPrismaClient } from '../app/prismaClient.server';
-import { DESKTOP, PHONE, SCREENSHOTS, screenshot, urls, useBrowser } from './support';
+import {
+  DESKTOP,
+  hydrated,
+  mailRows,
+  openAdmin,
+  PHONE,
+  SCREENSHOTS,
+  screenshot,
+  urls,
+  useBrowser,
+} from './support';
 
 // Issue 12, part 3, end to end: a host creates an order that submits itself at its deadline (a few minutes
 // ahead, through the real create form and the app's own outbox worker: no clock is faked), invites three
@@ -22,10 +32,6 @@ const BEN = `ben-${run}@missing.example`;
 const CAT = `cat-${run}@missing.example`;
 const HOST = `hugo-${run}@missing.example`;
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean(window.__remixRouter));
-}
-
 /** Wall-clock date and time in the shop's zone, as the create form takes them. */
 function zoned(instant: Date, timeZone: string) {
   const parts = Object.fromEntries(
@@ -42,11 +48,6 @@ function zoned(instant: Date, timeZone: string) {
       .map((p) => [p.type, p.value]),
   );
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
-
-async function mailRows(page: Page, to: string) {
-  await page.goto('/mailbox');
-  return page.locator('tbody tr').filter({ hasText: to }).allTextContents();
 }
 
 /** Opens the newest e-mail to this address whose subject matches. */
@@ -170,9 +171,7 @@ describe('who is still missing (issue 12, part 3)', () => {
 
     // The merchant moves it on the prep board to ready.
     const merchant = await browser.newUser(DESKTOP);
-    await merchant.page.goto('/admin');
-    await merchant.page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
-    await hydrated(merchant.page);
+    await openAdmin(merchant.page);
     await merchant.page.getByRole('link', { name: 'Prep board' }).click();
     const card = merchant.page.getByRole('region', { name: `Order ${order.code}` });
     await card
@@ -239,9 +238,7 @@ describe('who is still missing (issue 12, part 3)', () => {
       ((await completed.json()) as { data: { draftOrderComplete: { draftOrder: { status: string } } } }).data
         .draftOrderComplete.draftOrder.status,
     ).toBe('COMPLETED');
-    await merchant.page.goto('/admin');
-    await merchant.page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
-    await hydrated(merchant.page);
+    await openAdmin(merchant.page);
     await merchant.page.getByRole('tab', { name: 'Submitted Orders' }).click();
     await merchant.page.waitForURL('**tab=submitted**');
     await merchant.page.getByRole('button', { name: `View details of ${order.code}` }).click();

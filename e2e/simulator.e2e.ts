@@ -3,10 +3,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_DEFAULTS } from '../scripts/local-env.mjs';
 import { sessionToken } from '../scripts/simulator/signing.mjs';
 import { DESKTOP, screenshot, urls, useBrowser } from './support';
+import { SHOP, storedOrder } from './orders';
 
 // The local product's own switches and its admin session (issue 27, items 13 and 14).
 
-const SHOP = 'demo-coffee.myshopify.com';
 const browser = useBrowser();
 const prisma = createPrismaClient(urls().databaseUrl);
 afterAll(() => prisma.$disconnect());
@@ -14,48 +14,38 @@ afterAll(() => prisma.$disconnect());
 /** A submitted order whose Shopify hand-off is queued, as submit leaves it. */
 async function submittedOrder() {
   const espresso = await prisma.menuItem.findFirstOrThrow({ where: { shop: SHOP, name: 'Espresso' } });
-  const id = 600_000_000 + Math.floor(Math.random() * 100_000_000);
-  const code = `S${String(id).slice(-5)}`.replace(/[01]/g, '7');
   const now = Date.now();
-  await prisma.groupOrder.create({
-    data: {
-      id,
-      shop: SHOP,
-      code,
-      name: 'Switches test',
-      hostName: 'Sim Host',
-      hostEmail: 'sim-host@example.com',
-      companyName: 'Simco',
-      orderType: 'pickup',
-      paymentMethod: 'invoice',
-      pickupAt: new Date(now + 2 * 3600_000),
-      deadlineAt: new Date(now + 3600_000),
-      timeZone: 'Australia/Sydney',
-      currency: 'AUD',
-      status: 'submitted',
-      submittedAt: new Date(),
-      hostTokenHash: 'y'.repeat(64),
-      participantCount: 1,
-      totalItems: 1,
-      totalCents: 400,
-      shopifyState: 'pending',
-      items: {
-        create: [
-          {
-            shop: SHOP,
-            guestName: 'Sal',
-            menuItemId: espresso.id,
-            menuItemName: espresso.name,
-            quantity: 1,
-            unitPriceCents: 400,
-            totalCents: 400,
-            confirmationKey: `sim-${id}`,
-          },
-        ],
-      },
+  const order = await storedOrder(prisma, 'S', (id) => ({
+    name: 'Switches test',
+    hostName: 'Sim Host',
+    hostEmail: 'sim-host@example.com',
+    companyName: 'Simco',
+    orderType: 'pickup',
+    paymentMethod: 'invoice',
+    deadlineAt: new Date(now + 3600_000),
+    currency: 'AUD',
+    submittedAt: new Date(),
+    hostTokenHash: 'y'.repeat(64),
+    participantCount: 1,
+    totalItems: 1,
+    totalCents: 400,
+    shopifyState: 'pending',
+    items: {
+      create: [
+        {
+          shop: SHOP,
+          guestName: 'Sal',
+          menuItemId: espresso.id,
+          menuItemName: espresso.name,
+          quantity: 1,
+          unitPriceCents: 400,
+          totalCents: 400,
+          confirmationKey: `sim-${id}`,
+        },
+      ],
     },
-  });
-  return { id, code };
+  }));
+  return { id: order.id, code: order.code };
 }
 
 describe('simulator switches (issue 27, item 13)', () => {

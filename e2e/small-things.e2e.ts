@@ -1,81 +1,25 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { utcToZoned } from '../app/lib/time';
-import { PHONE, screenshot, useBrowser } from './support';
+import { createOrderThroughPage } from './orders';
+import { addItem, hydrated, join, mailText, PHONE, screenshot, useBrowser } from './support';
 
 // Issue 27, item 11: the small things people notice on a real lunch run.
 
 const browser = useBrowser();
-const zoned = (minutes: number) => utcToZoned(new Date(Date.now() + minutes * 60_000), 'Australia/Sydney');
 
 /** An open order created as the create page does, this browser keeping the host token. */
-async function hostOrder(page: Page, hostEmail = `host-${Date.now()}@example.com`) {
-  await page.goto('/apps/group-order/find-order');
-  const pickup = zoned(90);
-  const deadline = zoned(60);
-  return page.evaluate(
-    async (body) => {
-      const response = await fetch('/apps/group-order/api/group-orders', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      const json = await response.json();
-      localStorage.setItem(`group-order:host-token:${json.id}`, json.hostToken);
-      return json as { id: number; code: string };
-    },
-    {
-      hostName: 'Hannah Host',
-      hostEmail,
-      companyName: 'Acme Pty Ltd',
-      name: 'Small things',
-      orderType: 'pickup',
-      pickupDate: pickup.date,
-      pickupTime: pickup.time,
-      deadlineDate: deadline.date,
-      deadlineTime: deadline.time,
-      paymentMethod: 'pay-in-store',
-    },
-  );
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean(window.__remixRouter));
-}
-
-async function join(page: Page, code: string, name: string, email = '') {
-  await page.goto(`/apps/group-order/join/${code}`);
-  await hydrated(page);
-  await page.getByLabel('Your name').fill(name);
-  if (email) await page.getByLabel(/^Email/).fill(email);
-  await page.getByRole('button', { name: 'Join', exact: true }).click();
-}
+const hostOrder = (page: Page, hostEmail = `host-${Date.now()}@example.com`) =>
+  createOrderThroughPage(page, { name: 'Small things', hostEmail });
 
 /** Join, add an Espresso with its defaults, review and confirm. */
-async function orderEspresso(page: Page, code: string, name: string, email = '') {
+async function orderEspresso(page: Page, code: string, name: string, email?: string) {
   await join(page, code, name, email);
   await page.waitForURL('**/order/**');
   await hydrated(page);
-  await page.getByRole('button', { name: 'Add Espresso', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Customize Espresso' });
-  await dialog.getByRole('button', { name: 'Add to Order' }).click();
-  await dialog.waitFor({ state: 'detached' });
+  await addItem(page, 'Espresso');
   await page.getByRole('button', { name: 'Review My Order' }).click();
   await page.getByRole('button', { name: 'Confirm My Order' }).click();
   await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
-}
-
-async function mailText(page: Page, to: string, subject: RegExp) {
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    await page.goto('/mailbox');
-    const row = page.locator('tbody tr').filter({ hasText: to }).filter({ hasText: subject });
-    if (await row.count()) {
-      await row.first().getByRole('link').click();
-      return (await page.getByTestId('mail-text').textContent()) ?? '';
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`No e-mail to ${to} matching ${subject}`);
 }
 
 describe('small things (issue 27, item 11)', () => {

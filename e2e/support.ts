@@ -88,3 +88,82 @@ export function offProxyRequests(requests: string[]) {
     return !url.startsWith('data:');
   });
 }
+
+/** Waits until Remix has hydrated the page, so its buttons answer clicks. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => Boolean(window.__remixRouter));
+}
+
+/** A guest joins an order by code from the join page (with an e-mail address when given). */
+export async function join(page: Page, code: string, name: string, email?: string) {
+  await page.goto(`/apps/group-order/join/${code}`);
+  await hydrated(page);
+  await page.getByLabel('Your name').fill(name);
+  if (email) await page.getByLabel(/^Email/).fill(email);
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+}
+
+/** A guest adds an item from the menu through its Customize dialog, choosing `options` over the defaults. */
+export async function addItem(page: Page, item: string, options: string[] = []) {
+  await page.getByRole('button', { name: `Add ${item}`, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Customize ${item}` });
+  await dialog.waitFor();
+  for (const option of options)
+    await dialog.getByRole('button', { name: new RegExp(`^${option}\\b`) }).click();
+  await dialog.getByRole('button', { name: 'Add to Order' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Makes this page's browser the order's host (it holds the host token) and opens the hydrated dashboard. */
+export async function asHost(page: Page, id: number, hostToken: string) {
+  await page
+    .context()
+    .addInitScript(
+      ([key, token]) => window.localStorage.setItem(key, token),
+      [`group-order:host-token:${id}`, hostToken],
+    );
+  await page.goto(`/apps/group-order/host/dashboard/${id}`);
+  await hydrated(page);
+}
+
+/** The merchant's hydrated admin dashboard inside the simulated Shopify admin; then a nav link, if named. */
+export async function openAdmin(page: Page, navLink?: string) {
+  await page.goto('/admin');
+  await page.getByText('ADMIN DASHBOARD', { exact: true }).waitFor();
+  await hydrated(page);
+  if (navLink) await page.locator('ui-nav-menu').getByRole('link', { name: navLink }).click();
+}
+
+/**
+ * Closes the toasts on screen (each one's close button). `untilGone`: then waits for the toast to leave,
+ * for a screenshot without it.
+ */
+export async function closeToasts(page: Page, { untilGone = false } = {}) {
+  const close = page.locator('.toast__close');
+  if (untilGone) {
+    if (await close.count()) await close.first().click();
+    await page.locator('.toast').waitFor({ state: 'detached' });
+    return;
+  }
+  while (await close.count()) await close.first().click();
+}
+
+/** The simulator mailbox's rows for messages to this address (subject, time). */
+export async function mailRows(page: Page, to: string) {
+  await page.goto('/mailbox');
+  return page.locator('tbody tr').filter({ hasText: to }).allTextContents();
+}
+
+/** The text of the newest e-mail to `to` whose subject matches, read from the simulator's mailbox. */
+export async function mailText(page: Page, to: string, subject: RegExp) {
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    await page.goto('/mailbox');
+    const row = page.locator('tbody tr').filter({ hasText: to }).filter({ hasText: subject });
+    if (await row.count()) {
+      await row.first().getByRole('link').click();
+      return (await page.getByTestId('mail-text').textContent()) ?? '';
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`No e-mail to ${to} matching ${subject}`);
+}

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { jsonError, parseId, parseJson, toId, withHttpErrors } from '~/lib/http.server';
+import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { StatusSchema } from '~/lib/hosting';
 import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
-import { notFound, setGroupOrderStatus } from '~/models/groupOrder/hosting.server';
-import { consumeOrRefuse, countMiss, countingMisses } from '~/models/limits/hostRateLimits.server';
-import { getKitchenProgress } from '~/models/kitchen/kitchen.server';
+import { setGroupOrderStatus } from '~/models/groupOrder/hosting.server';
+import { countingMisses } from '~/models/limits/hostRateLimits.server';
+import { publicKitchenProgress } from '~/models/kitchen/publicProgress.server';
 import { requireStorefront } from '~/storefront.server';
 import { clientKey, hostTokenFrom } from '~/lib/credentials.server';
 
@@ -28,14 +28,6 @@ export const action = withHttpErrors(async function action({ request, params }: 
 // they are visible; the app proxy has no push): active or submitted, the deadline, why it is closed, and
 // where it is in the kitchen. Small and read-only, with the order-read limit of the other order reads.
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
-  const storefront = await requireStorefront(request);
-  await consumeOrRefuse('orderReads', clientKey(storefront.shop, request));
-  const id = toId(params.id);
-  const progress = id === null ? null : await getKitchenProgress(storefront.shop, id);
-  if (!progress) {
-    await countMiss(clientKey(storefront.shop, request));
-    throw notFound();
-  }
-  const { canUndo: _canUndo, next: _next, nextLabel: _nextLabel, ...shown } = progress;
+  const shown = await publicKitchenProgress(request, params.id);
   return Response.json(shown, { headers: { 'Cache-Control': 'no-store' } });
 });

@@ -116,6 +116,21 @@ async function fill(
   }
 }
 
+/** The create form's fields: pickup in two hours, the deadline in 90 minutes (Sydney wall clock). */
+function orderForm(fields: Record<string, unknown> = {}) {
+  const zoned = (minutes: number) => utcToZoned(new Date(Date.now() + minutes * 60_000), 'Australia/Sydney');
+  return {
+    hostName: 'Hannah Host',
+    hostEmail: 'hannah@example.com',
+    companyName: 'Acme',
+    pickupDate: zoned(120).date,
+    pickupTime: zoned(120).time,
+    deadlineDate: zoned(90).date,
+    deadlineTime: zoned(90).time,
+    ...fields,
+  };
+}
+
 function expectRetryAfter(result: { status: number; body: Answer; response?: Response }, sentence: string) {
   expect(result.status).toBe(429);
   expect(result.body.message).toContain(sentence);
@@ -312,23 +327,12 @@ describe('every route that adds or changes quantities keeps the per-guest limits
 
 describe('a legal 200-guest order', () => {
   it('takes 200 guests (the first 50 with a second item), stays small to read, and reaches Shopify as one draft order', async () => {
-    const zoned = (minutes: number) =>
-      utcToZoned(new Date(Date.now() + minutes * 60_000), 'Australia/Sydney');
     const created = await call(async () =>
       createAction(
         args(
           await proxyRequest(`${BASE}/group-orders`, {
             headers: from('198.51.100.50'),
-            body: {
-              hostName: 'Hannah Host',
-              hostEmail: 'hannah@example.com',
-              companyName: 'Acme Pty Ltd',
-              name: 'All-hands lunch',
-              pickupDate: zoned(120).date,
-              pickupTime: zoned(120).time,
-              deadlineDate: zoned(90).date,
-              deadlineTime: zoned(90).time,
-            },
+            body: orderForm({ companyName: 'Acme Pty Ltd', name: 'All-hands lunch' }),
           }),
         ),
       ),
@@ -488,6 +492,11 @@ describe('rate limits', () => {
       // A page's data() answer carries its status inside.
       return { ...result, status: result.body?.init?.status ?? result.status };
     };
+  /** A look-up of `${BASE}/group-orders/<unknown id>/<rest>`, its route params beside the id. */
+  const onOrder =
+    (loader: Answer, rest: string, params: Record<string, string> = {}, init = {}): Lookup =>
+    (a, i) =>
+      get(loader, `${BASE}/group-orders/${unknownId(i)}/${rest}`, { id: unknownId(i), ...params }, init)(a);
   const LOOKUPS: [string, Lookup][] = [
     [
       'the review page',
@@ -505,38 +514,10 @@ describe('rate limits', () => {
           guestName: 'x',
         })(a),
     ],
-    [
-      'GET a guest of an order',
-      (a, i) =>
-        get(guestRoute.loader, `${BASE}/group-orders/${unknownId(i)}/guests/x`, {
-          id: unknownId(i),
-          guestName: 'x',
-        })(a),
-    ],
-    [
-      'POST claim',
-      (a, i) =>
-        get(
-          claimAction,
-          `${BASE}/group-orders/${unknownId(i)}/claim`,
-          { id: unknownId(i) },
-          { method: 'POST' },
-        )(a),
-    ],
-    [
-      'GET host',
-      (a, i) => get(hostRoute.loader, `${BASE}/group-orders/${unknownId(i)}/host`, { id: unknownId(i) })(a),
-    ],
-    [
-      'POST host',
-      (a, i) =>
-        get(
-          hostRoute.action,
-          `${BASE}/group-orders/${unknownId(i)}/host`,
-          { id: unknownId(i) },
-          { body: {} },
-        )(a),
-    ],
+    ['GET a guest of an order', onOrder(guestRoute.loader, 'guests/x', { guestName: 'x' })],
+    ['POST claim', onOrder(claimAction, 'claim', {}, { method: 'POST' })],
+    ['GET host', onOrder(hostRoute.loader, 'host')],
+    ['POST host', onOrder(hostRoute.action, 'host', {}, { body: {} })],
     [
       'a confirm to an unknown order',
       (a, i) => confirm(cart(Number(unknownId(i)), 'Sam', [{ name: 'Latte', quantity: 1 }]), a),
@@ -571,90 +552,29 @@ describe('rate limits', () => {
     ],
     [
       'PATCH a guest note',
-      (a, i) =>
-        get(
-          guestRoute.action,
-          `${BASE}/group-orders/${unknownId(i)}/guests/x`,
-          { id: unknownId(i), guestName: 'x' },
-          { method: 'PATCH', body: { specialInstructions: 'Oat milk' } },
-        )(a),
+      onOrder(
+        guestRoute.action,
+        'guests/x',
+        { guestName: 'x' },
+        { method: 'PATCH', body: { specialInstructions: 'Oat milk' } },
+      ),
     ],
     // Host actions: an unknown id answers 404 where a known one without the host answers 401 or 403.
-    [
-      'PATCH status',
-      (a, i) =>
-        get(
-          statusAction,
-          `${BASE}/group-orders/${unknownId(i)}/status`,
-          { id: unknownId(i) },
-          { method: 'PATCH', body: { status: 'submitted' } },
-        )(a),
-    ],
-    [
-      'POST invite',
-      (a, i) =>
-        get(
-          inviteAction,
-          `${BASE}/group-orders/${unknownId(i)}/invite`,
-          { id: unknownId(i) },
-          { body: { emails: ['ann@example.com'] } },
-        )(a),
-    ],
-    [
-      'POST extend',
-      (a, i) =>
-        get(
-          extendAction,
-          `${BASE}/group-orders/${unknownId(i)}/extend`,
-          { id: unknownId(i) },
-          { body: {} },
-        )(a),
-    ],
-    [
-      'POST remind',
-      (a, i) =>
-        get(
-          remindAction,
-          `${BASE}/group-orders/${unknownId(i)}/remind`,
-          { id: unknownId(i) },
-          { body: {} },
-        )(a),
-    ],
+    ['PATCH status', onOrder(statusAction, 'status', {}, { method: 'PATCH', body: { status: 'submitted' } })],
+    ['POST invite', onOrder(inviteAction, 'invite', {}, { body: { emails: ['ann@example.com'] } })],
+    ['POST extend', onOrder(extendAction, 'extend', {}, { body: {} })],
+    ['POST remind', onOrder(remindAction, 'remind', {}, { body: {} })],
     [
       'POST schedule',
-      (a, i) =>
-        get(
-          scheduleAction,
-          `${BASE}/group-orders/${unknownId(i)}/schedule`,
-          { id: unknownId(i) },
-          { body: { autoSubmit: false, reminderMinutes: null } },
-        )(a),
+      onOrder(scheduleAction, 'schedule', {}, { body: { autoSubmit: false, reminderMinutes: null } }),
     ],
     [
       'GET missing',
       (a, i) =>
         get(missingRoute.loader, `${BASE}/group-orders/${unknownId(i)}/missing`, { id: unknownId(i) })(a),
     ],
-    [
-      'POST missing',
-      (a, i) =>
-        get(
-          missingRoute.action,
-          `${BASE}/group-orders/${unknownId(i)}/missing`,
-          { id: unknownId(i) },
-          { body: {} },
-        )(a),
-    ],
-    [
-      'POST a device',
-      (a, i) =>
-        get(
-          deviceAction,
-          `${BASE}/group-orders/${unknownId(i)}/devices/1`,
-          { id: unknownId(i), deviceId: '1' },
-          { body: {} },
-        )(a),
-    ],
+    ['POST missing', onOrder(missingRoute.action, 'missing', {}, { body: {} })],
+    ['POST a device', onOrder(deviceAction, 'devices/1', { deviceId: '1' }, { body: {} })],
   ];
 
   it.each(LOOKUPS.map(([name, lookUp], row) => ({ name, lookUp, row })))(
@@ -688,17 +608,7 @@ describe('rate limits', () => {
   });
 
   it('limits orders created per client; another client can still create', async () => {
-    const zoned = (minutes: number) =>
-      utcToZoned(new Date(Date.now() + minutes * 60_000), 'Australia/Sydney');
-    const body = {
-      hostName: 'Hannah Host',
-      hostEmail: 'hannah@example.com',
-      companyName: 'Acme',
-      pickupDate: zoned(120).date,
-      pickupTime: zoned(120).time,
-      deadlineDate: zoned(90).date,
-      deadlineTime: zoned(90).time,
-    };
+    const body = orderForm();
     const create = async (address: string, data: Record<string, unknown> = body) =>
       call(async () =>
         createAction(
@@ -716,17 +626,7 @@ describe('rate limits', () => {
   });
 
   it('strangers who spent the shop’s anonymous ceiling do not stop a logged-in customer from starting an order', async () => {
-    const zoned = (minutes: number) =>
-      utcToZoned(new Date(Date.now() + minutes * 60_000), 'Australia/Sydney');
-    const body = {
-      hostName: 'Hannah Host',
-      hostEmail: 'hannah@example.com',
-      companyName: 'Acme',
-      pickupDate: zoned(120).date,
-      pickupTime: zoned(120).time,
-      deadlineDate: zoned(90).date,
-      deadlineTime: zoned(90).time,
-    };
+    const body = orderForm();
     const create = async (address: string, customerId = '') =>
       call(async () =>
         createAction(

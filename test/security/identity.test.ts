@@ -59,47 +59,36 @@ async function json(
   return proxyRequest(`${API}${path}`, init);
 }
 
+/** A POST to the order-items API, as a guest's page sends it. */
+async function postItems(body: Record<string, unknown>) {
+  return call(async () => itemsAction(args(await json('/order-items', { body }))));
+}
+
 function confirm(overrides: Record<string, unknown> = {}, key = crypto.randomUUID()) {
-  return call(async () =>
-    itemsAction(
-      args(
-        await json('/order-items', {
-          body: {
-            groupOrderId: order.id,
-            confirmationKey: key,
-            guestName: 'Alice',
-            guestInitials: 'AL',
-            guestEmail: ALICE,
-            specialInstructions: null,
-            items: [{ menuItemId: latte, quantity: 1, selectedModifiers: [] }],
-            ...overrides,
-          },
-        }),
-      ),
-    ),
-  );
+  return postItems({
+    groupOrderId: order.id,
+    confirmationKey: key,
+    guestName: 'Alice',
+    guestInitials: 'AL',
+    guestEmail: ALICE,
+    specialInstructions: null,
+    items: [{ menuItemId: latte, quantity: 1, selectedModifiers: [] }],
+    ...overrides,
+  });
 }
 
 /** The spec's client: one item per call, no token, no key. */
 function addOne(overrides: Record<string, unknown> = {}) {
-  return call(async () =>
-    itemsAction(
-      args(
-        await json('/order-items', {
-          body: {
-            groupOrderId: order.id,
-            guestName: 'Alice',
-            guestInitials: 'AL',
-            menuItemId: bread,
-            quantity: 1,
-            selectedModifiers: [],
-            specialInstructions: null,
-            ...overrides,
-          },
-        }),
-      ),
-    ),
-  );
+  return postItems({
+    groupOrderId: order.id,
+    guestName: 'Alice',
+    guestInitials: 'AL',
+    menuItemId: bread,
+    quantity: 1,
+    selectedModifiers: [],
+    specialInstructions: null,
+    ...overrides,
+  });
 }
 
 async function own(name: string, token: string | null, headers: Record<string, string> = {}) {
@@ -248,20 +237,13 @@ describe("the takeover fails by every route: a new browser with Alice's name and
   });
 
   it('the usual order: an address alone neither loads nor replaces it, not even through a new guest with that address', async () => {
-    const saved = await call(async () =>
-      usualSave(
-        args(
-          await json('/usual-order', {
-            body: {
-              email: ALICE,
-              name: 'Alice',
-              orderItems: [{ id: latte, quantity: 2 }],
-              deviceKey: DEVICE_A,
-            },
-          }),
-        ),
-      ),
-    );
+    const save = async (body: Record<string, unknown>) =>
+      call(async () => usualSave(args(await json('/usual-order', { body: { email: ALICE, ...body } }))));
+    const saved = await save({
+      name: 'Alice',
+      orderItems: [{ id: latte, quantity: 2 }],
+      deviceKey: DEVICE_A,
+    });
     expect(saved.status).toBe(200);
     const load = async (body: Record<string, unknown>) =>
       call(async () => usualLoad(args(await json('/usual-order/load', { body: { email: ALICE, ...body } }))));
@@ -289,22 +271,13 @@ describe("the takeover fails by every route: a new browser with Alice's name and
     expect(await load({ deviceKey: DEVICE_B, groupOrderId: order.id, guestToken: PHONE_B })).toMatchObject({
       status: 403,
     });
-    const replaced = await call(async () =>
-      usualSave(
-        args(
-          await json('/usual-order', {
-            body: {
-              email: ALICE,
-              name: 'Mallory',
-              orderItems: [{ id: bread, quantity: 9 }],
-              deviceKey: DEVICE_B,
-              groupOrderId: order.id,
-              guestToken: PHONE_B,
-            },
-          }),
-        ),
-      ),
-    );
+    const replaced = await save({
+      name: 'Mallory',
+      orderItems: [{ id: bread, quantity: 9 }],
+      deviceKey: DEVICE_B,
+      groupOrderId: order.id,
+      guestToken: PHONE_B,
+    });
     expect(replaced).toMatchObject({ status: 403, body: { reason: 'proof-needed' } });
     expect((await load({ deviceKey: DEVICE_A })).body).toMatchObject([{ id: latte, quantity: 2 }]);
   });

@@ -10,6 +10,7 @@ import {
 } from '@shopify/polaris';
 import { categoryLabel } from '~/lib/categories';
 import type { AdminMenuItem } from './types';
+import { MenuRow } from './MenuRow';
 import { RowActions } from './RowActions';
 import { SortableItem, SortableItems } from './SortableItems';
 import { useMenuAction } from './useMenuAction';
@@ -118,29 +119,17 @@ export function MenuItemsCard({
                   </RowActions>
                 );
                 return (
-                  <IndexTable.Row id={String(item.id)} key={item.id} position={index}>
-                    {smDown ? (
-                      <div style={{ padding: '12px 16px', width: '100%' }}>
-                        <BlockStack gap="200">
-                          <InlineStack align="space-between" blockAlign="start" gap="200" wrap={false}>
-                            {name}
-                            {price}
-                          </InlineStack>
-                          <Text as="span" tone="subdued" variant="bodySm">
-                            {categoryLabel(item.category)}
-                          </Text>
-                          {actions}
-                        </BlockStack>
-                      </div>
-                    ) : (
-                      <>
-                        <IndexTable.Cell>{name}</IndexTable.Cell>
-                        <IndexTable.Cell>{categoryLabel(item.category)}</IndexTable.Cell>
-                        <IndexTable.Cell>{price}</IndexTable.Cell>
-                        <IndexTable.Cell>{actions}</IndexTable.Cell>
-                      </>
-                    )}
-                  </IndexTable.Row>
+                  <MenuRow
+                    id={item.id}
+                    position={index}
+                    phone={smDown}
+                    name={name}
+                    amount={price}
+                    middle={[categoryLabel(item.category), price]}
+                    phoneDetail={categoryLabel(item.category)}
+                    actions={actions}
+                    nameAlign="start"
+                  />
                 );
               }}
             </SortableItem>

@@ -11,6 +11,7 @@ import {
 import { categoryLabel } from '~/lib/categories';
 import { selectionRule } from '~/lib/modifiers';
 import type { AdminGroup, AdminModifier } from './types';
+import { MenuRow } from './MenuRow';
 import { RowActions } from './RowActions';
 
 export function ModifierGroupCard(props: {
@@ -98,29 +99,18 @@ export function ModifierGroupCard(props: {
             />
           );
           return (
-            <IndexTable.Row id={String(modifier.id)} key={modifier.id} position={index}>
-              {smDown ? (
-                <div style={{ padding: '12px 16px', width: '100%' }}>
-                  <BlockStack gap="200">
-                    <InlineStack align="space-between" blockAlign="center" gap="200" wrap={false}>
-                      {name}
-                      {delta}
-                    </InlineStack>
-                    <Text as="span" tone="subdued" variant="bodySm">
-                      Applies to {appliesTo}
-                    </Text>
-                    {actions}
-                  </BlockStack>
-                </div>
-              ) : (
-                <>
-                  <IndexTable.Cell>{name}</IndexTable.Cell>
-                  <IndexTable.Cell>{delta}</IndexTable.Cell>
-                  <IndexTable.Cell>{appliesTo}</IndexTable.Cell>
-                  <IndexTable.Cell>{actions}</IndexTable.Cell>
-                </>
-              )}
-            </IndexTable.Row>
+            <MenuRow
+              key={modifier.id}
+              id={modifier.id}
+              position={index}
+              phone={smDown}
+              name={name}
+              amount={delta}
+              middle={[delta, appliesTo]}
+              phoneDetail={`Applies to ${appliesTo}`}
+              actions={actions}
+              nameAlign="center"
+            />
           );
         })}
       </IndexTable>

@@ -1,5 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Button } from '../ui';
+import HostQuestionDialog from './HostQuestionDialog';
 
 /** "Submit 14 items from 6 people to Demo Coffee?": asked before the order goes to the shop (HostControls). */
 /** "2 people are still choosing: Ana, Bob K." (null: still asking the server). */
@@ -21,33 +20,24 @@ export default function SubmitDialog({
   onCancel: () => void;
 }) {
   return (
-    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onCancel())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog host-submit-dialog">
-          <Dialog.Title className="dialog__title">{question}</Dialog.Title>
-          <Dialog.Description className="muted small">
-            The shop receives the order at once, and guests can no longer add items. You can reopen it with
-            Edit This Order if something must change.
-          </Dialog.Description>
-          {choosing === null ? (
-            <p className="muted small" role="status">
-              Checking who is still choosing…
-            </p>
-          ) : choosing.length ? (
-            <div className="notice notice--warning small" role="status" data-testid="still-choosing">
-              <strong>{choosingText(choosing)}</strong> They joined but have not confirmed anything, so
-              nothing of theirs is in the order if you submit now.
-            </div>
-          ) : null}
-          <div className="stack host-submit-dialog__actions">
-            <Button className="btn--block" onClick={onSubmit}>
-              Submit
-            </Button>
-            <Dialog.Close className="btn btn--secondary btn--block">Cancel</Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <HostQuestionDialog
+      title={question}
+      description="The shop receives the order at once, and guests can no longer add items. You can reopen it with Edit This Order if something must change."
+      answer="Submit"
+      back="Cancel"
+      onAnswer={onSubmit}
+      onCancel={onCancel}
+    >
+      {choosing === null ? (
+        <p className="muted small" role="status">
+          Checking who is still choosing…
+        </p>
+      ) : choosing.length ? (
+        <div className="notice notice--warning small" role="status" data-testid="still-choosing">
+          <strong>{choosingText(choosing)}</strong> They joined but have not confirmed anything, so nothing of
+          theirs is in the order if you submit now.
+        </div>
+      ) : null}
+    </HostQuestionDialog>
   );
 }

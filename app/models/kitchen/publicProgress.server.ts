@@ -1,0 +1,24 @@
+import { toId } from '~/lib/http.server';
+import { clientKey } from '~/lib/credentials.server';
+import { notFound } from '~/models/groupOrder/hosting.server';
+import { consumeOrRefuse, countMiss } from '~/models/limits/hostRateLimits.server';
+import { requireStorefront } from '~/storefront.server';
+import { getKitchenProgress } from './kitchen.server';
+
+/**
+ * An order's live state as open guest and host pages read it through the app proxy (the status and
+ * kitchen routes): counted as an order read, a miss counted like any other, and without the merchant's
+ * controls (what comes next, undo).
+ */
+export async function publicKitchenProgress(request: Request, idParam: string | undefined) {
+  const storefront = await requireStorefront(request);
+  await consumeOrRefuse('orderReads', clientKey(storefront.shop, request));
+  const id = toId(idParam);
+  const progress = id === null ? null : await getKitchenProgress(storefront.shop, id);
+  if (!progress) {
+    await countMiss(clientKey(storefront.shop, request));
+    throw notFound();
+  }
+  const { canUndo: _canUndo, next: _next, nextLabel: _nextLabel, ...shown } = progress;
+  return shown;
+}

@@ -1,0 +1,188 @@
+import { createClient } from '@libsql/client';
+import type { Prisma } from '@prisma/client';
+import type { Page } from 'playwright-core';
+import { hashSecret, newSecret, randomOrderCode, randomOrderId } from '../app/lib/ids.server';
+import { utcToZoned } from '../app/lib/time';
+import type { createPrismaClient } from '../app/prismaClient.server';
+import { urls } from './support';
+
+// How the browser tests get their group orders: an open one written straight to the database (a host token
+// the test knows) or created through the page as the create form does (the browser keeping the host token);
+// a submitted one for the merchant's side (storedOrder); and a guest's Latte sent through the page's API.
+
+export const SHOP = 'demo-coffee.myshopify.com';
+const MINUTE = 60_000;
+/** A date as the app's SQLite database stores it. */
+export const sqlDate = (date: Date) => date.toISOString().replace('Z', '+00:00');
+
+export type OpenOrderOptions = {
+  /** null: an order without a name. */
+  name?: string | null;
+  hostEmail?: string;
+  /** Minutes from now. */
+  pickupIn?: number;
+  deadlineIn?: number;
+  timeZone?: string;
+  orderType?: 'pickup' | 'delivery';
+  paymentMethod?: string;
+};
+
+/** An active order written straight to the database, with a host token this test can hand a browser. */
+export async function openOrder({
+  name = 'Team Lunch',
+  hostEmail = 'hannah@example.com',
+  pickupIn = 90,
+  deadlineIn = 60,
+  timeZone = 'Australia/Sydney',
+  orderType = 'pickup',
+  paymentMethod = 'pay-in-store',
+}: OpenOrderOptions = {}) {
+  const id = randomOrderId();
+  const code = randomOrderCode();
+  const hostToken = newSecret();
+  const now = Date.now();
+  const pickupAt = new Date(now + pickupIn * MINUTE);
+  const deadlineAt = new Date(now + deadlineIn * MINUTE);
+  const db = createClient({ url: urls().databaseUrl });
+  try {
+    await db.execute({
+      sql: `INSERT INTO GroupOrder (id, shop, code, name, hostName, hostEmail, companyName, orderType, paymentMethod,
+              pickupAt, deadlineAt, timeZone, currency, status, hostTokenHash, createdAt, updatedAt)
+            VALUES (?, ?, ?, ?, 'Hannah Host', ?, 'Acme Pty Ltd', ?, ?, ?, ?, ?, 'AUD', 'active', ?, ?, ?)`,
+      args: [
+        id,
+        SHOP,
+        code,
+        name,
+        hostEmail,
+        orderType,
+        paymentMethod,
+        sqlDate(pickupAt),
+        sqlDate(deadlineAt),
+        timeZone,
+        hashSecret(hostToken),
+        sqlDate(new Date(now)),
+        sqlDate(new Date(now)),
+      ],
+    });
+  } finally {
+    db.close();
+  }
+  return { id, code, hostToken, pickupAt, deadlineAt };
+}
+
+/** Wall-clock date and time in Sydney `minutes` from now, as the create form takes them. */
+export const zonedIn = (minutes: number) =>
+  utcToZoned(new Date(Date.now() + minutes * MINUTE), 'Australia/Sydney');
+
+/** An order created as the create page does (POST /api/group-orders), this browser keeping the host token. */
+export async function createOrderThroughPage(
+  page: Page,
+  {
+    name,
+    hostName = 'Hannah Host',
+    hostEmail = `hannah-${Date.now()}@example.com`,
+    pickupIn = 90,
+    deadlineIn = 60,
+  }: { name: string; hostName?: string; hostEmail?: string; pickupIn?: number; deadlineIn?: number },
+) {
+  await page.goto('/apps/group-order/find-order');
+  const pickup = zonedIn(pickupIn);
+  const deadline = zonedIn(deadlineIn);
+  return page.evaluate(
+    async (body) => {
+      const response = await fetch('/apps/group-order/api/group-orders', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const json = await response.json();
+      localStorage.setItem(`group-order:host-token:${json.id}`, json.hostToken);
+      return json as { id: number; code: string };
+    },
+    {
+      hostName,
+      hostEmail,
+      companyName: 'Acme Pty Ltd',
+      name,
+      orderType: 'pickup',
+      pickupDate: pickup.date,
+      pickupTime: pickup.time,
+      deadlineDate: deadline.date,
+      deadlineTime: deadline.time,
+      paymentMethod: 'pay-in-store',
+    },
+  );
+}
+
+/**
+ * The demo menu's Latte as a guest's page adds it: its id and each required group's default modifier
+ * (the demo menu requires Size, Milk and Blend), read from the storefront API as the dialog reads them.
+ */
+export async function latteWithDefaults(page: Page) {
+  return page.evaluate(async () => {
+    const menu = await (await fetch('/apps/group-order/api/menu-items')).json();
+    const list = Array.isArray(menu) ? menu : menu.items;
+    const latte = list.find((item: { name: string }) => item.name === 'Latte') ?? list[0];
+    const modifiers: {
+      id: number;
+      isDefault: boolean;
+      minSelections: number;
+      applicableCategories: string[];
+    }[] = await (await fetch('/apps/group-order/api/menu-modifiers')).json();
+    const defaults = modifiers
+      .filter((m) => m.minSelections > 0 && m.isDefault)
+      .filter((m) => !m.applicableCategories.length || m.applicableCategories.includes(latte.category))
+      .map((m) => m.id);
+    return { menuItemId: latte.id as number, defaults };
+  });
+}
+
+/** A JSON POST from the page (through the app proxy, with the page's cookies): its status and answer. */
+export async function postFromPage(page: Page, url: string, body: unknown) {
+  return page.evaluate(
+    async ({ url, body }) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    { url, body },
+  );
+}
+
+type Db = ReturnType<typeof createPrismaClient>;
+type OrderFields = Omit<
+  Prisma.GroupOrderUncheckedCreateInput,
+  'id' | 'code' | 'shop' | 'pickupAt' | 'timeZone' | 'hostTokenHash'
+> &
+  Partial<Pick<Prisma.GroupOrderUncheckedCreateInput, 'pickupAt' | 'timeZone' | 'hostTokenHash'>>;
+
+/**
+ * A group order row for the merchant's side, written with Prisma: submitted (unless `fields` say otherwise),
+ * picked up in two hours, in Sydney, with a host token nobody holds. Its code is `codePrefix` and digits of
+ * its id, six characters in all; `fields` may be made from the id (a key that names the order).
+ */
+export async function storedOrder(
+  prisma: Db,
+  codePrefix: string,
+  fields: OrderFields | ((id: number) => OrderFields),
+) {
+  const id = 500_000_000 + Math.floor(Math.random() * 300_000_000);
+  const code = `${codePrefix}${String(id).slice(codePrefix.length - 6)}`.replace(/[01]/g, '7');
+  return prisma.groupOrder.create({
+    data: {
+      id,
+      code,
+      shop: SHOP,
+      pickupAt: new Date(Date.now() + 2 * 3600_000),
+      timeZone: 'Australia/Sydney',
+      status: 'submitted',
+      hostTokenHash: 'x'.repeat(64),
+      ...(typeof fields === 'function' ? fields(id) : fields),
+    },
+  });
+}
