@@ -166,14 +166,16 @@ async function naiveStats() {
   const orders = await prisma.groupOrder.findMany({ where: { shop: TEST_SHOP }, include: { items: true } });
   const startOfToday = new Date();
   startOfToday.setHours(0, 0, 0, 0);
-  const revenue = orders.reduce((sum, o) => sum + o.items.reduce((s, i) => s + i.totalCents, 0), 0);
+  // Revenue as the dashboard counts it: submitted orders the kitchen did not cancel (stats.server.ts).
+  const paid = orders.filter((o) => o.status === 'submitted' && o.kitchenState !== 'cancelled');
+  const revenue = paid.reduce((sum, o) => sum + o.items.reduce((s, i) => s + i.totalCents, 0), 0);
   return {
     total: orders.length,
     active: orders.filter((o) => o.status === 'active').length,
     submitted: orders.filter((o) => o.status === 'submitted').length,
     revenue,
     today: orders.filter((o) => o.createdAt >= startOfToday).length,
-    average: orders.length ? revenue / orders.length : 0,
+    average: paid.length ? revenue / paid.length : 0,
   };
 }
 
