@@ -11,6 +11,7 @@ import { type ConfirmCartInput, type SingleOrderItemInput } from '../../lib/sche
 import { closedReason, closedText, parseModifiers } from './groupOrder.server';
 import { resolveGuest } from './guests.server';
 import { checkGuestItems, readGuestItems } from './itemLimits.server';
+import { isSoldOut } from '../../lib/soldOut';
 import { cartMenu } from '../menu/menuCache.server';
 import {
   budgetsInTransactions,
@@ -318,7 +319,7 @@ async function writeLines(tx: Sql, shop: string, request: ConfirmRequest, now: D
     const where = many ? `Item ${index + 1}: ` : '';
     const menuItem = itemsById.get(line.menuItemId);
     if (!menuItem) throw new Invalid(`${where}That item is not on the menu.`);
-    if (menuItem.soldOutUntil && menuItem.soldOutUntil.getTime() > now.getTime()) {
+    if (isSoldOut(menuItem, now)) {
       throw new Conflict(`${where}${menuItem.name} is sold out today. Please choose something else.`, {
         reason: 'sold-out',
         menuItemId: menuItem.id,

@@ -1,6 +1,7 @@
 import prisma from '../../db.server';
 import { Invalid, NotFound } from '../../lib/errors';
 import { centsToDecimal } from '../../lib/money';
+import { isSoldOut } from '../../lib/soldOut';
 import type { MenuItemInput, ModifierGroupInput, ModifierInput } from '../../lib/schemas/menu';
 import { utcToZoned, zonedToUtc } from '../../lib/time';
 import { getShopSettings } from '../shop/settings.server';
@@ -106,11 +107,6 @@ function checkBounds(input: ModifierGroupInput) {
       { fieldErrors: { minSelections: 'Must not be more than max selections.' } },
     );
   }
-}
-
-/** Whether the kitchen marked the item sold out for today (see MenuItem.soldOutUntil). */
-export function isSoldOut(item: { soldOutUntil: Date | null }, now = new Date()) {
-  return item.soldOutUntil !== null && item.soldOutUntil.getTime() > now.getTime();
 }
 
 /** The start of the day after `now`'s day in `zone`: when an item sold out "today" is back. */
