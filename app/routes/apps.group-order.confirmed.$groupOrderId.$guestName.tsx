@@ -100,7 +100,7 @@ function Confirmed(loaded: ConfirmedData) {
           orderType,
           pickup,
           place,
-          notified: own ? own.guest.hasEmail !== false : true,
+          notified: own ? own.guest.hasEmail : true,
         });
 
   return (

@@ -15,7 +15,7 @@ export type ConfirmedData = Extract<ReturnType<typeof useLoaderData<typeof loade
 
 export type OwnOrder = {
   mine: true;
-  guest: { name: string; initials: string | null; specialInstructions: string | null; hasEmail?: boolean };
+  guest: { name: string; initials: string | null; specialInstructions: string | null; hasEmail: boolean };
   items: {
     id: number;
     name: string;
