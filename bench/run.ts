@@ -1,11 +1,14 @@
 // `npm run bench`: load through the signed app-proxy path against the built app (server.mjs, as `npm start`
-// runs it) and, in the same run, against a bare node:http reference server (bench/bare-server.mjs).
-// Prints a table and writes bench/results.json. Figures, not assertions. A few minutes on 2 cores.
+// runs it). The guest confirm is measured beside two references from the same run, each a bound it can
+// only come below (docs/decisions/2026-11-26-bench-references.md): the app's floor (a signed ping, the
+// same server and path, a route that checks the signature and answers nothing) and the database's own
+// rate for the confirm's writes (bench/database-rate.ts). Prints a table and writes bench/results.json.
+// Figures, not assertions. A few minutes on 2 cores.
 //
-// Options (env): STOREFRONT_PORT/PORT pick the ports (the bare server takes PORT+2); BENCH_DATABASE_URL
-// set to a postgres:// URL runs app and bare reference on PostgreSQL: on that server the bench (re)creates
-// the databases <name>_bench and <name>_bench_bare (<name> from the URL) and leaves <name> itself alone;
-// BENCH_QUICK=1 shortens every phase (a smoke run).
+// Options (env): STOREFRONT_PORT/PORT pick the ports; BENCH_DATABASE_URL set to a postgres:// URL runs the
+// app and the database reference on PostgreSQL: on that server the bench (re)creates the databases
+// <name>_bench and <name>_bench_ref (<name> from the URL) and leaves <name> itself alone; BENCH_QUICK=1
+// shortens every phase (a smoke run).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +20,7 @@ import { createPrismaClient } from '../app/prismaClient.server';
 import autocannon from 'autocannon';
 import { localEnv, LOCAL_DEFAULTS } from '../scripts/local-env.mjs';
 import { buildIfStale, migrateAndSeed, SERVER_NODE_FLAGS } from '../scripts/prepare.mjs';
+import { databaseRate, type ReferenceLine } from './database-rate';
 import { PROXY_PREFIX, signedPath } from './signing.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -24,13 +28,12 @@ const SECONDS = QUICK ? 3 : 15;
 const SHOP = LOCAL_DEFAULTS.DEMO_SHOP;
 const appPort = Number(process.env.PORT ?? 4601);
 const storefrontPort = Number(process.env.STOREFRONT_PORT ?? 4600);
-const barePort = appPort + 2;
 const dataDir = path.resolve('data/bench-load');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 const sqliteFile = path.join(dataDir, 'app.sqlite');
 const onPostgres = /^postgres(ql)?:/.test(process.env.BENCH_DATABASE_URL ?? '');
-/** The same server, another database: <name>_bench for the app, <name>_bench_bare for the reference. */
+/** The same server, another database: <name>_bench for the app, <name>_bench_ref for the reference. */
 function postgresDatabase(suffix: string) {
   const url = new URL(process.env.BENCH_DATABASE_URL!);
   const name = `${url.pathname.replace(/^\//, '') || 'group_order'}${suffix}`;
@@ -38,7 +41,7 @@ function postgresDatabase(suffix: string) {
   return { name, url: url.href };
 }
 const pgBench = onPostgres ? postgresDatabase('_bench') : null;
-const pgBare = onPostgres ? postgresDatabase('_bench_bare') : null;
+const pgRef = onPostgres ? postgresDatabase('_bench_ref') : null;
 const databaseUrl = pgBench?.url ?? `file:${sqliteFile}`;
 /** Runs statements on the PostgreSQL server's maintenance database (CREATE/DROP DATABASE). */
 async function postgresAdmin(...statements: string[]) {
@@ -52,9 +55,9 @@ async function postgresAdmin(...statements: string[]) {
     await admin.end();
   }
 }
-if (pgBench && pgBare) {
+if (pgBench && pgRef) {
   await postgresAdmin(
-    `DROP DATABASE IF EXISTS "${pgBare.name}" WITH (FORCE)`,
+    `DROP DATABASE IF EXISTS "${pgRef.name}" WITH (FORCE)`,
     `DROP DATABASE IF EXISTS "${pgBench.name}" WITH (FORCE)`,
     `CREATE DATABASE "${pgBench.name}"`,
   );
@@ -66,6 +69,8 @@ const env = {
   LOG_LEVEL: 'error',
   OUTBOX_POLL_MS: '2000',
 } as Record<string, string>;
+// Explicit, so the database reference's pool is the app's (app/env.server.ts reads the same variable).
+env.DATABASE_POOL_SIZE ??= '10';
 for (const key of Object.keys(env)) if (key.startsWith('VITEST')) delete env[key];
 const SECRET = env.SHOPIFY_API_SECRET;
 
@@ -95,6 +100,20 @@ const CART_ITEMS = [
   },
   { menuItemId: byName('Banana Bread').id, quantity: 1, selectedModifiers: [] },
 ];
+// The same cart as the confirm writes its lines, priced, for the database reference.
+const REFERENCE_LINES: ReferenceLine[] = CART_ITEMS.map((line) => {
+  const item = menu.find((m) => m.id === line.menuItemId)!;
+  const chosen = line.selectedModifiers.map((id) => modifiers.find((m) => m.id === id)!);
+  return {
+    menuItemId: item.id,
+    menuItemName: item.name,
+    quantity: line.quantity,
+    selectedModifiers: JSON.stringify(
+      chosen.map((m) => ({ id: m.id, name: m.name, type: m.group.type, priceDeltaCents: m.priceDeltaCents })),
+    ),
+    unitPriceCents: chosen.reduce((sum, m) => sum + m.priceDeltaCents, item.priceCents),
+  };
+});
 
 let orderSeq = 0;
 /**
@@ -183,29 +202,36 @@ const POOL = QUICK ? 100 : 500;
 
 // Every order the run uses is written now, before the servers start: one writer at a time on the file.
 log('writing fixture orders…');
+// The database reference writes no more than the app to an order (CONFIRMS_PER_ORDER), wrapping round its
+// pool when it is faster than POOL orders can take.
 const orders = {
   warmApp: await newOrders(3),
-  warmBare: await newOrders(3),
+  warmRef: await newOrders(3),
   rateApp: await newOrders(15),
-  rateBare: await newOrders(15),
   sat10App: await newOrders(POOL),
-  sat10Bare: await newOrders(POOL),
+  sat10Ref: await newOrders(POOL),
   sat200App: await newOrders(POOL),
-  sat200Bare: await newOrders(POOL),
+  sat200Ref: await newOrders(POOL),
   size10: await newOrders(SIZE_RUNS + 1, 10),
   size120: await newOrders(SIZE_RUNS + 1, 120),
   size240: await newOrders(SIZE_RUNS + 1, 240),
   pages: await newOrder(30),
 };
-// The bare server gets its own copy of the database, so the two never wait for each other's locks.
-const bareFile = path.join(dataDir, 'bare.sqlite');
-if (pgBench && pgBare) {
+// The database reference gets its own copy of the database, so it never waits for the app's locks or
+// grows the app's tables.
+const refFile = path.join(dataDir, 'ref.sqlite');
+if (pgBench && pgRef) {
   await prisma.$disconnect();
-  await postgresAdmin(`CREATE DATABASE "${pgBare.name}" TEMPLATE "${pgBench.name}"`);
+  await postgresAdmin(`CREATE DATABASE "${pgRef.name}" TEMPLATE "${pgBench.name}"`);
 } else {
-  await prisma.$executeRawUnsafe(`VACUUM INTO '${bareFile}'`);
+  await prisma.$executeRawUnsafe(`VACUUM INTO '${refFile}'`);
   await prisma.$disconnect();
 }
+const refUrl = pgRef?.url ?? `file:${refFile}`;
+const refOptions = {
+  synchronous: env.SQLITE_SYNCHRONOUS === 'FULL' ? ('FULL' as const) : ('NORMAL' as const),
+  poolSize: Number(env.DATABASE_POOL_SIZE),
+};
 
 // ---------- processes ----------
 function startProcess(command: string, args: string[], extraEnv: Record<string, string>): ChildProcess {
@@ -247,19 +273,9 @@ function sampler(child: ChildProcess) {
 
 // As `npm start` runs it (scripts/prepare.mjs): the production build in production mode.
 const app = startProcess(process.execPath, [...SERVER_NODE_FLAGS, 'server.mjs'], { NODE_ENV: 'production' });
-const bare = startProcess(process.execPath, ['bench/bare-server.mjs'], {
-  ...(pgBare ? { BARE_DATABASE_URL: pgBare.url } : { DATABASE_FILE: bareFile }),
-  PORT: String(barePort),
-});
-const stopChildren = () => {
-  app.kill('SIGTERM');
-  bare.kill('SIGTERM');
-};
-process.on('exit', stopChildren);
+process.on('exit', () => app.kill('SIGTERM'));
 const APP = `http://127.0.0.1:${appPort}`;
-const BARE = `http://127.0.0.1:${barePort}`;
 await waitFor(`${APP}/healthz`);
-await waitFor(BARE);
 const appSampler = sampler(app);
 const startFigures = processFigures(app);
 
@@ -269,9 +285,16 @@ type Load = { connections: number; duration?: number; amount?: number; overallRa
 let guestSeq = 0;
 /**
  * New guests confirming a 3-item cart, `perOrder` of them per order of the pool, each from an address of
- * its own (confirms are rate-limited per client address, as an office of people would not be).
+ * its own (confirms are rate-limited per client address, as an office of people would not be). `route`
+ * 'ping' posts the same requests to the app's floor (app/routes/apps.group-order.api.ping.tsx).
  */
-function confirmLoad(base: string, orderIds: number[], load: Load, perOrder = CONFIRMS_PER_ORDER) {
+function confirmLoad(
+  base: string,
+  orderIds: number[],
+  load: Load,
+  perOrder = CONFIRMS_PER_ORDER,
+  route: 'order-items' | 'ping' = 'order-items',
+) {
   let sent = 0;
   const request = {
     method: 'POST',
@@ -281,7 +304,7 @@ function confirmLoad(base: string, orderIds: number[], load: Load, perOrder = CO
       guestSeq += 1;
       const orderId = orderIds[Math.floor(sent / perOrder) % orderIds.length];
       sent += 1;
-      req.path = signedPath(`${PROXY_PREFIX}/api/order-items`, { shop: SHOP, secret: SECRET });
+      req.path = signedPath(`${PROXY_PREFIX}/api/${route}`, { shop: SHOP, secret: SECRET });
       req.headers = {
         ...req.headers,
         'x-forwarded-for': clientAddress(guestSeq),
@@ -360,45 +383,68 @@ const results: Record<string, unknown> = {
   quick: QUICK,
 };
 
-// ---------- (1)+(2) guest confirm: fixed rate and saturation, app beside bare ----------
+// ---------- (1)+(2) guest confirm: fixed rate, and saturation beside the two references ----------
 log('confirm at an offered 50/s…');
 await confirmLoad(APP, orders.warmApp, { connections: 10, amount: 200 });
-await confirmLoad(BARE, orders.warmBare, { connections: 10, amount: 200 });
-const rate = {
-  app: await confirmLoad(APP, orders.rateApp, { connections: 10, overallRate: 50 }),
-  bare: await confirmLoad(BARE, orders.rateBare, { connections: 10, overallRate: 50 }),
-};
-log('confirm saturation at 10 and 200 connections…');
+await confirmLoad(APP, orders.warmApp, { connections: 10, amount: 200 }, CONFIRMS_PER_ORDER, 'ping');
+await databaseRate(
+  refUrl,
+  {
+    shop: SHOP,
+    orderIds: orders.warmRef,
+    perOrder: CONFIRMS_PER_ORDER,
+    lines: REFERENCE_LINES,
+    concurrency: 10,
+    amount: 200,
+    tag: 'warm',
+  },
+  refOptions,
+);
+const rate = await confirmLoad(APP, orders.rateApp, { connections: 10, overallRate: 50 });
+log('confirm, app floor and database rate at 10 and 200 connections…');
 type LoadResult = Awaited<ReturnType<typeof run>>;
-const saturation: Record<string, { app: LoadResult; bare: LoadResult; appPercentOfBare: number }> = {};
+type Saturation = {
+  confirm: LoadResult;
+  appFloor: LoadResult;
+  database: LoadResult;
+  confirmPercentOfAppFloor: number;
+  confirmPercentOfDatabase: number;
+};
+const percent = (part: number, whole: number) => (whole ? Math.round((100 * part) / whole) : 0);
+const saturation: Record<string, Saturation> = {};
 for (const connections of [10, 200] as const) {
-  const a = await confirmLoad(APP, orders[`sat${connections}App`], { connections });
-  const b = await confirmLoad(BARE, orders[`sat${connections}Bare`], { connections });
+  const confirm = await confirmLoad(APP, orders[`sat${connections}App`], { connections });
+  // The same requests (body, headers, one address each) to the signed ping: what the path costs alone.
+  const appFloor = await confirmLoad(
+    APP,
+    orders[`sat${connections}App`],
+    { connections },
+    CONFIRMS_PER_ORDER,
+    'ping',
+  );
+  const database = await databaseRate(
+    refUrl,
+    {
+      shop: SHOP,
+      orderIds: orders[`sat${connections}Ref`],
+      perOrder: CONFIRMS_PER_ORDER,
+      lines: REFERENCE_LINES,
+      concurrency: connections,
+      seconds: SECONDS,
+      tag: `c${connections}`,
+    },
+    refOptions,
+  );
   saturation[connections] = {
-    app: a,
-    bare: b,
-    appPercentOfBare: Math.round((100 * a.reqPerSec) / b.reqPerSec),
+    confirm,
+    appFloor,
+    database,
+    confirmPercentOfAppFloor: percent(confirm.reqPerSec, appFloor.reqPerSec),
+    confirmPercentOfDatabase: percent(confirm.reqPerSec, database.reqPerSec),
   };
 }
 results.confirmAt50PerSecond = rate;
 results.confirmSaturation = saturation;
-
-// The least any request to the confirm's path costs in the app: the direct path (server-direct.mjs) hands
-// it to the route, which checks the app-proxy signature and answers. Unsigned, so it is refused (401) before any database work: what the app could
-// do at most if the confirm itself cost nothing. Printed beside the bare reference.
-log('app floor: the confirm path refused unsigned, at 10 connections…');
-const floor = await run(APP, { connections: 10 }, [
-  {
-    method: 'POST',
-    path: `${PROXY_PREFIX}/api/order-items`,
-    headers: { 'content-type': 'application/json', 'x-forwarded-host': SHOP },
-    body: '{}',
-  },
-]);
-results.appFloor = {
-  ...floor,
-  percentOfBare: Math.round((100 * floor.reqPerSec) / saturation[10].bare.reqPerSec),
-};
 
 // ---------- (3) confirm latency against order size ----------
 log(`confirm latency with ${SIZES.join(' / ')} items in the order…`);
@@ -490,7 +536,6 @@ appSampler.stop();
 results.appProcess = { atStart: startFigures, peak: appSampler.peak, afterLoad, after60s: later };
 
 app.kill('SIGTERM');
-bare.kill('SIGTERM');
 
 // ---------- (4b) admin dashboard loader at 10,000 orders / 100,000 items (in-process, SQLite) ----------
 log('admin dashboard loader at 10,000 orders / 100,000 items…');
@@ -509,9 +554,9 @@ const dashboardJson = onPostgres
       );
     });
 results.dashboard = JSON.parse(dashboardJson.trim().split('\n').pop()!);
-if (pgBench && pgBare) {
+if (pgBench && pgRef) {
   await postgresAdmin(
-    `DROP DATABASE IF EXISTS "${pgBare.name}" WITH (FORCE)`,
+    `DROP DATABASE IF EXISTS "${pgRef.name}" WITH (FORCE)`,
     `DROP DATABASE IF EXISTS "${pgBench.name}" WITH (FORCE)`,
   );
 }
@@ -526,21 +571,24 @@ const row = (label: string, ...cells: unknown[]) =>
 console.log(`\nGroup Order benchmark (${results.database}${QUICK ? ', quick' : ''}) — ${results.when}`);
 console.log('\n1-2. Guest confirm, 3-item cart, through the signed app-proxy path');
 row('', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors');
-for (const [name, r] of Object.entries(rate)) {
-  row(`offered 50/s — ${name}`, r.reqPerSec, r.p50, r.p95, r.p99, r.errors);
-}
+row('offered 50/s — confirm', rate.reqPerSec, rate.p50, rate.p95, rate.p99, rate.errors);
 for (const [connections, s] of Object.entries(saturation)) {
-  for (const name of ['app', 'bare'] as const) {
-    const r = s[name];
-    row(`${connections} connections — ${name}`, r.reqPerSec, r.p50, r.p95, r.p99, r.errors);
-  }
-  row(`${connections} connections — app as % of bare`, `${s.appPercentOfBare}%`);
+  row(
+    `${connections} conn. — confirm`,
+    s.confirm.reqPerSec,
+    s.confirm.p50,
+    s.confirm.p95,
+    s.confirm.p99,
+    s.confirm.errors,
+  );
+  const f = s.appFloor;
+  row(`${connections} conn. — app floor (signed ping)`, f.reqPerSec, f.p50, f.p95, f.p99, f.errors);
+  const d = s.database;
+  row(`${connections} conn. — database's own rate`, d.reqPerSec, d.p50, d.p95, d.p99, d.errors);
+  console.log(
+    `   ${connections} connections: confirm = ${s.confirmPercentOfAppFloor} % of the app floor, ${s.confirmPercentOfDatabase} % of the database's own rate`,
+  );
 }
-row('app floor (refused unsigned, 10 conn.)', floor.reqPerSec, floor.p50, floor.p95, floor.p99, '401s');
-row(
-  'app floor as % of bare (10 connections)',
-  `${(results.appFloor as { percentOfBare: number }).percentOfBare}%`,
-);
 console.log('\n3. Confirm latency by items already in the order (mean ms per request, one at a time)');
 row('', ...SIZES.map(String), 'ratio');
 row('app', ...SIZES.map((size) => bySize[size]), +(bySize[largest] / bySize[smallest]).toFixed(2));
