@@ -1,4 +1,4 @@
-// `npm run bench`: load through the signed app-proxy path against the built app (server.mjs, as `npm start`
+// `npm run bench`: load through the signed app-proxy path against the built app (server/index.mjs, as `npm start`
 // runs it) and, in the same run, against a bare node:http reference server (bench/bare-server.mjs).
 // Prints a table and writes bench/results.json. Figures, not assertions. A few minutes on 2 cores.
 //
@@ -16,7 +16,7 @@ import { createPrismaClient } from '../app/prismaClient.server';
 // @ts-expect-error: autocannon ships no type declarations
 import autocannon from 'autocannon';
 import { localEnv, LOCAL_DEFAULTS } from '../scripts/local-env.mjs';
-import { buildIfStale, migrateAndSeed, SERVER_NODE_FLAGS } from '../scripts/prepare.mjs';
+import { buildIfStale, migrateAndSeed, serverEnv } from '../scripts/prepare.mjs';
 import { PROXY_PREFIX, signedPath } from './signing.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -246,7 +246,11 @@ function sampler(child: ChildProcess) {
 }
 
 // As `npm start` runs it (scripts/prepare.mjs): the production build in production mode.
-const app = startProcess(process.execPath, [...SERVER_NODE_FLAGS, 'server.mjs'], { NODE_ENV: 'production' });
+const app = startProcess(
+  process.execPath,
+  ['server/index.mjs'],
+  serverEnv({ ...env, NODE_ENV: 'production' }),
+);
 const bare = startProcess(process.execPath, ['bench/bare-server.mjs'], {
   ...(pgBare ? { BARE_DATABASE_URL: pgBare.url } : { DATABASE_FILE: bareFile }),
   PORT: String(barePort),
