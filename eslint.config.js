@@ -8,15 +8,7 @@ import tseslint from 'typescript-eslint';
 // Code that runs in production (`npm run serve`, `npm run db:migrate` on each instance): it may import
 // only `dependencies`. Everything else (tests, browser tests, bench, the simulator, build and setup
 // scripts, configs) may import `devDependencies` too. Type-only imports run nothing and are not checked.
-const RUNTIME_FILES = [
-  'app/**',
-  'server*.mjs',
-  'scripts/deferred-fetch.mjs',
-  'scripts/idle-gc.mjs',
-  'scripts/limit-body.mjs',
-  'scripts/db/migrate.mjs',
-  'scripts/db/postgres.mjs',
-];
+const RUNTIME_FILES = ['app/**', 'server/**', 'scripts/db/migrate.mjs', 'scripts/db/postgres.mjs'];
 const TEST_FILES = ['**/*.test.{ts,tsx}'];
 
 export default tseslint.config(

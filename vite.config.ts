@@ -65,6 +65,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: [
       'app/**/*.test.{ts,tsx}',
       'scripts/**/*.test.{ts,mjs}',
+      'server/**/*.test.ts',
       'extensions/**/*.test.ts',
       'prisma/**/*.test.ts',
       'test/**/*.test.ts',

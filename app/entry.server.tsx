@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type ActionFunctionArgs, type EntryContext, type LoaderFunctionArgs } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
+import { logUnexpectedError } from '../server/errors.mjs';
 import { streamDocument } from './lib/streamDocument.server';
 import { addDocumentResponseHeaders } from './shopify.server';
 import { NonceContext } from './lib/nonce';
@@ -85,7 +86,8 @@ export default async function handleRequest(
       nonce,
       waitForAll: Boolean(userAgent && isbot(userAgent)),
       timeoutMs: streamTimeout + 1000,
-      onError: (error) => console.error(error),
+      onError: (error) =>
+        logUnexpectedError(error, { method: request.method, path: url.pathname, where: 'render' }),
     },
   );
 }
@@ -105,11 +107,11 @@ export function handleDataRequest(response: Response, { request }: LoaderFunctio
 }
 
 /**
- * Errors a loader, action or render throws are logged here, with the path but without the query (it
- * holds Shopify's signature and the customer id). Answers never carry them (see server-safety.mjs).
+ * Errors a loader, action or render throws, handed on to the one logger (server/errors.mjs: the path,
+ * never the query). Answers never carry them (server/storefront.mjs). A request the client gave up on
+ * is not an error.
  */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
-  const url = new URL(request.url);
-  console.error(`${request.method} ${url.pathname} failed:`, error);
+  logUnexpectedError(error, { method: request.method, path: new URL(request.url).pathname });
 }

@@ -53,7 +53,7 @@ describe('.env.example', () => {
     ].map((m) => m[1]);
     expect(schemaKeys).toContain('SHOPIFY_API_SECRET');
     const readers = [
-      'server.mjs',
+      'server/index.mjs',
       'vite.config.ts',
       'prisma.config.ts',
       'prisma/seed.ts',

@@ -1,4 +1,4 @@
-// `npm run bench`: load through the signed app-proxy path against the built app (server.mjs, as `npm start`
+// `npm run bench`: load through the signed app-proxy path against the built app (server/index.mjs, as `npm start`
 // runs it). The guest confirm is measured beside two references from the same run, each a bound it can
 // only come below (docs/decisions/2026-11-26-bench-references.md): the app's floor (a signed ping, the
 // same server and path, a route that checks the signature and answers nothing) and the database's own
@@ -19,7 +19,7 @@ import { createPrismaClient } from '../app/prismaClient.server';
 // @ts-expect-error: autocannon ships no type declarations
 import autocannon from 'autocannon';
 import { localEnv, LOCAL_DEFAULTS } from '../scripts/local-env.mjs';
-import { buildIfStale, migrateAndSeed, SERVER_NODE_FLAGS } from '../scripts/prepare.mjs';
+import { buildIfStale, migrateAndSeed, serverEnv } from '../scripts/prepare.mjs';
 import { databaseRate, type ReferenceLine } from './database-rate';
 import { PROXY_PREFIX, signedPath } from './signing.mjs';
 
@@ -272,7 +272,11 @@ function sampler(child: ChildProcess) {
 }
 
 // As `npm start` runs it (scripts/prepare.mjs): the production build in production mode.
-const app = startProcess(process.execPath, [...SERVER_NODE_FLAGS, 'server.mjs'], { NODE_ENV: 'production' });
+const app = startProcess(
+  process.execPath,
+  ['server/index.mjs'],
+  serverEnv({ ...env, NODE_ENV: 'production' }),
+);
 process.on('exit', () => app.kill('SIGTERM'));
 const APP = `http://127.0.0.1:${appPort}`;
 await waitFor(`${APP}/healthz`);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { urls } from './support';
 
-// The production server (server.mjs with the built app): oversized bodies are refused before they are
+// The production server (server/index.mjs with the built app): oversized bodies are refused before they are
 // read.
 
 function send(
@@ -53,7 +53,7 @@ describe('transport limits on the running server', () => {
     );
     clearTimeout(timer);
     // Unsigned here, so the app refuses it (401) before reading; a signed one passes 64 KB and gets 413
-    // (scripts/limit-body.test.ts). Either way the answer does not wait for the body to end.
+    // (server/limit-body.test.ts). Either way the answer does not wait for the body to end.
     expect([401, 413]).toContain(result.status);
     expect(sent).toBeLessThan(50 * 1024 * 1024);
   });

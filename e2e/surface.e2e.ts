@@ -221,7 +221,8 @@ describe('storefront surface', () => {
   });
 
   it('the direct path for fixed API routes refuses a signed query re-cut without its shop', async () => {
-    // Straight to the app, as Shopify's proxy would send it; /api/menu-items is answered by server-direct.mjs.
+    // Straight to the app, as Shopify's proxy would send it; every storefront route reads the shop the same way
+    // (requireStorefront), under Remix and on the confirm's direct route (server/api-routes.mjs).
     const signed = new URLSearchParams({
       shop: LOCAL_DEFAULTS.DEMO_SHOP,
       logged_in_customer_id: '',
@@ -243,6 +244,18 @@ describe('storefront surface', () => {
     expect(refused.status).toBe(401);
     expect((await refused.json()).error).toMatch(/^Shopify Store Access Required/);
     expect(refused.headers.get('cache-control')).toBe('no-store');
+    // The confirm, answered by the server's direct route: the genuine query passes (the empty cart is then
+    // refused on its own terms), the re-cut one does not.
+    const confirm = (query: string) =>
+      fetch(`${urls().app}/apps/group-order/api/order-items?${query}&signature=${signature}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+    expect((await confirm(signed.toString())).status).toBe(400);
+    const refusedConfirm = await confirm(recut.toString());
+    expect(refusedConfirm.status).toBe(401);
+    expect(refusedConfirm.headers.get('cache-control')).toBe('no-store');
   });
 
   it('opens a shared link carrying a tracker’s parameter without it, and answers a NUL in the address with a sentence', async () => {

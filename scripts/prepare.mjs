@@ -8,14 +8,18 @@ import { LOCAL_DEFAULTS } from './local-env.mjs';
 const bin = (name) => path.join('node_modules', '.bin', name);
 
 /**
- * Node flags the app server runs with (here, in the benchmark and in `npm run serve`, which must list the
- * same flags). Small semi-spaces keep the young generation from staying at the size a burst grew it to;
- * an old-space limit well above the live heap (but far below V8's default) keeps the heap's high-water
- * mark under a burst low; --expose-gc lets the server give the rest back once it goes quiet
- * (scripts/idle-gc.mjs). Why these values, with the measurements:
- * docs/decisions/2026-11-24-server-heap-flags-and-idle-collector.md.
+ * The V8 heap settings the app server runs with here, in the browser tests and in the benchmark: the
+ * ones docs/deploying.md recommends for production, where they are the deployment's NODE_OPTIONS. Small
+ * semi-spaces keep the young generation from staying at the size a burst grew it to; an old-space limit
+ * well above the live heap (but far below V8's default) keeps the heap's high-water mark under a burst
+ * low. A NODE_OPTIONS already set comes after them, so its own values win.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=512', '--expose-gc'];
+export const SERVER_HEAP_OPTIONS = '--max-semi-space-size=8 --max-old-space-size=512';
+
+/** The environment for an app server process: `env` with SERVER_HEAP_OPTIONS in front of its NODE_OPTIONS. */
+export function serverEnv(env) {
+  return { ...env, NODE_OPTIONS: [SERVER_HEAP_OPTIONS, env.NODE_OPTIONS].filter(Boolean).join(' ') };
+}
 
 export function run(command, args, env, label = command) {
   const result = spawnSync(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -59,8 +63,12 @@ export function buildIfStale(env, { force = false } = {}) {
   const stamp = `${env.SHOPIFY_APP_URL}`;
   const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
   const sourcesChanged =
-    Math.max(newestMtime('app'), statSync('vite.config.ts').mtimeMs, statSync('remix.config.js').mtimeMs) >
-    builtAt;
+    Math.max(
+      newestMtime('app'),
+      newestMtime('server'),
+      statSync('vite.config.ts').mtimeMs,
+      statSync('remix.config.js').mtimeMs,
+    ) > builtAt;
   const sameTarget = existsSync(marker) && readFileSync(marker, 'utf8') === stamp;
   if (!force && sameTarget && !sourcesChanged) return false;
   // A build started from inside a test run must not look like a Vitest process to vite.config.ts.
@@ -71,7 +79,7 @@ export function buildIfStale(env, { force = false } = {}) {
 }
 
 /**
- * Starts the built app (server.mjs, child processes) and the local Shopify simulator in front of it,
+ * Starts the built app (server/index.mjs, child processes) and the local Shopify simulator in front of it,
  * for the demo shop, with the ports and database named in `env` (see localEnv). `APP_INSTANCES=n` (or
  * `instances`) starts n app processes on PORT, PORT+1, ... sharing the database; the simulator sends
  * requests to them in turn, like a load balancer. Several instances want PostgreSQL (docs/deploying.md).
@@ -88,8 +96,8 @@ export async function startStack(env, { instances = Number(env.APP_INSTANCES || 
   const mailbox = env.SMTP_URL ? null : await startMailbox();
   if (mailbox) appEnv.SMTP_URL = mailbox.url;
   const apps = ports.map((port) =>
-    spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server.mjs'], {
-      env: { ...appEnv, PORT: String(port) },
+    spawn(process.execPath, ['server/index.mjs'], {
+      env: serverEnv({ ...appEnv, PORT: String(port) }),
       stdio: ['ignore', 'inherit', 'inherit'],
     }),
   );

@@ -21,7 +21,7 @@ describe('declared dependencies', { timeout: 60_000 }, () => {
   it('lets app code import a runtime dependency, including pg', async () => {
     const code = "import pg from 'pg';\nimport { z } from 'zod';\nexport const used = [pg, z];\n";
     expect(await extraneous('app/lib/probe.server.ts', code)).toEqual([]);
-    expect(await extraneous('server-probe.mjs', code)).toEqual([]);
+    expect(await extraneous('server/probe.mjs', code)).toEqual([]);
   });
 
   it('refuses a package that is not declared, in app code and in tests alike', async () => {
@@ -34,7 +34,7 @@ describe('declared dependencies', { timeout: 60_000 }, () => {
 
   it('refuses a development dependency in code that runs in production', async () => {
     const code = "import fc from 'fast-check';\nexport const used = fc;\n";
-    for (const file of ['app/lib/probe.server.ts', 'server-probe.mjs', 'scripts/db/postgres.mjs']) {
+    for (const file of ['app/lib/probe.server.ts', 'server/probe.mjs', 'scripts/db/postgres.mjs']) {
       expect(await extraneous(file, code)).toEqual([expect.stringContaining('not devDependencies')]);
     }
   });

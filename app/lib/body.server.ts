@@ -1,4 +1,3 @@
-import { BUFFERED_BODY } from '../../scripts/deferred-fetch.mjs';
 import { BODY_LIMITS } from './limits';
 
 // The one place request bodies are read. It refuses, each with a sentence and before any parsing:
@@ -27,11 +26,6 @@ function mediaType(request: Request) {
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) throw tooLarge(limit);
-  const buffered = (request as Request & { [BUFFERED_BODY]?: Uint8Array<ArrayBuffer> })[BUFFERED_BODY];
-  if (buffered && !request.bodyUsed) {
-    if (buffered.byteLength > limit) throw tooLarge(limit);
-    return buffered;
-  }
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -1,5 +1,4 @@
 import type { z, ZodTypeAny } from 'zod';
-import { deferTo, JSON_ANSWER } from '../../scripts/deferred-fetch.mjs';
 import { readJsonBody } from './body.server';
 import { toId } from './code';
 import { unreadableAnywhere } from './text';
@@ -15,39 +14,6 @@ import {
   Unavailable,
 } from './errors';
 
-/** A JSON answer with no headers of its own: see scripts/deferred-fetch.mjs. */
-class JsonResponse {
-  #text: string;
-  #status: number;
-  #real: Response | undefined;
-  constructor(text: string, status: number) {
-    this.#text = text;
-    this.#status = status;
-  }
-  get status() {
-    return this.#status;
-  }
-  get ok() {
-    return this.#status >= 200 && this.#status < 300;
-  }
-  get [JSON_ANSWER]() {
-    return this.#real ? undefined : { status: this.#status, text: this.#text };
-  }
-  real() {
-    return (this.#real ??= new Response(this.#text, {
-      status: this.#status,
-      headers: { 'Content-Type': 'application/json' },
-    }));
-  }
-}
-deferTo(JsonResponse, Response);
-
-/** `Response.json(data, init)`; without headers of its own, a JsonResponse that builds the Response only if asked. */
-export function json(data: unknown, init?: ResponseInit): Response {
-  if (init?.headers || init?.statusText) return Response.json(data, init);
-  return new JsonResponse(JSON.stringify(data), init?.status ?? 200) as unknown as Response;
-}
-
 /** A JSON error the storefront client shows as "<status>: <body>" (spec section 8). */
 export function jsonError(
   status: number,
@@ -55,7 +21,7 @@ export function jsonError(
   extra?: Record<string, unknown>,
   headers?: HeadersInit,
 ): Response {
-  return json({ error: message, message, ...extra }, { status, headers });
+  return Response.json({ error: message, message, ...extra }, { status, headers });
 }
 
 // The one place where what the domain refuses becomes an HTTP answer.

@@ -29,7 +29,7 @@ export const ORDER_LIMIT_MESSAGES = {
 
 // Request bodies. The largest legitimate body is an invitation list of 50 addresses or a whole cart
 // (30 lines with modifiers and a note): a few kilobytes. 64 KB is ten times that; anything larger is
-// refused before it is read. server.mjs applies TRANSPORT_BODY_LIMIT to every request (keep the two in
+// refused before it is read. server/limit-body.mjs applies TRANSPORT_BODY_LIMIT to every request (keep the two in
 // step); the app's body reader applies the per-kind limits, so route tests cover them too.
 export const BODY_LIMITS = {
   json: 64 * 1024,

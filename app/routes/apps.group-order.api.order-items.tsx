@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json, jsonError, parseWith, readJsonObject, withHttpErrors } from '~/lib/http.server';
+import { jsonError, parseWith, readJsonObject, withHttpErrors } from '~/lib/http.server';
 import { serializeGroupOrder, serializeItem } from '~/models/groupOrder/groupOrder.server';
 import {
   addOrderItem,
@@ -38,7 +38,7 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
   if (cart) {
     // The confirm answers with the order as its own transaction left it: no second read after commit.
     const result = await countingMisses(budget.key, () => confirmCart(shop, cart, undefined, budget));
-    return json(
+    return Response.json(
       {
         items: result.items.map(serializeItem),
         groupOrder: result.order ? serializeGroupOrder(result.order) : null,
@@ -48,7 +48,7 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
   }
   const { single } = input;
   const result = await countingMisses(budget.key, () => addOrderItem(shop, single, undefined, budget));
-  return json(serializeItem(result.item), { status: result.replayed ? 200 : 201 });
+  return Response.json(serializeItem(result.item), { status: result.replayed ? 200 : 201 });
 });
 
 /** The body as one of the two shapes (a whole cart has `items`), or a 400 saying what is wrong. */

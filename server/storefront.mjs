@@ -1,10 +1,10 @@
-// What server.mjs adds around the Remix build for storefront pages and the storefront API (the paths
-// Shopify's app proxy forwards): safe response headers, and answers that never carry internals.
+// What the server (server/index.mjs) adds around the Remix build for storefront pages and the storefront
+// API (the paths Shopify's app proxy forwards): safe response headers, and answers that never carry
+// internals.
 import onHeaders from 'on-headers';
+import { internalErrorBody, logUnexpectedError } from './errors.mjs';
 
 export const STOREFRONT_PREFIX = '/apps/group-order';
-export const INTERNAL_ERROR_MESSAGE =
-  'Something went wrong on our side. Please try again in a minute; nothing was saved twice.';
 
 export function isStorefrontPath(pathname) {
   return pathname === STOREFRONT_PREFIX || pathname.startsWith(`${STOREFRONT_PREFIX}/`);
@@ -28,11 +28,11 @@ export function storefrontHeaders(req, res, next) {
 
 /**
  * A storefront loader or action that fails with something other than a Response (a database error, a
- * bug) is logged in full here and answered with a plain sentence: JSON for the API, the error page for
- * pages. Remix would otherwise put the message, a stack trace and file paths into the answer whenever
- * NODE_ENV is not production (as under `npm start`).
+ * bug) is logged in full (server/errors.mjs) and answered with a plain sentence: JSON for the API, the
+ * error page for pages. Remix would otherwise put the message, a stack trace and file paths into the
+ * answer whenever NODE_ENV is not production (as under `npm start`).
  */
-export function withSafeStorefrontErrors(build, log = console.error) {
+export function withSafeStorefrontErrors(build) {
   const routes = {};
   for (const [id, route] of Object.entries(build.routes)) {
     const storefront = id === 'routes/apps.group-order' || id.startsWith('routes/apps.group-order.');
@@ -49,10 +49,9 @@ export function withSafeStorefrontErrors(build, log = console.error) {
           return await original(args);
         } catch (error) {
           if (error instanceof Response || args.request.signal.aborted) throw error;
-          const url = new URL(args.request.url);
-          log(`${args.request.method} ${url.pathname} failed (${id} ${kind}):`, error);
-          const body = { error: INTERNAL_ERROR_MESSAGE, message: INTERNAL_ERROR_MESSAGE };
-          throw Response.json(body, { status: 500, headers: { 'Cache-Control': 'no-store' } });
+          const { method, url } = args.request;
+          logUnexpectedError(error, { method, path: new URL(url).pathname, where: `${id} ${kind}` });
+          throw Response.json(internalErrorBody(), { status: 500, headers: { 'Cache-Control': 'no-store' } });
         }
       };
     }

@@ -2,17 +2,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directApiRoutes, fixedApiRoutes } from '../server-direct.mjs';
 import { readJsonBody } from '../app/lib/body.server';
-import { json } from '../app/lib/http.server';
-import { INTERNAL_ERROR_MESSAGE } from '../server-safety.mjs';
+import { DIRECT_API_ROUTES, directApiRoutes } from './api-routes.mjs';
+import { answerUnexpectedErrors, INTERNAL_ERROR_MESSAGE } from './errors.mjs';
 
-// The production server answers the storefront API's fixed paths straight from their route modules
-// (server-direct.mjs), and everything else through Remix. A build with the shapes the real one has: the
-// storefront layout, fixed and parameterised API routes, a page.
+// The production server answers the paths in DIRECT_API_ROUTES straight from their route modules
+// (server/api-routes.mjs), and everything else through Remix. A build with the shapes the real one has:
+// the storefront layout, resource routes, a page.
 
 type Args = { request: Request; params: Record<string, string> };
-const seen: { method: string; url: string; body: string; forwardedFor: string | null }[] = [];
+const seen: { request: Request; body: string }[] = [];
 const build = {
   routes: {
     root: { id: 'root', path: '', module: { default: () => null } },
@@ -29,12 +28,7 @@ const build = {
       module: {
         async action({ request }: Args) {
           const body = await request.text();
-          seen.push({
-            method: request.method,
-            url: request.url,
-            body,
-            forwardedFor: request.headers.get('x-forwarded-for'),
-          });
+          seen.push({ request, body });
           if (body.includes('closed'))
             throw Response.json({ error: 'This order is closed.' }, { status: 409 });
           if (body.includes('bug')) throw new Error('a bug');
@@ -48,30 +42,16 @@ const build = {
         },
       },
     },
-    // As the guest confirm does it: the body through the app's reader, the answer through its json().
+    // The body through the app's own reader, with its limit (100 bytes here).
     'routes/apps.group-order.api.menu-items': {
       id: 'routes/apps.group-order.api.menu-items',
       parentId: 'routes/apps.group-order',
       path: 'api/menu-items',
       module: {
         async action({ request }: Args) {
-          const body = await readJsonBody(request, 100);
-          const fetchSide = {
-            isRequest: request instanceof Request,
-            contentType: request.headers.get('content-type'),
-            bodyUsed: request.bodyUsed,
-            // A member the direct path does not answer itself: the real Request, built on demand.
-            mode: request.mode,
-          };
-          return json({ body, fetchSide }, { status: 201 });
+          return Response.json({ body: await readJsonBody(request, 100) }, { status: 201 });
         },
       },
-    },
-    'routes/apps.group-order.api.group-orders.$id': {
-      id: 'routes/apps.group-order.api.group-orders.$id',
-      parentId: 'routes/apps.group-order',
-      path: 'api/group-orders/:id',
-      module: { loader: async () => Response.json({ from: 'route' }) },
     },
     'routes/apps.group-order.find-order': {
       id: 'routes/apps.group-order.find-order',
@@ -79,51 +59,72 @@ const build = {
       path: 'find-order',
       module: { default: () => null, loader: async () => null },
     },
-    'routes/app._index': { id: 'routes/app._index', parentId: 'root', index: true, module: {} },
   },
+};
+
+const paths = {
+  ...DIRECT_API_ROUTES,
+  '/apps/group-order/api/menu-items': 'routes/apps.group-order.api.menu-items',
 };
 
 let server: http.Server;
 let origin: string;
 const logged: unknown[][] = [];
+const originalError = console.error;
 
 beforeAll(async () => {
+  console.error = (...args: unknown[]) => logged.push(args);
   const app = express();
   app.set('trust proxy', true);
-  app.use(directApiRoutes(build, (...args: unknown[]) => logged.push(args)));
+  app.use(directApiRoutes(build, paths));
   app.use((req, res) => res.json({ answeredBy: 'remix', path: req.path, method: req.method }));
+  app.use(answerUnexpectedErrors);
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  console.error = originalError;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
-describe('the storefront API’s direct path (server-direct.mjs)', () => {
-  it('knows only the storefront API’s fixed-path resource routes', () => {
-    expect([...fixedApiRoutes(build).keys()]).toEqual([
-      '/apps/group-order/api/order-items',
-      '/apps/group-order/api/menu-items',
-    ]);
+describe('the storefront API’s direct routes (server/api-routes.mjs)', () => {
+  it('refuses a route id the build does not have, or a page', () => {
+    expect(() => directApiRoutes(build, { '/x': 'routes/missing' })).toThrow(/not a resource route/);
+    expect(() => directApiRoutes(build, { '/x': 'routes/apps.group-order.find-order' })).toThrow(
+      /not a resource route/,
+    );
   });
 
-  it('answers a fixed path from its route: the request as Remix would pass it, the answer as the route made it', async () => {
+  it('hands the route a real Request, as Remix would build it, and answers its Response as it is', async () => {
     const response = await fetch(`${origin}/apps/group-order/api/order-items?shop=a.myshopify.com&x=1`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.9' },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': '203.0.113.9',
+        'X-Forwarded-Host': 'shop.example:8443',
+        'X-Forwarded-Proto': 'https',
+      },
       body: JSON.stringify({ guestName: 'Zoë' }),
     });
     expect(response.status).toBe(201);
     expect(response.headers.get('x-answer')).toBe('direct');
+    // Express adds the charset, as it does for Remix's own answers (its adapter sets headers the same way).
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
     expect(await response.json()).toEqual({ stored: { guestName: 'Zoë' } });
-    const request = seen.at(-1)!;
+    const { request, body } = seen.at(-1)!;
+    expect(Object.getPrototypeOf(request)).toBe(Request.prototype);
     expect(request.method).toBe('POST');
-    expect(new URL(request.url).pathname).toBe('/apps/group-order/api/order-items');
-    expect(new URL(request.url).searchParams.get('shop')).toBe('a.myshopify.com');
-    expect(request.forwardedFor).toBe('203.0.113.9');
+    expect(request.url).toBe(
+      'https://shop.example:8443/apps/group-order/api/order-items?shop=a.myshopify.com&x=1',
+    );
+    expect(request.headers.get('x-forwarded-for')).toBe('203.0.113.9');
+    expect(request.signal.aborted).toBe(false);
+    expect(body).toBe('{"guestName":"Zoë"}');
   });
 
-  it('hands the route the body it already read, and writes a json() answer as it is', async () => {
+  it('streams the body to the route, whose reader keeps its own limit', async () => {
     // Sent in chunks, without a Content-Length to refuse it by, so only the bytes' count can.
     const post = (body: string) =>
       fetch(`${origin}/apps/group-order/api/menu-items`, {
@@ -134,17 +135,7 @@ describe('the storefront API’s direct path (server-direct.mjs)', () => {
       } as RequestInit);
     const response = await post(JSON.stringify({ name: 'Flat white ☕' }));
     expect(response.status).toBe(201);
-    expect(response.headers.get('content-type')).toBe('application/json');
-    expect(await response.json()).toEqual({
-      body: { name: 'Flat white ☕' },
-      fetchSide: {
-        isRequest: true,
-        contentType: 'application/json; charset=utf-8',
-        bodyUsed: false,
-        mode: 'cors',
-      },
-    });
-    // The reader's own limits hold for bytes read ahead (100 bytes in this route), as for a stream.
+    expect(await response.json()).toEqual({ body: { name: 'Flat white ☕' } });
     const tooLarge = await post(JSON.stringify({ name: 'x'.repeat(200) }));
     expect(tooLarge.status).toBe(413);
     expect((await tooLarge.json()).error).toMatch(/too large/);
@@ -159,14 +150,18 @@ describe('the storefront API’s direct path (server-direct.mjs)', () => {
     expect(await response.json()).toEqual({ error: 'This order is closed.' });
   });
 
-  it('answers anything else in a sentence, and logs it', async () => {
-    const response = await fetch(`${origin}/apps/group-order/api/order-items`, {
+  it('hands anything else to Express’s last error handler: logged once, answered in a sentence', async () => {
+    const before = logged.length;
+    const response = await fetch(`${origin}/apps/group-order/api/order-items?signature=secret`, {
       method: 'POST',
       body: 'bug',
     });
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ error: INTERNAL_ERROR_MESSAGE, message: INTERNAL_ERROR_MESSAGE });
-    expect(String(logged.at(-1)?.[1])).toContain('a bug');
+    expect(logged.length).toBe(before + 1);
+    const [line, error] = logged.at(-1)!;
+    expect(line).toBe('POST /apps/group-order/api/order-items failed:');
+    expect(String(error)).toContain('a bug');
   });
 
   it('runs the loader for GET, and leaves HEAD, other paths and pages to Remix', async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSPORT_BODY_LIMIT } from '../app/lib/limits';
 import { bodyLimitErrors, DEFAULT_BODY_LIMIT, limitBody } from './limit-body.mjs';
 
-// The production server's transport limit (server.mjs uses this middleware in front of Remix). The app
+// The production server's transport limit (server/index.mjs uses this middleware in front of Remix). The app
 // behind it reads bodies the way Remix's Express adapter does (a web stream over the Node request).
 
 let server: http.Server;
@@ -78,7 +78,7 @@ function post(
   });
 }
 
-describe('transport body limit (server.mjs)', () => {
+describe('transport body limit (server/index.mjs)', () => {
   it('uses the limit the app states', () => {
     expect(DEFAULT_BODY_LIMIT).toBe(TRANSPORT_BODY_LIMIT);
   });

@@ -1,27 +1,31 @@
-// Production server: Express serves the built Remix app. Built assets are fetched cross-origin by
+// The production server (`npm run serve`, and `npm start`, the browser tests and the benchmark through
+// scripts/prepare.mjs): Express serves the built Remix app. Built assets are fetched cross-origin by
 // storefront pages (they live on the shop's domain, the assets on ours), so /assets carries CORS headers.
 // Responses are compressed (gzip, or brotli when the client accepts it) by the `compression` middleware.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import { createRequestHandler } from '@remix-run/express';
 import compression from 'compression';
 import express from 'express';
-import { idleHeapCollector } from './scripts/idle-gc.mjs';
-import { bodyLimitErrors, limitBody } from './scripts/limit-body.mjs';
-import { directApiRoutes } from './server-direct.mjs';
-import { isStorefrontPath, storefrontHeaders, withSafeStorefrontErrors } from './server-safety.mjs';
+import { directApiRoutes } from './api-routes.mjs';
+import { answerUnexpectedErrors } from './errors.mjs';
+import { bodyLimitErrors, limitBody } from './limit-body.mjs';
+import { isStorefrontPath, storefrontHeaders, withSafeStorefrontErrors } from './storefront.mjs';
 
 const port = Number(process.env.PORT ?? 3001);
 const host = process.env.HOST ?? '0.0.0.0';
 
 const buildDir = process.env.REMIX_BUILD_DIR ?? 'build';
-const build = withSafeStorefrontErrors(await import(`./${buildDir}/server/index.js`));
+// Paths are the working directory's, as `npm run serve` runs from the project's root.
+const build = withSafeStorefrontErrors(
+  await import(pathToFileURL(path.resolve(buildDir, 'server/index.js')).href),
+);
 const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', true);
 // Nothing here reads req.query (Remix and the direct path read the URL itself): skip parsing it (qs).
 app.set('query parser', false);
-// One full collection after each burst, once no request is in flight (scripts/idle-gc.mjs).
-app.use(idleHeapCollector().track);
 // First, so every storefront answer carries the safe headers, refusals made before Remix included (a 413
 // from limitBody below, a malformed URL, a 500 from the direct path).
 app.use(storefrontHeaders);
@@ -51,7 +55,7 @@ app.use(
 // for an hour rather than for ever.
 app.use(express.static(`${buildDir}/client`, { maxAge: '1h' }));
 app.get('/healthz', (_req, res) => res.type('text/plain').send('ok'));
-// Bodies over 64 KB are refused before they are read (scripts/limit-body.mjs).
+// Bodies over 64 KB are refused before they are read (server/limit-body.mjs).
 app.use(limitBody());
 // Storefront pages and the storefront API are answered in production mode whatever NODE_ENV says:
 // shoppers never see error messages, stack traces or file paths (they are logged instead).
@@ -63,6 +67,7 @@ app.all('*', (req, res, next) =>
   (isStorefrontPath(req.path) ? storefrontHandler : appHandler)(req, res, next),
 );
 app.use(bodyLimitErrors);
+app.use(answerUnexpectedErrors);
 
 app.listen(port, host, () => {
   console.log(`Group Order app listening on http://localhost:${port}`);
