@@ -57,6 +57,11 @@ export default tseslint.config(
     },
   },
   {
+    // No import loop in the app: a module that needs another's code sits below it, never beside it.
+    files: ['app/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
     files: RUNTIME_FILES,
     ignores: TEST_FILES,
     rules: {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, withHttpErrors } from '~/lib/http.server';
-import { requestOwnerClaim } from '~/models/mail/hostMail.server';
+import { requestOwnerClaim } from '~/models/groupOrder/hostDevices.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import { clientKey } from '~/lib/credentials.server';
 import { countingMisses } from '~/models/limits/hostRateLimits.server';

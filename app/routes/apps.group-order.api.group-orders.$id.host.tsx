@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { HostTokenBodySchema } from '~/lib/hosting';
-import { listHostDevices } from '~/models/mail/hostMail.server';
-import { requireHostOrder } from '~/models/groupOrder/hosting.server';
+import { listHostDevices } from '~/models/groupOrder/hostDevices.server';
+import { requireHostOrder } from '~/models/groupOrder/hostAccess.server';
 import { requireStorefront, type Storefront } from '~/storefront.server';
 import { clientKey, hostTokenFrom } from '~/lib/credentials.server';
 import { countingMisses } from '~/models/limits/hostRateLimits.server';

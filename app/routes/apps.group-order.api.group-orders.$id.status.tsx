@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { StatusSchema } from '~/lib/hosting';
 import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
-import { setGroupOrderStatus } from '~/models/groupOrder/hosting.server';
+import { setGroupOrderStatus } from '~/models/groupOrder/submitOrder.server';
 import { countingMisses } from '~/models/limits/hostRateLimits.server';
 import { publicKitchenProgress } from '~/models/kitchen/publicProgress.server';
 import { requireStorefront } from '~/storefront.server';

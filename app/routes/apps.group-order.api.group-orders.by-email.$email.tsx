@@ -3,7 +3,7 @@ import { jsonError, withHttpErrors } from '~/lib/http.server';
 import { INVALID_EMAIL, isValidEmail } from '~/lib/hosting';
 import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
 import { consumeOrRefuse } from '~/models/limits/hostRateLimits.server';
-import { findOrdersByHostEmail } from '~/models/groupOrder/hosting.server';
+import { findOrdersByHostEmail } from '~/models/groupOrder/findOrder.server';
 import { getCustomerProfile } from '~/models/shop/customerProfile.server';
 import { requireStorefront } from '~/storefront.server';
 import { clientKey } from '~/lib/credentials.server';

@@ -3,7 +3,7 @@ import { jsonError, readJsonObject, withHttpErrors } from '~/lib/http.server';
 import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
 import { takeOrderBudget } from '~/models/limits/orderBudget.server';
 import { createGroupOrder } from '~/models/groupOrder/hosting.server';
-import { queueOrderCreatedEmail } from '~/models/mail/hostLinks.server';
+import { queueOrderCreatedEmail } from '~/models/groupOrder/hostLinks.server';
 import { getShopSettings } from '~/models/shop/settings.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import { clientAddress } from '~/lib/credentials.server';

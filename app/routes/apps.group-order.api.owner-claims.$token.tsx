@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, withHttpErrors } from '~/lib/http.server';
-import { redeemOwnerClaim } from '~/models/mail/hostMail.server';
+import { redeemOwnerClaim } from '~/models/groupOrder/hostDevices.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 
 // POST /api/owner-claims/{token}: uses a one-time claim link and adds this browser as a host (a token of its

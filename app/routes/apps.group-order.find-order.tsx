@@ -16,7 +16,7 @@ import { INVALID_EMAIL, isValidEmail } from '~/lib/hosting';
 import { statusOf, withHttpErrors } from '~/lib/http.server';
 import { sfPath } from '~/lib/paths';
 import { findOrders, type FindMethod } from '~/models/groupOrder/findOrder.server';
-import { hostLinksSentText, requestHostLinksByEmail } from '~/models/mail/hostLinks.server';
+import { hostLinksSentText, requestHostLinksByEmail } from '~/models/groupOrder/hostLinks.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, ButtonLink, EmptyState, Spinner } from '~/components/storefront/ui';
 import { callApi, readHostToken, saveHostToken } from '~/components/storefront/host/api';
 import { sfPath } from '~/lib/paths';
-import { peekOwnerClaim } from '~/models/mail/hostMail.server';
+import { peekOwnerClaim } from '~/models/groupOrder/hostDevices.server';
 import { requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { withHttpErrors } from '~/lib/http.server';

@@ -8,7 +8,7 @@ import { joinAsGuest, type JoinInput } from '~/models/groupOrder/joining.server'
 import { getOwnGuest, removeItem } from '~/models/groupOrder/guests.server';
 import { missingBoard } from '~/models/groupOrder/schedule.server';
 import { declineInvitation, inviteToken, recordInvitees } from '~/models/groupOrder/invitees.server';
-import { setGroupOrderStatus } from '~/models/groupOrder/hosting.server';
+import { setGroupOrderStatus } from '~/models/groupOrder/submitOrder.server';
 
 // Issue 27: what open pages poll (GET /status), who the host is told is still choosing before submitting,
 // and a guest being told when the host removed their item.

@@ -52,7 +52,7 @@ await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()
 process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
 
 const { default: prisma } = await import('~/db.server');
-const { sendInvitations } = await import('~/models/mail/hostMail.server');
+const { sendInvitations } = await import('~/models/groupOrder/invitations.server');
 const { declineInvitation, inviteToken } = await import('~/models/groupOrder/invitees.server');
 const { confirmCart } = await import('~/models/groupOrder/orderItems.server');
 const { updateOrderSchedule } = await import('~/models/groupOrder/schedule.server');

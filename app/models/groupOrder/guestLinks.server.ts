@@ -1,4 +1,3 @@
-import type { Guest } from '@prisma/client';
 import { z } from 'zod';
 import prisma from '../../db.server';
 import { Gone, NotFound } from '../../lib/errors';
@@ -7,8 +6,8 @@ import { guestNameKey } from '../../lib/guests';
 import { GuestTokenSchema } from '../../lib/guestSchema';
 import { hashSecret, newSecret } from '../../lib/ids.server';
 import { consumeAll } from '../limits/hostRateLimits.server';
-import { deliverQueuedEmails, escapeHtml } from '../mail/hostMail.server';
-import { queueEmail, type Email } from '../mail/mail.server';
+import { guestLinkEmail } from '../mail/guestEmails.server';
+import { deliverQueuedEmails, queueEmail } from '../mail/mail.server';
 import { viaPrisma } from '../rawSql.server';
 import { getShopSettings } from '../shop/settings.server';
 import { GuestEmailSchema, GuestNameSchema } from './orderItems.server';
@@ -19,7 +18,7 @@ import { addProvenDevice } from './usualOrders.server';
 // guest's token. Another browser gets one by opening a one-time link e-mailed to the guest's own address
 // (the one they gave when ordering) and pressing its button. The link is bound to the shop, the order
 // and the guest, works once, for GUEST_LINK_MINUTES; only a hash of its secret is stored. The design is
-// the host's one-time link's (hostMail.server.ts, requestOwnerClaim / redeemOwnerClaim).
+// the host's one-time link's (hostDevices.server.ts, requestOwnerClaim / redeemOwnerClaim).
 
 export const GUEST_LINK_MINUTES = 30;
 
@@ -40,29 +39,6 @@ export const GuestLinkRedeemSchema = z.object({
   guestToken: GuestTokenSchema,
   deviceKey: z.preprocess((value) => value || undefined, GuestTokenSchema.optional()),
 });
-
-function linkEmail(
-  order: { name: string | null; companyName: string; code: string },
-  guest: Guest,
-  link: string,
-  fromName: string,
-): Email {
-  const title = orderTitle(order);
-  const intro = `Someone asked to open ${guest.name}'s order in the group order "${title}" (code ${order.code}) on another device.`;
-  const how = `If that was you, open this link on that device within ${GUEST_LINK_MINUTES} minutes and press the button. It works once.`;
-  const ignore = 'If it was not you, ignore this e-mail: nothing changes.';
-  return {
-    to: guest.email!,
-    subject: `Open your order in "${title}"`,
-    fromName,
-    text: [intro, how, '', link, '', ignore].join('\n'),
-    html: `<div style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#1f1a17;max-width:520px">
-<p>${escapeHtml(intro)}</p><p>${escapeHtml(how)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#6f3b1e;color:#fff;padding:10px 18px;border-radius:10px;text-decoration:none;font-weight:600">Open my order here</a></p>
-<p>${escapeHtml(ignore)}</p>
-<p style="color:#6b615a;font-size:13px">Or copy this link: ${escapeHtml(link)}</p></div>`,
-  };
-}
 
 /**
  * Sends the one-time link to the guest's own address when the address typed is the one the guest gave.
@@ -92,6 +68,9 @@ export async function requestGuestLink(
   if (guest && guest.shop === shop && guest.email && guest.email === input.email) {
     const settings = await getShopSettings(shop);
     const token = newSecret();
+    const link = { href: `${siteBase}/guest/link/${token}`, minutes: GUEST_LINK_MINUTES };
+    const to = { name: guest.name, email: guest.email };
+    const email = await guestLinkEmail(order, to, link, settings.emailSenderName);
     const messageId = await prisma.$transaction(async (tx) => {
       await tx.guestLink.create({
         data: {
@@ -103,7 +82,6 @@ export async function requestGuestLink(
           createdAt: now,
         },
       });
-      const email = linkEmail(order, guest, `${siteBase}/guest/link/${token}`, settings.emailSenderName);
       return (await queueEmail(tx, shop, email)).id;
     });
     // Queued with the link: a delivery that fails now is retried by the outbox worker.

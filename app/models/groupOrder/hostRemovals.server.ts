@@ -1,7 +1,6 @@
 import type { GroupOrder, OrderItem, Prisma } from '@prisma/client';
-import { orderTitle } from '../../lib/groupOrder';
-import { escapeHtml } from '../mail/hostMail.server';
-import { queueEmail, type Email } from '../mail/mail.server';
+import { hostRemovedEmail } from '../mail/guestEmails.server';
+import { queueEmail } from '../mail/mail.server';
 import { parseModifiers } from './groupOrder.server';
 
 // When the host removes a guest's item, the guest is told (issue 27): the removal is kept on the guest, so
@@ -29,32 +28,6 @@ export function parseHostRemovals(json: string | null | undefined): HostRemoval[
 export function removedItemText(item: Pick<OrderItem, 'quantity' | 'menuItemName' | 'selectedModifiers'>) {
   const modifiers = parseModifiers(item.selectedModifiers).map((m) => m.name);
   return `${item.quantity}x ${item.menuItemName}${modifiers.length ? ` (${modifiers.join(', ')})` : ''}`;
-}
-
-export function hostRemovedEmail(
-  order: GroupOrder,
-  guest: { name: string; email: string },
-  what: string,
-  stillHasItems: boolean,
-  fromName: string,
-): Email {
-  const title = orderTitle(order);
-  const lines = [
-    `Hi ${guest.name},`,
-    `${order.hostName} removed ${what} from your order in the group order "${title}" (code ${order.code}).`,
-    stillHasItems
-      ? 'Your other items are still in the order.'
-      : 'You have no items left in this group order, so nothing will be made for you.',
-    `If this is a mistake, please ask ${order.hostName}.`,
-  ];
-  return {
-    to: guest.email,
-    subject: `${order.hostName} removed ${what} from your order`,
-    fromName,
-    text: lines.join('\n'),
-    html: `<div style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#1f1a17;max-width:520px">
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}</div>`,
-  };
 }
 
 /**
@@ -86,6 +59,6 @@ export async function recordHostRemoval(
   await queueEmail(
     tx,
     order.shop,
-    hostRemovedEmail(order, { name: guest.name, email }, what, left > 0, fromName),
+    await hostRemovedEmail(order, { name: guest.name, email }, what, left > 0, fromName),
   );
 }

@@ -4,14 +4,15 @@ import { createTestGroupOrder, seedMenu } from '../../../test/support/factories'
 import { OTHER_SHOP, TEST_SHOP } from '../../../test/support/requests';
 import { asHttp } from '../../../test/support/http';
 import { hashSecret } from '../../lib/ids.server';
-import { createGroupOrder, CreateValidationError, extendDeadline, isHost } from './hosting.server';
+import { isHost } from './hostAccess.server';
+import { createGroupOrder, CreateValidationError, extendDeadline } from './hosting.server';
 import {
   listHostDevices,
   peekOwnerClaim,
   redeemOwnerClaim,
   requestOwnerClaim,
   revokeHostDevice,
-} from '../mail/hostMail.server';
+} from './hostDevices.server';
 
 const input = {
   hostName: 'Hannah Host',

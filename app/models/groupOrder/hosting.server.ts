@@ -1,7 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { GroupOrder, Prisma } from '@prisma/client';
 import prisma, { isUniqueViolation } from '../../db.server';
-import { Conflict, Forbidden, Invalid, NotFound, Unauthenticated, Unavailable } from '../../lib/errors';
+import { Conflict, Invalid, Unavailable } from '../../lib/errors';
 import { hashSecret, newSecret, randomOrderCode, randomOrderId } from '../../lib/ids.server';
 import {
   CreateGroupOrderSchema,
@@ -16,16 +15,17 @@ import { formatTime12, utcToZoned, zonedToUtc } from '../../lib/time';
 import { defaultPaymentMethod } from '../../lib/payment';
 import { deadlineFits, EXTEND_MINUTES, extendableMinutes, latestDeadline } from '../../lib/deadline';
 import { getGroupOrderWithItems, serializeGroupOrder, summarize } from './groupOrder.server';
-import { queueDraftOrderSync } from '../outbox/handoff.server';
-import { queueSubmittedEmails } from '../mail/submitMail.server';
-import { merchantSubmittedEmail } from '../kitchen/kitchen.server';
-import { queueEmail } from '../mail/mail.server';
 import { enabledPaymentMethods, getShopSettings } from '../shop/settings.server';
-import { cancelOrderJobs, scheduleOrderJobs } from './schedule.server';
+import { requireHostOrder } from './hostAccess.server';
+import type { HostCredentials } from './hostAccess.server';
+import { scheduleOrderJobs } from './orderJobs.server';
 
-// What a host does with a group order. Every function takes the shop and only sees that shop's orders.
+// What a host does with a group order. Every function takes the shop and only sees that shop's orders
+// (who is the host: hostAccess.server.ts).
 
 export { EXTEND_MINUTES };
+// guests.server.ts reads these from here (another part of issue 28 owns it); new code imports hostAccess.
+export { requireHostOrder, type HostCredentials };
 
 /** A create request the host must correct: one message per field (the JSON API sends the first). */
 export class CreateValidationError extends Invalid {
@@ -58,38 +58,13 @@ export async function createGroupOrder(
   const data = validateCreateInput(input);
   const now = options.now ?? new Date();
   const settings = await getShopSettings(shop);
-  const zone = settings.timeZone;
   const errors: FieldErrors = {};
-
   const paymentMethod =
     data.paymentMethod ?? defaultPaymentMethod(data.orderType, enabledPaymentMethods(settings));
   if (!enabledPaymentMethods(settings).includes(paymentMethod)) {
     errors.paymentMethod = 'This payment method is not offered by this shop. Please choose another.';
   }
-  // Times are picked to the minute: measure notice from the start of the current minute, so choosing
-  // exactly "now + 30 min" is not refused because a few seconds passed while the form was filled in.
-  const minuteStart = Math.floor(now.getTime() / 60_000) * 60_000;
-  // In the hour that repeats when clocks go back, a wall time means its next occurrence, not a past one.
-  const upcoming = { notBefore: new Date(minuteStart) };
-  const pickupAt = zonedToUtc(data.pickupDate, data.pickupTime, zone, upcoming);
-  const deadlineAt = zonedToUtc(data.deadlineDate, data.deadlineTime, zone, upcoming);
-  const what = data.orderType === 'delivery' ? 'delivery' : 'pickup';
-  if (!pickupAt) {
-    errors.pickupTime = `Please choose a valid ${what} date and time.`;
-  } else if (data.orderType === 'pickup') {
-    if (pickupAt.getTime() < minuteStart + settings.pickupNoticeMinutes * 60_000) {
-      errors.pickupTime = pickupNoticeMessage(settings.pickupNoticeMinutes);
-    }
-  } else if (pickupAt.getTime() <= now.getTime()) {
-    errors.pickupTime = 'The delivery time has already passed. Please choose a later time.';
-  }
-  if (!deadlineAt) {
-    errors.deadlineTime = 'Please choose a valid deadline date and time.';
-  } else if (deadlineAt.getTime() <= now.getTime()) {
-    errors.deadlineTime = 'The ordering deadline has already passed. Please choose a time in the future.';
-  } else if (pickupAt && !deadlineFits(deadlineAt, pickupAt, kindOf(data.orderType, settings))) {
-    errors.deadlineTime = deadlineRuleMessage(what, settings.pickupNoticeMinutes);
-  }
+  const { pickupAt, deadlineAt } = createTimes(data, settings, now, errors);
   if (Object.keys(errors).length > 0) throw new CreateValidationError(errors);
 
   const hostToken = newSecret();
@@ -105,7 +80,7 @@ export async function createGroupOrder(
     paymentMethod,
     pickupAt: pickupAt!,
     deadlineAt: deadlineAt!,
-    timeZone: zone,
+    timeZone: settings.timeZone,
     currency: settings.currency,
     instructions: data.instructions,
     hostTokenHash: hashSecret(hostToken),
@@ -133,6 +108,44 @@ export async function createGroupOrder(
   throw new Unavailable(HOST_MESSAGES.createFailed);
 }
 
+/**
+ * The create form's pickup and deadline as instants in the shop's zone; what refuses them is added to
+ * `errors`, one message per field.
+ */
+function createTimes(
+  data: CreateGroupOrderData,
+  settings: { timeZone: string; pickupNoticeMinutes: number },
+  now: Date,
+  errors: FieldErrors,
+) {
+  const zone = settings.timeZone;
+  // Times are picked to the minute: measure notice from the start of the current minute, so choosing
+  // exactly "now + 30 min" is not refused because a few seconds passed while the form was filled in.
+  const minuteStart = Math.floor(now.getTime() / 60_000) * 60_000;
+  // In the hour that repeats when clocks go back, a wall time means its next occurrence, not a past one.
+  const upcoming = { notBefore: new Date(minuteStart) };
+  const pickupAt = zonedToUtc(data.pickupDate, data.pickupTime, zone, upcoming);
+  const deadlineAt = zonedToUtc(data.deadlineDate, data.deadlineTime, zone, upcoming);
+  const what = data.orderType === 'delivery' ? 'delivery' : 'pickup';
+  if (!pickupAt) {
+    errors.pickupTime = `Please choose a valid ${what} date and time.`;
+  } else if (data.orderType === 'pickup') {
+    if (pickupAt.getTime() < minuteStart + settings.pickupNoticeMinutes * 60_000) {
+      errors.pickupTime = pickupNoticeMessage(settings.pickupNoticeMinutes);
+    }
+  } else if (pickupAt.getTime() <= now.getTime()) {
+    errors.pickupTime = 'The delivery time has already passed. Please choose a later time.';
+  }
+  if (!deadlineAt) {
+    errors.deadlineTime = 'Please choose a valid deadline date and time.';
+  } else if (deadlineAt.getTime() <= now.getTime()) {
+    errors.deadlineTime = 'The ordering deadline has already passed. Please choose a time in the future.';
+  } else if (pickupAt && !deadlineFits(deadlineAt, pickupAt, kindOf(data.orderType, settings))) {
+    errors.deadlineTime = deadlineRuleMessage(what, settings.pickupNoticeMinutes);
+  }
+  return { pickupAt, deadlineAt };
+}
+
 const kindOf = (orderType: string, settings: { pickupNoticeMinutes: number }) => ({
   orderType,
   noticeMinutes: settings.pickupNoticeMinutes,
@@ -143,133 +156,6 @@ export function deadlineRuleMessage(what: 'pickup' | 'delivery', noticeMinutes: 
   return what === 'pickup'
     ? `The ordering deadline must be at least ${noticeMinutes} minutes before the pickup time, so the shop has time to prepare the order. Please choose an earlier deadline or a later pickup time.`
     : 'The ordering deadline must not be after the delivery time. Please choose an earlier deadline.';
-}
-
-export type HostCredentials = { hostToken?: string | null; customerId?: string | null };
-
-function tokenMatches(token: string, hash: string) {
-  const a = Buffer.from(hashSecret(token), 'hex');
-  const b = Buffer.from(hash, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-type Tx = Prisma.TransactionClient | typeof prisma;
-
-/**
- * Whether these credentials make someone the host of the order (docs/design.md, section 4): the logged-in creator,
- * the creating browser's token, or the token of a browser added by a one-time claim link.
- */
-export async function isHost(
-  order: Pick<GroupOrder, 'id' | 'hostTokenHash' | 'hostCustomerId'>,
-  credentials: HostCredentials,
-  tx: Tx = prisma,
-) {
-  if (credentials.customerId && order.hostCustomerId && credentials.customerId === order.hostCustomerId)
-    return true;
-  if (!credentials.hostToken) return false;
-  if (tokenMatches(credentials.hostToken, order.hostTokenHash)) return true;
-  const device = await tx.hostDevice.findFirst({
-    where: { groupOrderId: order.id, tokenHash: hashSecret(credentials.hostToken) },
-    select: { id: true },
-  });
-  return Boolean(device);
-}
-
-export function notFound() {
-  return new NotFound(HOST_MESSAGES.notFound);
-}
-
-/** 404 for another shop's or an unknown id; 401 without any credential; 403 with the wrong one. */
-async function authorizeHost(
-  order: GroupOrder | null,
-  credentials: HostCredentials,
-  tx: Tx = prisma,
-): Promise<GroupOrder> {
-  if (!order) throw notFound();
-  if (await isHost(order, credentials, tx)) return order;
-  if (!credentials.hostToken && !credentials.customerId) throw new Unauthenticated(HOST_MESSAGES.login);
-  throw new Forbidden(HOST_MESSAGES.forbidden);
-}
-
-/** The shop's order `id` when these credentials host it (read inside `tx` when given). */
-export async function requireHostOrder(
-  shop: string,
-  id: number,
-  credentials: HostCredentials,
-  tx: Tx = prisma,
-) {
-  return authorizeHost(await tx.groupOrder.findFirst({ where: { id, shop } }), credentials, tx);
-}
-
-/** Submit (queues the Shopify draft order in the same transaction) or reopen. */
-export async function setGroupOrderStatus(
-  shop: string,
-  id: number,
-  status: 'active' | 'submitted',
-  credentials: HostCredentials,
-  now = new Date(),
-) {
-  // Read before the transaction: the first read for a shop writes its default settings, which must not
-  // wait on this transaction's own write lock.
-  const settings = await getShopSettings(shop);
-  return prisma.$transaction(async (tx) => {
-    const order = await requireHostOrder(shop, id, credentials, tx);
-    if (order.status === status) return order;
-    if (status === 'submitted') {
-      const submitted = await submitInTransaction(tx, order, settings, now);
-      if (!submitted) return tx.groupOrder.findFirstOrThrow({ where: { id, shop } });
-    } else {
-      if (order.kitchenState) {
-        throw new Conflict(
-          order.kitchenState === 'cancelled'
-            ? 'The shop cancelled this order, so it cannot be reopened.'
-            : 'The kitchen has started on this order, so it cannot be reopened. Please contact the shop.',
-        );
-      }
-      await tx.groupOrder.updateMany({ where: { id, shop }, data: { status: 'active', submittedAt: null } });
-      const reopened = await tx.groupOrder.findFirstOrThrow({ where: { id, shop } });
-      await scheduleOrderJobs(tx, reopened, now);
-    }
-    return tx.groupOrder.findFirstOrThrow({ where: { id, shop } });
-  });
-}
-
-/**
- * The submit itself, shared by the host's Submit and the auto-submit at the deadline: the order must have
- * items; only the call that moves it from active to submitted queues the Shopify hand-off and the e-mails
- * (guests, host receipt, merchant), in the caller's transaction, so a double tap, two hosts at once or a
- * scheduled submit racing the host tell people once. Returns false when another call moved it first.
- */
-export async function submitInTransaction(
-  tx: Prisma.TransactionClient,
-  order: GroupOrder,
-  settings: Awaited<ReturnType<typeof getShopSettings>>,
-  now: Date,
-  options: { auto?: boolean } = {},
-) {
-  const { id, shop } = order;
-  const items = await tx.orderItem.findMany({
-    where: { groupOrderId: id, shop },
-    orderBy: { id: 'asc' },
-  });
-  if (items.length === 0) {
-    throw new Conflict(
-      'Nobody has added an order yet. Share the link, then submit once guests have ordered.',
-    );
-  }
-  const moved = await tx.groupOrder.updateMany({
-    where: { id, shop, status: 'active' },
-    data: { status: 'submitted', submittedAt: now },
-  });
-  if (moved.count === 0) return false;
-  await queueDraftOrderSync(tx, shop, id);
-  await queueSubmittedEmails(tx, order, items, settings, order.shopifyState !== 'none', options.auto);
-  const itemCount = items.reduce((sum, item) => sum + item.quantity, 0);
-  const merchantMail = merchantSubmittedEmail(order, itemCount, settings, order.shopifyState !== 'none');
-  if (merchantMail) await queueEmail(tx, shop, merchantMail);
-  // Submitted by hand before the deadline: the reminder and the deadline job have nothing left to do.
-  await cancelOrderJobs(tx, shop, id);
-  return true;
 }
 
 /**
@@ -350,18 +236,4 @@ export async function getHostSummary(shop: string, id: number, now = new Date())
     hostCustomerId: order.hostCustomerId,
     kitchenState: order.kitchenState,
   };
-}
-
-/** Active orders and those of the last 14 days for a host e-mail, newest first. */
-export async function findOrdersByHostEmail(shop: string, email: string, now = new Date()) {
-  const since = new Date(now.getTime() - 14 * 24 * 60 * 60_000);
-  return prisma.groupOrder.findMany({
-    where: {
-      shop,
-      hostEmail: email.trim().toLowerCase(),
-      OR: [{ status: 'active' }, { createdAt: { gte: since } }],
-    },
-    orderBy: { createdAt: 'desc' },
-    take: 20,
-  });
 }

@@ -4,10 +4,8 @@ import { z } from 'zod';
 import prisma from '../../db.server';
 import { env } from '../../env.server';
 import { Conflict, NotFound } from '../../lib/errors';
-import { formatDateTime } from '../../lib/time';
-import { escapeHtml } from '../mail/hostMail.server';
-import { orderTitle } from '../../lib/groupOrder';
-import { queueEmail, type Email } from '../mail/mail.server';
+import { reminderEmail } from '../mail/invitationEmails.server';
+import { queueEmail } from '../mail/mail.server';
 import { typeError } from '../../lib/schemas/typeError';
 
 // "Who is still missing": every address a host invited to an order is an Invitee, whose state the host
@@ -204,37 +202,6 @@ export async function joinedByInvitation(
   return tx.invitee.update({ where: { id: invitee.id, shop }, data: { guestId, declinedAt: null } });
 }
 
-/** What the e-mails say about the "not ordering" link. */
-export function notOrderingLine(hostName: string) {
-  // The link opens a page with the button (opening it alone changes nothing: mail scanners open links).
-  return `Not ordering this time? Open this link and tap "I'm not ordering this time" to let ${hostName} know:`;
-}
-
-/** The reminder to one invitee who has not ordered, with their own join and "not ordering" links. */
-export function reminderEmail(
-  order: GroupOrder,
-  invitee: Invitee,
-  siteBase: string,
-  fromName: string,
-): Email {
-  const links = inviteLinks(siteBase, order, invitee);
-  const title = orderTitle(order);
-  const deadline = formatDateTime(order.deadlineAt, order.timeZone);
-  const intro = `${order.hostName} is still waiting for your order in "${title}" (${order.companyName}).`;
-  const when = `Ordering closes at ${deadline}. Add your items before then so they are included.`;
-  const decline = notOrderingLine(order.hostName);
-  return {
-    to: invitee.email,
-    subject: `Reminder: add your order to "${title}" by ${deadline}`,
-    fromName,
-    text: [intro, when, '', `Add your order: ${links.join}`, '', decline, links.notOrdering].join('\n'),
-    html: `<div style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#1f1a17;max-width:520px">
-<p>${escapeHtml(intro)}</p><p>${escapeHtml(when)}</p>
-<p><a href="${escapeHtml(links.join)}" style="display:inline-block;background:#6f3b1e;color:#fff;padding:10px 18px;border-radius:10px;text-decoration:none;font-weight:600">Add my order</a></p>
-<p style="color:#6b615a">${escapeHtml(decline)} <a href="${escapeHtml(links.notOrdering)}">I'm not ordering this time</a></p></div>`,
-  };
-}
-
 /** Queues one reminder per invitee (in the caller's transaction) and notes when each was reminded. */
 export async function queueReminders(
   tx: Tx,
@@ -246,7 +213,9 @@ export async function queueReminders(
 ) {
   const ids: number[] = [];
   for (const invitee of invitees) {
-    const message = await queueEmail(tx, order.shop, reminderEmail(order, invitee, siteBase, fromName));
+    const links = inviteLinks(siteBase, order, invitee);
+    const email = await reminderEmail(order, invitee.email, links, fromName);
+    const message = await queueEmail(tx, order.shop, email);
     ids.push(message.id);
   }
   if (invitees.length) {

@@ -3,7 +3,7 @@ import prisma from '~/db.server';
 import { createTestGroupOrder, seedMenu } from '../../../test/support/factories';
 import { TEST_SHOP } from '../../../test/support/requests';
 import { getPrepOrder } from '../kitchen/prepBoard.server';
-import { guestSubmittedEmail } from '../mail/submitMail.server';
+import { guestSubmittedEmail } from '../mail/submittedEmails.server';
 import { getAdminOrderDetail } from './adminOrders.server';
 import { getOwnGuest } from './guests.server';
 import { getHostSummary } from './hosting.server';
@@ -76,7 +76,7 @@ describe("a line's own note", () => {
       orderBy: { id: 'asc' },
     });
     const fresh = await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } });
-    const mail = guestSubmittedEmail(
+    const mail = await guestSubmittedEmail(
       fresh,
       { name: 'Ana', email: 'ana@example.com', items },
       { kitchenName: 'Bridge St', emailSenderName: 'Cafe' },

@@ -4,8 +4,9 @@ import { formatTime12 } from '../../lib/time';
 import prisma from '../../db.server';
 import { createTestGroupOrder, seedMenu } from '../../../test/support/factories';
 import { OTHER_SHOP, TEST_SHOP } from '../../../test/support/requests';
-import { sendInvitations } from '../mail/hostMail.server';
-import { extendDeadline, setGroupOrderStatus } from './hosting.server';
+import { sendInvitations } from './invitations.server';
+import { extendDeadline } from './hosting.server';
+import { setGroupOrderStatus } from './submitOrder.server';
 import {
   declineInvitation,
   findInviteeByToken,
@@ -19,13 +20,8 @@ import { viaPrisma } from '../rawSql.server';
 import { confirmCart } from './orderItems.server';
 import { processOutboxOnce } from '../outbox/outbox.server';
 import '../outbox/outbox-handlers.server';
-import {
-  deadlineKey,
-  missingBoard,
-  reminderKey,
-  sendReminderNow,
-  updateOrderSchedule,
-} from './schedule.server';
+import { deadlineKey, reminderKey } from './orderJobs.server';
+import { missingBoard, sendReminderNow, updateOrderSchedule } from './schedule.server';
 
 // Issue 12 part 3: who is still missing (invitees and their states, "I'm not ordering this time" through
 // the invitee's own token), reminders by hand (rate-limited) and automatic, and the deadline job

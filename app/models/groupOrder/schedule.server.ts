@@ -4,9 +4,11 @@ import prisma from '../../db.server';
 import { Conflict, Limited } from '../../lib/errors';
 import { PROXY_BASE } from '../../lib/paths';
 import { formatDateTime, formatTime12 } from '../../lib/time';
-import { deliverQueuedEmails, escapeHtml } from '../mail/hostMail.server';
-import { orderTitle } from '../../lib/groupOrder';
-import { requireHostOrder, submitInTransaction, type HostCredentials } from './hosting.server';
+import { nobodyOrderedEmail, waitingForYouEmail } from '../mail/deadlineEmails.server';
+import { deliverQueuedEmails, queueEmail } from '../mail/mail.server';
+import { requireHostOrder, type HostCredentials } from './hostAccess.server';
+import { submitInTransaction } from './submitOrder.server';
+import { cancelOrderJobs, cancelReminderJob, scheduleOrderJobs } from './orderJobs.server';
 import { consumeAll, LIMITS } from '../limits/hostRateLimits.server';
 import {
   INVITEE_STATE_LABELS,
@@ -15,12 +17,12 @@ import {
   stillChoosing,
   stillMissing,
 } from './invitees.server';
-import { queueEmail, type Email } from '../mail/mail.server';
-import { enqueue, registerOutboxHandler } from '../outbox/outbox.server';
+import { registerOutboxHandler } from '../outbox/outbox.server';
 import { getShopSettings } from '../shop/settings.server';
 import { shopOrigin } from '../shop/shopDomain.server';
 
-// The host's schedule for an order, run from the durable outbox (never a timer in memory):
+// The host's schedule for an order, run from the durable outbox (never a timer in memory; the jobs are
+// armed by orderJobs.server.ts):
 // - schedule.reminder: reminderMinutes before the deadline, e-mail every invitee who has not ordered and
 //   not said "not ordering";
 // - schedule.deadline: at the deadline, submit by itself (autoSubmit, when anyone ordered) or tell the host
@@ -33,62 +35,8 @@ import { shopOrigin } from '../shop/shopDomain.server';
 // run for the same deadline changes nothing. A job whose deadline was moved, or whose order was submitted
 // or cancelled meanwhile, does nothing.
 
-type Tx = Prisma.TransactionClient | typeof prisma;
 
 const JobSchema = z.object({ groupOrderId: z.number().int(), deadlineAt: z.string().datetime() });
-
-export const reminderKey = (id: number) => `reminder:${id}`;
-export const deadlineKey = (id: number) => `deadline:${id}`;
-
-const CANCELLED = { status: 'cancelled', lastError: 'Nothing left to do for this order.' } as const;
-
-/**
- * (Re)arms the order's reminder and deadline jobs for its current deadline, or cancels what no longer
- * applies. Call in the transaction that creates the order, moves its deadline, reopens it or changes the
- * schedule. A deadline already passed arms nothing: a reopened late order waits for the host.
- */
-export async function scheduleOrderJobs(
-  tx: Tx,
-  order: Pick<GroupOrder, 'id' | 'shop' | 'status' | 'deadlineAt' | 'reminderMinutes'>,
-  now = new Date(),
-) {
-  const payload = { groupOrderId: order.id, deadlineAt: order.deadlineAt.toISOString() };
-  const open = order.status === 'active' && order.deadlineAt.getTime() > now.getTime();
-  if (open && order.reminderMinutes) {
-    const at = order.deadlineAt.getTime() - order.reminderMinutes * 60_000;
-    await enqueue(tx, {
-      shop: order.shop,
-      kind: 'schedule.reminder',
-      payload,
-      dedupeKey: reminderKey(order.id),
-      runAt: new Date(Math.max(at, now.getTime())),
-    });
-  } else {
-    await cancelJob(tx, order.shop, reminderKey(order.id));
-  }
-  if (open) {
-    await enqueue(tx, {
-      shop: order.shop,
-      kind: 'schedule.deadline',
-      payload,
-      dedupeKey: deadlineKey(order.id),
-      runAt: order.deadlineAt,
-    });
-  } else {
-    await cancelJob(tx, order.shop, deadlineKey(order.id));
-  }
-}
-
-/** A job still waiting is cancelled; one a worker is running checks the order itself and does nothing. */
-async function cancelJob(tx: Tx, shop: string, dedupeKey: string) {
-  await tx.outboxMessage.updateMany({ where: { shop, dedupeKey, status: 'pending' }, data: CANCELLED });
-}
-
-/** Submitted (by hand or by itself) or cancelled: the order's scheduled jobs have nothing left to do. */
-export async function cancelOrderJobs(tx: Tx, shop: string, id: number) {
-  await cancelJob(tx, shop, reminderKey(id));
-  await cancelJob(tx, shop, deadlineKey(id));
-}
 
 async function siteBaseOf(shop: string) {
   return `${await shopOrigin(shop)}${PROXY_BASE}`;
@@ -159,7 +107,7 @@ export async function runDeadlineJob(
     });
     const itemCount = items._sum.quantity ?? 0;
     if (itemCount === 0) {
-      await queueEmail(tx, shop, nobodyOrderedEmail(order, dashboard, settings.emailSenderName));
+      await queueEmail(tx, shop, await nobodyOrderedEmail(order, dashboard, settings.emailSenderName));
       await cancelOrderJobs(tx, shop, order.id);
       return 'empty';
     }
@@ -167,8 +115,9 @@ export async function runDeadlineJob(
       await submitInTransaction(tx, order, settings, now, { auto: true });
       return 'submitted';
     }
-    await queueEmail(tx, shop, waitingForYouEmail(order, itemCount, dashboard, settings.emailSenderName));
-    await cancelJob(tx, shop, reminderKey(order.id));
+    const waiting = await waitingForYouEmail(order, itemCount, dashboard, settings.emailSenderName);
+    await queueEmail(tx, shop, waiting);
+    await cancelReminderJob(tx, shop, order.id);
     return 'waiting';
   });
 }
@@ -182,57 +131,6 @@ registerOutboxHandler('schedule.deadline', async ({ shop, payload }) => {
   await runDeadlineJob(shop, payload);
   return { status: 'sent' };
 });
-
-function simpleEmail(
-  to: string,
-  subject: string,
-  lines: string[],
-  link: { href: string; label: string },
-  fromName: string,
-): Email {
-  return {
-    to,
-    subject,
-    fromName,
-    text: [...lines, '', `${link.label}: ${link.href}`].join('\n'),
-    html: `<div style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#1f1a17;max-width:520px">
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p><a href="${escapeHtml(link.href)}" style="display:inline-block;background:#6f3b1e;color:#fff;padding:10px 18px;border-radius:10px;text-decoration:none;font-weight:600">${escapeHtml(link.label)}</a></p></div>`,
-  };
-}
-
-export function waitingForYouEmail(
-  order: GroupOrder,
-  itemCount: number,
-  dashboard: string,
-  fromName: string,
-) {
-  const title = orderTitle(order);
-  return simpleEmail(
-    order.hostEmail,
-    `"${title}" is waiting for you to submit it`,
-    [
-      `The ordering deadline for "${title}" passed at ${formatDateTime(order.deadlineAt, order.timeZone)}, with ${order.participantCount} ${order.participantCount === 1 ? 'person' : 'people'} and ${itemCount} ${itemCount === 1 ? 'item' : 'items'} in.`,
-      'Nothing goes to the shop until you submit it. Open your dashboard to check the orders and submit.',
-    ],
-    { href: dashboard, label: 'Open the dashboard' },
-    fromName,
-  );
-}
-
-export function nobodyOrderedEmail(order: GroupOrder, dashboard: string, fromName: string) {
-  const title = orderTitle(order);
-  return simpleEmail(
-    order.hostEmail,
-    `Nobody ordered in "${title}"`,
-    [
-      `The ordering deadline for "${title}" passed at ${formatDateTime(order.deadlineAt, order.timeZone)} and nobody had added an order, so nothing was sent to the shop.`,
-      'To give people more time, extend the deadline from your dashboard.',
-    ],
-    { href: dashboard, label: 'Open the dashboard' },
-    fromName,
-  );
-}
 
 /** The host turns auto-submit and the automatic reminder on or off (moves the jobs in the same write). */
 export async function updateOrderSchedule(

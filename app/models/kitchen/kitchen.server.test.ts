@@ -4,7 +4,7 @@ import { DomainError } from '../../lib/errors';
 import { errorResponse } from '../../lib/http.server';
 import { createTestGroupOrder, seedMenu } from '../../../test/support/factories';
 import { OTHER_SHOP, TEST_SHOP } from '../../../test/support/requests';
-import { setGroupOrderStatus } from '../groupOrder/hosting.server';
+import { setGroupOrderStatus } from '../groupOrder/submitOrder.server';
 import { getKitchenProgress, moveKitchenState, undoKitchenState } from './kitchen.server';
 import { confirmCart } from '../groupOrder/orderItems.server';
 import { joinAsGuest, type JoinInput } from '../groupOrder/joining.server';

@@ -1,12 +1,10 @@
-import type { GroupOrder, OrderStateEvent, ShopSettings } from '@prisma/client';
+import type { GroupOrder, OrderStateEvent } from '@prisma/client';
 import prisma from '../../db.server';
-import { env } from '../../env.server';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { CANCEL_REASON_MAX } from '../../lib/schemas/adminOrders';
-import { formatDateTime } from '../../lib/time';
-import { closedMessage, orderTitle } from '../../lib/groupOrder';
-import { escapeHtml } from '../mail/hostMail.server';
-import { queueEmail, type Email } from '../mail/mail.server';
+import { closedMessage } from '../../lib/groupOrder';
+import { cancelledEmail, readyEmail, type KitchenMailSettings } from '../mail/kitchenEmails.server';
+import { queueEmail } from '../mail/mail.server';
 import { getShopSettings } from '../shop/settings.server';
 
 // The order's life after submit. The merchant moves it one step forward at a time from the admin
@@ -240,47 +238,12 @@ export async function getKitchenProgress(shop: string, id: number, withActors = 
   };
 }
 
-// ---- E-mails ----
-
-type MailSettings = Pick<ShopSettings, 'shopName' | 'kitchenName' | 'emailSenderName' | 'shop'>;
-
-function shopDisplayName(settings: MailSettings) {
-  return settings.shopName || settings.shop.replace(/\.myshopify\.com$/, '');
-}
-
-function simpleHtml(paragraphs: string[]) {
-  return `<div style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#1f1a17;max-width:520px">
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}</div>`;
-}
-
-/** "Your order from Demo Coffee is ready for pickup at {kitchen}" (delivery: on its way). */
-export function readyEmail(order: GroupOrder, to: string, name: string, settings: MailSettings): Email {
-  const shopName = shopDisplayName(settings);
-  const subject =
-    order.orderType === 'delivery'
-      ? `Your order from ${shopName} is ready for delivery`
-      : `Your order from ${shopName} is ready for pickup at ${settings.kitchenName}`;
-  const lines = [`Hi ${name},`, `${subject}. (Group order "${orderTitle(order)}", code ${order.code}.)`];
-  return { to, subject, fromName: settings.emailSenderName, text: lines.join('\n'), html: simpleHtml(lines) };
-}
-
-export function cancelledEmail(order: GroupOrder, to: string, name: string, settings: MailSettings): Email {
-  const shopName = shopDisplayName(settings);
-  const subject = `Your order from ${shopName} has been cancelled`;
-  const lines = [
-    `Hi ${name},`,
-    `${shopName} cancelled the group order "${orderTitle(order)}" (code ${order.code}).`,
-    `Reason: ${order.cancelReason ?? 'not given'}`,
-  ];
-  return { to, subject, fromName: settings.emailSenderName, text: lines.join('\n'), html: simpleHtml(lines) };
-}
-
 /**
  * Ready or cancelled: the host, and every guest with items in the order who gave an e-mail, once per
  * address. A guest who joined but has nothing in the order (never confirmed, or the host removed their
  * items) is not told: the order is not theirs (issue 27).
  */
-async function queueKitchenEmails(tx: Tx, order: GroupOrder, settings: MailSettings) {
+async function queueKitchenEmails(tx: Tx, order: GroupOrder, settings: KitchenMailSettings) {
   const items = await tx.orderItem.findMany({
     where: { shop: order.shop, groupOrderId: order.id },
     select: { guestName: true, guestEmail: true, guest: { select: { name: true, email: true } } },
@@ -300,42 +263,8 @@ async function queueKitchenEmails(tx: Tx, order: GroupOrder, settings: MailSetti
     told.add(key);
     const email =
       order.kitchenState === 'cancelled'
-        ? cancelledEmail(order, person.email, person.name, settings)
-        : readyEmail(order, person.email, person.name, settings);
+        ? await cancelledEmail(order, person.email, person.name, settings)
+        : await readyEmail(order, person.email, person.name, settings);
     await queueEmail(tx, order.shop, email);
   }
-}
-
-/** The order in the embedded admin: admin.shopify.com/store/{store}/apps/{api key}/app?order={id}. */
-export function adminOrderUrl(shop: string, id: number) {
-  const store = shop.replace(/\.myshopify\.com$/, '');
-  return `https://admin.shopify.com/store/${store}/apps/${env.SHOPIFY_API_KEY}/app?order=${id}`;
-}
-
-/** The merchant's "new group order" e-mail (Settings → "E-mail me when a group order is submitted"). */
-export function merchantSubmittedEmail(
-  order: GroupOrder,
-  itemCount: number,
-  settings: Pick<ShopSettings, 'merchantEmail' | 'emailSenderName'>,
-  resubmitted: boolean,
-): Email | null {
-  if (!settings.merchantEmail) return null;
-  const link = adminOrderUrl(order.shop, order.id);
-  const when = formatDateTime(order.pickupAt, order.timeZone);
-  const what = order.orderType === 'delivery' ? 'Delivery' : 'Pickup';
-  const subject = `${resubmitted ? 'Updated' : 'New'} group order ${order.code}: ${itemCount} ${itemCount === 1 ? 'item' : 'items'}, ${what.toLowerCase()} ${when}`;
-  const lines = [
-    `${order.hostName} (${order.companyName}) ${resubmitted ? 'resubmitted' : 'submitted'} "${orderTitle(order)}": ${itemCount} ${itemCount === 1 ? 'item' : 'items'}.`,
-    `${what}: ${when}`,
-  ];
-  return {
-    to: settings.merchantEmail,
-    subject,
-    fromName: settings.emailSenderName,
-    text: [...lines, `Open it in the admin: ${link}`].join('\n'),
-    html: simpleHtml(lines).replace(
-      '</div>',
-      `<p><a href="${escapeHtml(link)}">Open the order in the admin</a></p></div>`,
-    ),
-  };
 }

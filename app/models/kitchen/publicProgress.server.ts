@@ -1,6 +1,6 @@
 import { toId } from '~/lib/http.server';
 import { clientKey } from '~/lib/credentials.server';
-import { notFound } from '~/models/groupOrder/hosting.server';
+import { notFound } from '~/models/groupOrder/hostAccess.server';
 import { consumeOrRefuse, countMiss } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import { getKitchenProgress } from './kitchen.server';

@@ -1,7 +1,13 @@
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
+import prisma from '../../db.server';
 import { env } from '../../env.server';
-import { enqueue, registerOutboxHandler, type OutboxResult } from '../outbox/outbox.server';
+import {
+  deliverMessagesNow,
+  enqueue,
+  registerOutboxHandler,
+  type OutboxResult,
+} from '../outbox/outbox.server';
 
 type Tx = Parameters<typeof enqueue>[0];
 
@@ -55,4 +61,30 @@ registerOutboxHandler('email', async ({ payload }) => deliverEmail(EmailSchema.p
 
 export async function queueEmail(tx: Tx, shop: string, email: Email) {
   return enqueue(tx, { shop, kind: 'email', payload: EmailSchema.parse(email) });
+}
+
+/**
+ * Delivers the given outbox e-mails now. Returns how many went out (or, without SMTP, were kept in the
+ * local mailbox). A message another worker is already sending is awaited briefly.
+ */
+export async function deliverQueuedEmails(ids: number[]) {
+  return (await deliverQueuedEmailIds(ids)).size;
+}
+
+/** As deliverQueuedEmails, but which of the messages went out (sent, or held without SMTP). */
+export async function deliverQueuedEmailIds(ids: number[]) {
+  await deliverMessagesNow(ids);
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const rows = await prisma.outboxMessage.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, status: true },
+    });
+    if (!rows.some((row) => row.status === 'sending') || Date.now() > deadline) {
+      return new Set(
+        rows.filter((row) => row.status === 'sent' || row.status === 'held').map((row) => row.id),
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import prisma from '../../db.server';
 import { createTestGroupOrder, seedMenu } from '../../../test/support/factories';
 import { OTHER_SHOP, TEST_SHOP } from '../../../test/support/requests';
-import { setGroupOrderStatus } from '../groupOrder/hosting.server';
+import { setGroupOrderStatus } from '../groupOrder/submitOrder.server';
 import { confirmCart } from '../groupOrder/orderItems.server';
 import { asHttp } from '../../../test/support/http';
 

@@ -1,12 +1,11 @@
 import type { GroupOrder, Prisma } from '@prisma/client';
 import prisma from '../../db.server';
-import { orderTitle } from '../../lib/groupOrder';
 import { hashSecret, newSecret } from '../../lib/ids.server';
-import { formatDateTime } from '../../lib/time';
 import { consumeAll } from '../limits/hostRateLimits.server';
+import { hostLinksEmail, orderCreatedEmail } from '../mail/hostAccessEmails.server';
+import { queueEmail } from '../mail/mail.server';
 import { getShopSettings } from '../shop/settings.server';
-import { CLAIM_MINUTES, escapeHtml, htmlEmail } from './hostMail.server';
-import { queueEmail, type Email } from './mail.server';
+import { CLAIM_MINUTES } from './hostDevices.server';
 
 // How a host gets back to their dashboard without the browser that created the order
 // (docs/decisions/2026-11-26-host-links.md): the e-mail sent when the order is created, and Find order by
@@ -36,30 +35,7 @@ export async function queueOrderCreatedEmail(tx: Tx, order: GroupOrder, siteBase
   const expiresAt = new Date(order.pickupAt.getTime() + CREATED_LINK_AFTER_PICKUP_MS);
   const manage = await issueHostLink(tx, order, siteBase, expiresAt);
   const join = `${siteBase}/join/${order.code}`;
-  const when = order.orderType === 'delivery' ? 'Delivery' : 'Pickup';
-  const intro = `Your group order "${orderTitle(order)}" is open. Share the code ${order.code} or this link so everyone can add their order: ${join}`;
-  const keep =
-    'Keep this e-mail. Its host link opens your dashboard (submit, invite, extend) on any phone or computer: it works once, adds that device as a host, and we tell you when it is used.';
-  const details: [string, string][] = [
-    ['Order code', order.code],
-    [when, formatDateTime(order.pickupAt, order.timeZone)],
-    ['Order by', formatDateTime(order.deadlineAt, order.timeZone)],
-  ];
-  const email: Email = {
-    to: order.hostEmail,
-    subject: `Your group order "${orderTitle(order)}" is open`,
-    fromName,
-    text: [
-      intro,
-      '',
-      keep,
-      `Open your host dashboard: ${manage}`,
-      `(works once, until ${formatDateTime(expiresAt, order.timeZone)})`,
-      '',
-      ...details.map(([k, v]) => `${k}: ${v}`),
-    ].join('\n'),
-    html: htmlEmail([intro, keep], { href: manage, label: 'Open your host dashboard' }, details),
-  };
+  const email = await orderCreatedEmail(order, { manage, join, expiresAt }, fromName);
   await queueEmail(tx, order.shop, email);
 }
 
@@ -100,27 +76,7 @@ export async function requestHostLinksByEmail(
     const links: { order: GroupOrder; href: string }[] = [];
     for (const order of orders)
       links.push({ order, href: await issueHostLink(tx, order, siteBase, expiresAt) });
-    await queueEmail(tx, shop, hostLinksEmail(address, links, settings.emailSenderName));
+    const email = await hostLinksEmail(address, links, CLAIM_MINUTES, settings.emailSenderName);
+    await queueEmail(tx, shop, email);
   });
-}
-
-function hostLinksEmail(to: string, links: { order: GroupOrder; href: string }[], fromName: string): Email {
-  const intro = `Someone asked for the group orders hosted with this address. ${links.length === 1 ? 'Here is the link to its host dashboard.' : `Here are links to the host dashboards of all ${links.length}.`}`;
-  const how = `Open a link on the device you want to manage the order from, within ${CLAIM_MINUTES} minutes. Each works once.`;
-  const ignore = 'If it was not you, ignore this e-mail: nothing changes.';
-  const line = ({ order }: { order: GroupOrder }) =>
-    `${orderTitle(order)} (code ${order.code}, ${order.status === 'active' ? 'accepting orders' : 'submitted'}, pickup ${formatDateTime(order.pickupAt, order.timeZone)})`;
-  return {
-    to,
-    subject:
-      links.length === 1
-        ? `Manage your group order "${orderTitle(links[0].order)}"`
-        : 'Manage your group orders',
-    fromName,
-    text: [intro, how, '', ...links.flatMap((l) => [line(l), l.href, '']), ignore].join('\n'),
-    html: `<div style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#1f1a17;max-width:520px">
-<p>${escapeHtml(intro)}</p><p>${escapeHtml(how)}</p>
-<ul>${links.map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(line(l))}</a></li>`).join('')}</ul>
-<p style="color:#6b615a">${escapeHtml(ignore)}</p></div>`,
-  };
 }
