@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type ActionFunctionArgs, type EntryContext, type LoaderFunctionArgs } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
-import { streamDocument } from './lib/streamDocument.server';
+import { streamDocument } from './streamDocument.server';
 import { addDocumentResponseHeaders } from './shopify.server';
 import { NonceContext } from './lib/nonce';
 import { PROXY_BASE } from './lib/paths';
