@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, type EntryContext, type LoaderFunctionArgs } f
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { logUnexpectedError } from '../server/errors.mjs';
-import { streamDocument } from './lib/streamDocument.server';
+import { streamDocument } from './streamDocument.server';
 import { addDocumentResponseHeaders } from './shopify.server';
 import { NonceContext } from './lib/nonce';
 import { PROXY_BASE } from './lib/paths';

@@ -35,7 +35,9 @@ function isApiRequest(url: URL) {
  */
 export async function requireStorefront(request: Request): Promise<Storefront> {
   const url = new URL(request.url);
-  const shape = appProxySigned(url, env.SHOPIFY_API_SECRET) ? signedQueryShape(url.searchParams) : null;
+  const shape = appProxySigned(url, env.SHOPIFY_API_SECRET)
+    ? signedQueryShape(url.searchParams, env.SHOP_CUSTOM_DOMAIN)
+    : null;
   if (shape === 'unknown-names' && isPageVisit(request, url)) {
     // A shared link with a tracker's parameter (utm_source, fbclid): nothing of this query is read; the
     // page asks again without them ("?…" keeps the path the shopper sees; the proxy signs the new query).

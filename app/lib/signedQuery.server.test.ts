@@ -1,6 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { API_SECRET_KEY } from '@shopify/shopify-api/test-helpers';
 import { proxyRequest, TEST_SHOP } from '../../test/support/requests';
 import { requireStorefront } from '../storefront.server';
 import { SHOPIFY_PROXY_PARAMS, signedQueryShape, STOREFRONT_QUERY_NAMES } from './signedQuery.server';
@@ -121,13 +123,35 @@ describe('the shape of a signed storefront query (lib/signedQuery.server.ts)', (
     expect(signedQueryShape(query({}, [['utm_source', 'newsletter']]))).toBe('unknown-names');
   });
 
-  it('accepts the configured custom shop domain as the shop', async () => {
-    const { env } = await import('../env.server');
+  it('accepts the configured custom shop domain as the shop', () => {
     expect(signedQueryShape(query({ shop: 'shop.coffee.example' }))).toBe('malformed');
+    const custom = 'Shop.Coffee.example';
+    expect(signedQueryShape(query({ shop: 'shop.coffee.example' }), custom)).toBe('ok');
+    expect(signedQueryShape(query({ shop: 'other.coffee.example' }), custom)).toBe('malformed');
+  });
+
+  it('takes the custom domain from the configuration (SHOP_CUSTOM_DOMAIN) on every storefront request', async () => {
+    const { env } = await import('../env.server');
+    const params: [string, string][] = [
+      ['shop', 'shop.coffee.example'],
+      ['logged_in_customer_id', ''],
+      ['path_prefix', '/apps/group-order'],
+      ['timestamp', String(Math.trunc(Date.now() / 1000))],
+    ];
+    // Shopify's rule: the sorted "name=value" pairs joined without a separator, HMAC-SHA256 in hex.
+    const message = params
+      .map(([name, value]) => `${name}=${value}`)
+      .sort()
+      .join('');
+    const signature = createHmac('sha256', API_SECRET_KEY).update(message).digest('hex');
+    const url = `https://shop.example/apps/group-order/find-order?${new URLSearchParams([...params, ['signature', signature]])}`;
+    expect((await outcome(new Request(url))).status).toBe(401);
     env.SHOP_CUSTOM_DOMAIN = 'Shop.Coffee.example';
     try {
-      expect(signedQueryShape(query({ shop: 'shop.coffee.example' }))).toBe('ok');
-      expect(signedQueryShape(query({ shop: 'other.coffee.example' }))).toBe('malformed');
+      expect(await outcome(new Request(url))).toMatchObject({
+        status: 200,
+        storefront: { shop: 'shop.coffee.example' },
+      });
     } finally {
       delete env.SHOP_CUSTOM_DOMAIN;
     }

@@ -1,5 +1,3 @@
-import { env } from '../env.server';
-
 // The shape of a query Shopify's app proxy signed, beyond the signature itself.
 //
 // Shopify signs the query's "name=value" pairs sorted and joined WITHOUT a separator, so one signature
@@ -61,9 +59,9 @@ const SHAPES: Record<(typeof SHOPIFY_PROXY_PARAMS)[number], RegExp> = {
   logged_in_customer_id: /^\d{0,20}$/,
 };
 
-function wellFormedShop(value: string) {
+function wellFormedShop(value: string, customDomain: string | undefined) {
   if (MYSHOPIFY.test(value)) return true;
-  const custom = env.SHOP_CUSTOM_DOMAIN?.trim().toLowerCase();
+  const custom = customDomain?.trim().toLowerCase();
   return Boolean(custom) && value === custom;
 }
 
@@ -75,8 +73,11 @@ export type QueryVerdict =
   /** Not a query Shopify sends: refuse. */
   | 'malformed';
 
-/** Whether a (signed) storefront query has the one shape Shopify gives it; see the top of this file. */
-export function signedQueryShape(query: URLSearchParams): QueryVerdict {
+/**
+ * Whether a (signed) storefront query has the one shape Shopify gives it; see the top of this file.
+ * `customDomain`: the shop's configured custom domain (SHOP_CUSTOM_DOMAIN), also taken as the shop.
+ */
+export function signedQueryShape(query: URLSearchParams, customDomain?: string): QueryVerdict {
   const seen = new Map<string, number>();
   let unknown = false;
   for (const [name, value] of query) {
@@ -87,7 +88,8 @@ export function signedQueryShape(query: URLSearchParams): QueryVerdict {
   for (const name of SHOPIFY_PROXY_PARAMS) {
     if (seen.get(name) !== 1) return 'malformed';
     const value = query.get(name)!;
-    if (name === 'shop' ? !wellFormedShop(value) : !SHAPES[name].test(value)) return 'malformed';
+    if (name === 'shop' ? !wellFormedShop(value, customDomain) : !SHAPES[name].test(value))
+      return 'malformed';
   }
   return unknown ? 'unknown-names' : 'ok';
 }

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
-import { getOwnGuest, GuestNoteSchema, setOwnNote } from '~/models/groupOrder/guests.server';
+import { GuestNoteSchema } from '~/lib/schemas/guestChanges';
+import { setOwnNote } from '~/models/groupOrder/guestChanges.server';
+import { getOwnGuest } from '~/models/groupOrder/ownGuest.server';
 import { requireStorefront } from '~/storefront.server';
 import { clientKey, guestTokenFrom } from '~/lib/credentials.server';
 import { countingMisses } from '~/models/limits/hostRateLimits.server';

@@ -1,12 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { findGroupOrder, serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
-import {
-  GuestItemChangeSchema,
-  RemoveItemSchema,
-  removeItem,
-  setOwnItemQuantity,
-} from '~/models/groupOrder/guests.server';
+import { GuestItemChangeSchema, RemoveItemSchema } from '~/lib/schemas/guestChanges';
+import { removeItem, setOwnItemQuantity } from '~/models/groupOrder/guestChanges.server';
 import { requireStorefront } from '~/storefront.server';
 import { clientKey, guestTokenFrom, hostTokenFrom } from '~/lib/credentials.server';
 import { countingMisses } from '~/models/limits/hostRateLimits.server';

@@ -19,7 +19,7 @@ import { countMiss } from '~/models/limits/hostRateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import { NotOrderingCard } from '~/components/storefront/missing/NotOrdering';
 import { inviteOnJoin } from '~/models/groupOrder/notOrdering.server';
-import { answerNotOrdering } from '~/lib/notOrderingAnswer.server';
+import { answerNotOrdering } from '~/notOrderingAnswer.server';
 import { OrderNotFound, PageLoading } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';

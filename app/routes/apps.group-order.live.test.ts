@@ -5,7 +5,8 @@ import { args, call, OTHER_SHOP, proxyRequest, TEST_SHOP } from '../../test/supp
 import { loader as statusLoader } from './apps.group-order.api.group-orders.$id.status';
 import { confirmCart } from '~/models/groupOrder/orderItems.server';
 import { joinAsGuest, type JoinInput } from '~/models/groupOrder/joining.server';
-import { getOwnGuest, removeItem } from '~/models/groupOrder/guests.server';
+import { removeItem } from '~/models/groupOrder/guestChanges.server';
+import { getOwnGuest } from '~/models/groupOrder/ownGuest.server';
 import { missingBoard } from '~/models/groupOrder/schedule.server';
 import { declineInvitation, inviteToken, recordInvitees } from '~/models/groupOrder/invitees.server';
 import { setGroupOrderStatus } from '~/models/groupOrder/submitOrder.server';

@@ -6,7 +6,7 @@ import { readFormBody } from '~/lib/body.server';
 import { sfPath } from '~/lib/paths';
 import { countMiss } from '~/models/limits/hostRateLimits.server';
 import { notOrderingView } from '~/models/groupOrder/notOrdering.server';
-import { answerNotOrdering } from '~/lib/notOrderingAnswer.server';
+import { answerNotOrdering } from '~/notOrderingAnswer.server';
 import { clientKey } from '~/lib/credentials.server';
 import { withHttpErrors } from '~/lib/http.server';
 import { requireStorefront } from '~/storefront.server';

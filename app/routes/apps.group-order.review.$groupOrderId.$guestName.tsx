@@ -67,9 +67,9 @@ export default function ReviewPage() {
   return <Review {...loaded} />;
 }
 
-function Review({
+/** The page's state: the cart and note drafts, the confirm, and whether the order still takes it. */
+function useReviewPage({
   order,
-  title,
   closedMessage,
   expiredMessage,
   menu,
@@ -81,7 +81,6 @@ function Review({
   // Kept in this browser, never in the URL.
   const email = useGuestEmail(order.id);
   const draft = useDraftCart(order.id, guest, menu);
-  const { cart, ready, removed } = draft;
   const [instructions, setInstructions] = useNoteDraft(order.id, guest);
   const { confirm, pending, problem, nameTaken, closedByServer } = useConfirmCart({
     orderId: order.id,
@@ -103,6 +102,91 @@ function Review({
   const expiredNow = new Date(deadlineAt).getTime() <= now.getTime();
   const closed = closedByServer || expiredNow || submitted;
   const shown = submitted && !nameTaken ? null : (problem ?? (expiredNow ? expiredMessage : null));
+  return {
+    now,
+    email,
+    draft,
+    instructions,
+    setInstructions,
+    confirm,
+    pending,
+    nameTaken,
+    live,
+    confirmed,
+    confirmedCount,
+    deadlineAt,
+    submitted,
+    closed,
+    shown,
+  };
+}
+
+type ReviewPageState = ReturnType<typeof useReviewPage>;
+
+/** What changed under the guest: items gone from the menu, the order closed, or a refused confirm. */
+function ReviewNotices({ data, page }: { data: ReviewData; page: ReviewPageState }) {
+  const { order, closedMessage, guest } = data;
+  const { live, submitted } = page;
+  return (
+    <>
+      <RemovedNotice names={page.draft.removed} />
+      <ClosedNotice
+        message={submitted ? ((live ? live.closedMessage : closedMessage) ?? null) : null}
+        submitted={submitted}
+        hostName={order.hostName}
+        unconfirmed={itemCount(page.draft.cart)}
+        hasConfirmed={page.confirmedCount > 0}
+      />
+      <ReviewProblem
+        message={page.shown}
+        nameTaken={page.nameTaken}
+        code={order.code}
+        orderId={order.id}
+        guest={guest}
+        email={page.email}
+      />
+    </>
+  );
+}
+
+/** The guest's one note for the order, kept as a draft in this browser until they confirm. */
+function SpecialInstructions({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <Card>
+      <TextArea
+        label="Special Instructions (Optional)"
+        placeholder="No onions, extra sauce, etc..."
+        value={value}
+        maxLength={500}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </Card>
+  );
+}
+
+/** Confirm (closed with the order, or while the cart is empty or loading) and the way back to the menu. */
+function ReviewActions({ page, menuUrl }: { page: ReviewPageState; menuUrl: string }) {
+  const { cart, ready } = page.draft;
+  return (
+    <div className="review-actions">
+      <Button
+        className="btn--block"
+        onClick={page.confirm}
+        disabled={!ready || cart.lines.length === 0 || page.pending || page.closed}
+      >
+        {page.pending ? 'Confirming...' : 'Confirm My Order'}
+      </Button>
+      <ButtonLink to={menuUrl} variant="secondary" className="btn--block">
+        Back to Menu
+      </ButtonLink>
+    </div>
+  );
+}
+
+function Review(data: ReviewData) {
+  const { order, title, menu, guest, initials } = data;
+  const page = useReviewPage(data);
+  const { cart, ready } = page.draft;
   const money = (cents: number) => formatMoney(cents, order.currency, 'en-AU');
   const menuUrl = sfPath(`/order/${order.id}`, { guest, initials });
 
@@ -122,22 +206,7 @@ function Review({
         <p className="muted page-header__sub">Double-check your items before confirming</p>
       </PageHeader>
 
-      <RemovedNotice names={removed} />
-      <ClosedNotice
-        message={submitted ? ((live ? live.closedMessage : closedMessage) ?? null) : null}
-        submitted={submitted}
-        hostName={order.hostName}
-        unconfirmed={itemCount(cart)}
-        hasConfirmed={confirmedCount > 0}
-      />
-      <ReviewProblem
-        message={shown}
-        nameTaken={nameTaken}
-        code={order.code}
-        orderId={order.id}
-        guest={guest}
-        email={email}
-      />
+      <ReviewNotices data={data} page={page} />
 
       <ReviewCart
         cart={cart}
@@ -145,43 +214,24 @@ function Review({
         menu={menu}
         menuUrl={menuUrl}
         money={money}
-        confirmedCount={confirmedCount}
+        confirmedCount={page.confirmedCount}
       />
 
       <ConfirmedSoFar
-        own={confirmed}
+        own={page.confirmed}
         money={money}
         confirmedUrl={sfPath(`/confirmed/${order.id}/${encodeURIComponent(guest)}`, { initials })}
       />
 
-      <Card>
-        <TextArea
-          label="Special Instructions (Optional)"
-          placeholder="No onions, extra sauce, etc..."
-          value={instructions}
-          maxLength={500}
-          onChange={(event) => setInstructions(event.target.value)}
-        />
-      </Card>
+      <SpecialInstructions value={page.instructions} onChange={page.setInstructions} />
 
       <ReviewDetails
-        order={{ ...order, deadlineAt, status: live?.status ?? order.status }}
+        order={{ ...order, deadlineAt: page.deadlineAt, status: page.live?.status ?? order.status }}
         title={title}
-        now={now}
+        now={page.now}
       />
 
-      <div className="review-actions">
-        <Button
-          className="btn--block"
-          onClick={confirm}
-          disabled={!ready || cart.lines.length === 0 || pending || closed}
-        >
-          {pending ? 'Confirming...' : 'Confirm My Order'}
-        </Button>
-        <ButtonLink to={menuUrl} variant="secondary" className="btn--block">
-          Back to Menu
-        </ButtonLink>
-      </div>
+      <ReviewActions page={page} menuUrl={menuUrl} />
     </main>
   );
 }

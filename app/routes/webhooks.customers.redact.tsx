@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { receiveWebhook } from '~/lib/webhooks.server';
+import { receiveWebhook } from '~/webhooks.server';
 import { once, redactCustomer } from '~/models/shop/webhooks.server';
 import { withHttpErrors } from '~/lib/http.server';
 

@@ -12,7 +12,7 @@ import { cleanText, unreadableText } from '~/lib/text';
 /** Modules that use zod for something other than what a person sends to a route. */
 const NOT_INPUT: Record<string, string> = {
   'app/env.server.ts': 'the process environment',
-  'app/lib/webhooks.server.ts': 'payloads Shopify signed (HMAC), never stored as typed text',
+  'app/webhooks.server.ts': 'payloads Shopify signed (HMAC), never stored as typed text',
   'app/models/mail/mail.server.ts': 'e-mails the app itself writes',
   'app/models/groupOrder/schedule.server.ts': 'outbox job payloads the app itself writes',
   'app/lib/http.server.ts': 'types only',

@@ -1,7 +1,8 @@
 import { Conflict, NotFound } from '../../lib/errors';
 import type { AdminOrderAction } from '../../lib/schemas/adminOrders';
 import { kitchenLabel, moveKitchenState, undoKitchenState } from '../kitchen/kitchen.server';
-import { retryDraftOrderSync, retryEmail } from './adminOrders.server';
+import { retryDraftOrderSync } from '../outbox/handoff.server';
+import { retryEmail } from './adminOrders.server';
 
 // The admin dashboard's buttons, one intent each (AdminOrderActionSchema): "Retry now" for a failed or
 // stuck Shopify hand-off or an undelivered e-mail, and a kitchen step moved or undone. Each answers the

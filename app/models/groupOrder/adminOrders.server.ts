@@ -5,13 +5,14 @@ import { centsToDecimal } from '../../lib/money';
 import { PROXY_BASE } from '../../lib/paths';
 import { formatDateTime, utcToZoned } from '../../lib/time';
 import { GUEST_NOTE, summarize } from './groupOrder.server';
-import { queueDraftOrderSync } from '../outbox/handoff.server';
+import { handoffMessages, handoffNeedsRetry, type HandoffMessage } from '../outbox/handoff.server';
 import { shopOrigin } from '../shop/shopDomain.server';
 import { orderTitle } from '../../lib/groupOrder';
 
 // The merchant's view of group orders: search, the two tabs, one order in detail. Every query is scoped
 // by shop and served by the (shop, status, createdAt) index; pages are fetched one row past the page size
-// to know whether there is a next page without counting.
+// to know whether there is a next page without counting. The Shopify hand-off's state and its retry are
+// in outbox/handoff.server.ts.
 
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_TABS = ['active', 'submitted', 'all'] as const;
@@ -89,51 +90,6 @@ const LIST_FIELDS = {
 } satisfies Prisma.GroupOrderSelect;
 
 type ListRow = Prisma.GroupOrderGetPayload<{ select: typeof LIST_FIELDS }>;
-
-type HandoffMessage = {
-  dedupeKey: string | null;
-  status: string;
-  attempts: number;
-  nextAttemptAt: Date;
-  leaseUntil: Date | null;
-  lastError: string | null;
-};
-
-/** A pending hand-off nobody has tried for this long (is the worker running?) is offered a retry. */
-export const HANDOFF_STUCK_MS = 2 * 60_000;
-
-const draftOrderKey = (id: number) => `draft-order:${id}`;
-
-/**
- * Whether the merchant is offered "Retry now": the hand-off failed, or it is pending but nothing is
- * delivering it (the worker that claimed it died, it is waiting to retry after an error, or it is overdue).
- */
-export function handoffNeedsRetry(state: string, message: HandoffMessage | undefined, now = new Date()) {
-  if (state === 'failed') return true;
-  if (state !== 'pending') return false;
-  if (!message || message.status !== 'pending') {
-    return message?.status !== 'sending' || !message.leaseUntil || message.leaseUntil < now;
-  }
-  return message.attempts > 0 || message.nextAttemptAt.getTime() < now.getTime() - HANDOFF_STUCK_MS;
-}
-
-/** The draft-order outbox messages of these orders, by order id (one query). */
-async function handoffMessages(shop: string, rows: { id: number; shopifyState: string }[]) {
-  const ids = rows.filter((row) => row.shopifyState === 'pending' || row.shopifyState === 'failed');
-  if (!ids.length) return new Map<number, HandoffMessage>();
-  const messages = await prisma.outboxMessage.findMany({
-    where: { shop, kind: 'shopify.draftOrder', dedupeKey: { in: ids.map((row) => draftOrderKey(row.id)) } },
-    select: {
-      dedupeKey: true,
-      status: true,
-      attempts: true,
-      nextAttemptAt: true,
-      leaseUntil: true,
-      lastError: true,
-    },
-  });
-  return new Map(messages.map((m) => [Number(m.dedupeKey!.split(':')[1]), m]));
-}
 
 function toListEntry(shop: string, origin: string, row: ListRow, message?: HandoffMessage) {
   const pickup = utcToZoned(row.pickupAt, row.timeZone);
@@ -251,28 +207,6 @@ export async function getAdminOrderDetail(shop: string, id: number) {
 }
 
 export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getAdminOrderDetail>>>;
-
-/**
- * "Retry now": the merchant sends a submitted order to Shopify again (after a failure, or when the
- * hand-off is stuck). Refused while a worker holds a live claim on it: that delivery is under way.
- */
-export async function retryDraftOrderSync(
-  shop: string,
-  id: number,
-  now = new Date(),
-): Promise<'queued' | 'not-found' | 'busy'> {
-  return prisma.$transaction(async (tx) => {
-    const order = await tx.groupOrder.findFirst({ where: { id, shop }, select: { status: true } });
-    if (!order || order.status === 'active') return 'not-found';
-    const current = await tx.outboxMessage.findFirst({
-      where: { shop, dedupeKey: draftOrderKey(id), status: 'sending', leaseUntil: { gt: now } },
-      select: { id: true },
-    });
-    if (current) return 'busy';
-    await queueDraftOrderSync(tx, shop, id);
-    return 'queued';
-  });
-}
 
 /** E-mails of this shop the outbox gave up on, newest first, for the dashboard's "Retry now". */
 export async function listUndeliveredEmails(shop: string, take = 10) {

@@ -5,7 +5,7 @@ import { TEST_SHOP } from '../../../test/support/requests';
 import { getPrepOrder } from '../kitchen/prepBoard.server';
 import { guestSubmittedEmail } from '../mail/submittedEmails.server';
 import { getAdminOrderDetail } from './adminOrders.server';
-import { getOwnGuest } from './guests.server';
+import { getOwnGuest } from './ownGuest.server';
 import { getHostSummary } from './hosting.server';
 import { confirmCart } from './orderItems.server';
 

@@ -15,7 +15,8 @@ import {
   joinedByInvitation,
 } from './invitees.server';
 import { moveKitchenState } from '../kitchen/kitchen.server';
-import { removeItem, resolveGuest } from './guests.server';
+import { removeItem } from './guestChanges.server';
+import { resolveGuest } from './guests.server';
 import { viaPrisma } from '../rawSql.server';
 import { confirmCart } from './orderItems.server';
 import { processOutboxOnce } from '../outbox/outbox.server';

@@ -1,7 +1,7 @@
 import { data } from '@remix-run/node';
-import { DomainError } from './errors';
-import { statusOf } from './http.server';
-import { declineInvitation } from '../models/groupOrder/invitees.server';
+import { DomainError } from './lib/errors';
+import { statusOf } from './lib/http.server';
+import { declineInvitation } from './models/groupOrder/invitees.server';
 
 /**
  * The "I'm not ordering this time" form post, for the join screen and the e-mail link's page alike:

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authenticate } from '../shopify.server';
+import { authenticate } from './shopify.server';
 
 // Receiving a Shopify webhook. The HMAC covers only the body: the X-Shopify-Shop-Domain and X-Shopify-Topic
 // headers are not signed, so a genuine body for one shop (or one topic) could be replayed with another
