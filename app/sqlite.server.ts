@@ -1,5 +1,6 @@
 import { PrismaLibSQL } from '@prisma/adapter-libsql';
 import Database from 'libsql';
+import { insideTransaction, refuseInsideTransaction } from './db/transactionScope.server';
 
 // SQLite through Prisma's libSQL adapter, on ONE long-lived connection per process, with its statements
 // prepared once. Why, and the figures that decided it: docs/decisions/2026-11-23-one-sqlite-connection.md
@@ -108,6 +109,14 @@ function typed(value: unknown, columnType: string) {
   return value;
 }
 
+function toObjects<T>(columns: string[], columnTypes: string[], rows: unknown[][]) {
+  return rows.map((row) => {
+    const object: Record<string, unknown> = {};
+    for (let i = 0; i < columns.length; i++) object[columns[i]] = typed(row[i], columnTypes[i]);
+    return object as T;
+  });
+}
+
 export class SqliteConnection {
   readonly protocol = 'file';
   closed = false;
@@ -127,6 +136,7 @@ export class SqliteConnection {
 
   /** Waits for the transaction in progress, if any; the function returned lets the next one in. */
   async #acquire(): Promise<() => void> {
+    refuseInsideTransaction();
     const previous = this.#lock;
     let release!: () => void;
     this.#lock = new Promise((resolve) => (release = resolve));
@@ -214,7 +224,7 @@ export class SqliteConnection {
   }
 
   /** One statement, at once (the caller holds the lock or is inside a transaction that does). */
-  #statement(sql: string, args: unknown[]): Result {
+  #statement(sql: string, args: readonly unknown[]): Result {
     const prepared = this.#prepare(sql);
     const values = args.map(toSql);
     if (prepared.reader) {
@@ -242,11 +252,17 @@ export class SqliteConnection {
   /** Rows as objects typed as Prisma types them (see `typed`): what the plain-SQL path returns. */
   objects<T>(sql: string, args: unknown[]): T[] {
     const { columns, columnTypes, rows } = this.#statement(sql, args);
-    return rows.map((row) => {
-      const object: Record<string, unknown> = {};
-      for (let i = 0; i < columns.length; i++) object[columns[i]] = typed(row[i], columnTypes[i]);
-      return object as T;
-    });
+    return toObjects<T>(columns, columnTypes, rows);
+  }
+
+  /**
+   * One statement for the query builder (app/db/sqliteDialect.server.ts): rows as objects typed as
+   * `typed` reads them; for a statement without rows, how many it changed.
+   */
+  query<T>(sql: string, args: readonly unknown[]) {
+    const { columns, columnTypes, rows, rowsAffected, lastInsertRowid } = this.#statement(sql, args);
+    if (!columns.length && !rows.length) return { rows: [] as T[], changes: rowsAffected, lastInsertRowid };
+    return { rows: toObjects<T>(columns, columnTypes, rows), changes: undefined, lastInsertRowid: undefined };
   }
 
   /** `work` (statements outside a transaction) once no transaction is in progress. */
@@ -312,7 +328,7 @@ export class SqliteConnection {
       batch.members += 1;
       if (!first) this.run('SAVEPOINT work');
       try {
-        value = await work();
+        value = await insideTransaction(work);
         if (!first) this.run('RELEASE work');
       } catch (error) {
         this.#undo(batch, first, error);

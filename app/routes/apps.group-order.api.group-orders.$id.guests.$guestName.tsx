@@ -3,7 +3,7 @@ import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server
 import { getOwnGuest, GuestNoteSchema, setOwnNote } from '~/models/groupOrder/guests.server';
 import { requireStorefront } from '~/storefront.server';
 import { clientKey, guestTokenFrom } from '~/lib/credentials.server';
-import { countingMisses } from '~/models/limits/hostRateLimits.server';
+import { countingMisses } from '~/models/limits/rateLimits.server';
 
 // A guest's own order in a group order, for the browser that holds their token (X-Guest-Token):
 // - GET: { mine: true, guest, items, totalCents, acceptingOrders } for the guest's own browser, or

@@ -7,7 +7,8 @@ import { formatDateTime, formatTime12 } from '../../lib/time';
 import { deliverQueuedEmails, escapeHtml } from '../mail/hostMail.server';
 import { orderTitle } from '../../lib/groupOrder';
 import { requireHostOrder, submitInTransaction, type HostCredentials } from './hosting.server';
-import { consumeAll, LIMITS } from '../limits/hostRateLimits.server';
+import { LIMITS } from '../limits/rateLimitBudgets';
+import { consumeAll } from '../limits/rateLimits.server';
 import {
   INVITEE_STATE_LABELS,
   inviteeStates,

@@ -3,7 +3,7 @@ import prisma from '../../db.server';
 import { orderTitle } from '../../lib/groupOrder';
 import { hashSecret, newSecret } from '../../lib/ids.server';
 import { formatDateTime } from '../../lib/time';
-import { consumeAll } from '../limits/hostRateLimits.server';
+import { consumeAll } from '../limits/rateLimits.server';
 import { getShopSettings } from '../shop/settings.server';
 import { CLAIM_MINUTES, escapeHtml, htmlEmail } from './hostMail.server';
 import { queueEmail, type Email } from './mail.server';

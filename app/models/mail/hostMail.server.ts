@@ -5,7 +5,7 @@ import { Conflict, Forbidden, Gone, Invalid, NotFound } from '../../lib/errors';
 import { hashSecret, newSecret } from '../../lib/ids.server';
 import { isValidEmail, maskEmail, splitEmailList } from '../../lib/hosting';
 import { formatDateTime } from '../../lib/time';
-import { consumeAll } from '../limits/hostRateLimits.server';
+import { consumeAll } from '../limits/rateLimits.server';
 import { notFound, requireHostOrder, type HostCredentials } from '../groupOrder/hosting.server';
 import { queueEmail, type Email } from './mail.server';
 import { deliverMessagesNow } from '../outbox/outbox.server';
@@ -126,7 +126,7 @@ export async function sendInvitations(
   emails: string[],
   credentials: HostCredentials,
   siteBase: string,
-  /** client: the caller's per-client rate-limit key (clientKey in hostRateLimits.server.ts). */
+  /** client: the caller's per-client rate-limit key (clientKey in rateLimits.server.ts). */
   options: { requestKey?: string; now?: Date; retried?: boolean; client?: string } = {},
 ): Promise<{ sent: number; total: number; invalid: string[]; skipped: string[]; undelivered: string[] }> {
   const now = options.now ?? new Date();
