@@ -51,7 +51,7 @@ describe.skipIf(!process.env.DATABASE_URL!.startsWith('file:'))('SQLite connecti
     expect(Number(sync.synchronous)).toBe(process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 2 : 1);
   });
 
-  it('runs plain-SQL transactions and Prisma transactions one after another on the shared connection', async () => {
+  it('runs query-builder transactions and Prisma transactions one after another on the shared connection', async () => {
     const { order } = await createTestGroupOrder();
     const bump = (on: Db, by: number) =>
       on

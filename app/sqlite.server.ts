@@ -12,7 +12,7 @@ import { insideTransaction, refuseInsideTransaction } from './db/transactionScop
 // So file: URLs get the small client below over the `libsql` driver: one connection, prepared statements
 // kept, transactions on the same connection. The adapter already
 // serializes work on a client (a transaction holds its lock from BEGIN to COMMIT); the connection keeps a
-// lock of its own as well, because the plain-SQL path (app/models/rawSql.server.ts) runs transactions on
+// lock of its own as well, because the query builder (app/db/query.server.ts) runs transactions on
 // it without Prisma. Other URLs (libsql://, a remote server) keep the stock client.
 
 type Client = ReturnType<PrismaLibSQL['createClient']>;
@@ -124,7 +124,7 @@ export class SqliteConnection {
   #prepared = new Map<string, Prepared>();
   /** Held from BEGIN to COMMIT/ROLLBACK by whoever runs a transaction: Prisma's adapter or the plain path. */
   #lock: Promise<void> = Promise.resolve();
-  /** The group commit open now: plain-SQL transactions that ended and wait for its COMMIT (see `inTransaction`). */
+  /** The group commit open now: query-builder transactions that ended and wait for its COMMIT (see `inTransaction`). */
   #batch: Batch | null = null;
   /** Prisma clients using the connection: each one's adapter closes it once, the last one closes it. */
   users = 0;
@@ -249,12 +249,6 @@ export class SqliteConnection {
     return this.#statement(sql, args) as unknown as ResultSet;
   }
 
-  /** Rows as objects typed as Prisma types them (see `typed`): what the plain-SQL path returns. */
-  objects<T>(sql: string, args: unknown[]): T[] {
-    const { columns, columnTypes, rows } = this.#statement(sql, args);
-    return toObjects<T>(columns, columnTypes, rows);
-  }
-
   /**
    * One statement for the query builder (app/db/sqliteDialect.server.ts): rows as objects typed as
    * `typed` reads them; for a statement without rows, how many it changed.
@@ -303,7 +297,7 @@ export class SqliteConnection {
   }
 
   /**
-   * A transaction of the plain-SQL path: all of `work`'s statements or none, and the promise settles once
+   * A transaction of the query builder: all of `work`'s statements or none, and the promise settles once
    * they are committed. It holds the connection's lock while `work` runs, so `work` runs its statements on
    * the connection itself and must not wait for anything that needs the connection (a Prisma query would
    * wait for ever).
@@ -424,7 +418,7 @@ function filePath(url: string) {
   return decodeURIComponent(rest.startsWith('//') ? rest.slice(2) : rest).replace(/\?.*$/, '');
 }
 
-/** The open connection to each file, shared by the Prisma client and the plain-SQL path. */
+/** The open connection to each file, shared by the Prisma client and the query builder. */
 const connections = new Map<string, SqliteConnection>();
 
 /** The process's connection to the file a file: URL names, opened (with its pragmas) on first use. */
