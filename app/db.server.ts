@@ -21,14 +21,14 @@ if (env.NODE_ENV !== 'production') globalThis.prismaGlobal = prisma;
 
 /**
  * A unique constraint was violated: Prisma's P2002 from a model query, or P2010 from a raw one, whose
- * driver adapter names the kind, or the driver's own error from the plain-SQL path (SQLite's constraint
+ * driver adapter names the kind, or the driver's own error from the query builder (SQLite's constraint
  * error, PostgreSQL's 23505). Checked by name and code rather
  * than instanceof: each generated client has its own error classes, and PostgreSQL's is not
  * @prisma/client's.
  */
 export function isUniqueViolation(error: unknown) {
   if (!(error instanceof Error)) return false;
-  // The plain-SQL path on SQLite (app/models/rawSql.server.ts) gets the driver's own error.
+  // The query builder on SQLite (app/db/query.server.ts) gets the driver's own error.
   if (error.name === 'SqliteError') {
     const { code } = error as { code?: unknown };
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';

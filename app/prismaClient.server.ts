@@ -22,13 +22,26 @@ function createSqliteClient(url: string, synchronous?: 'NORMAL' | 'FULL') {
   return new PrismaClient({ adapter: sqliteAdapter(url, synchronous) });
 }
 
-/** The open pool for each PostgreSQL URL and size: Prisma's adapter and the plain-SQL path share it. */
+/** The open pool for each PostgreSQL URL and size: Prisma's adapter and the query builder share it. */
 const pools = new Map<string, pg.Pool>();
+
+// Timestamp columns hold UTC wall time without a zone (as Prisma writes them). Prisma's adapter formats
+// and reads its own values; for the query builder (app/db/query.server.ts), `pg` writes a Date as its UTC
+// wall time (this setting) and reads such a column back as that UTC instant (`types` below).
+pg.defaults.parseInputDatesAsUTC = true;
+const TIMESTAMP = 1114;
+const readUtcTimestamp = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
+const utcTimestamps = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMP && format !== 'binary'
+      ? readUtcTimestamp
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
 
 /**
  * The process's connection pool to a PostgreSQL database, made on first use (again if it was ended:
- * Prisma's `$disconnect` ends it). Prisma's adapter and the plain-SQL path (app/models/rawSql.server.ts)
- * take their connections from it, so an instance holds at most `max` connections.
+ * Prisma's `$disconnect` ends it). Prisma's adapter and the query builder (app/db/query.server.ts) take
+ * their connections from it, so an instance holds at most `max` connections.
  */
 export function postgresPool(url: string, max: number) {
   const key = `${max} ${url}`;
@@ -37,6 +50,7 @@ export function postgresPool(url: string, max: number) {
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    types: utcTimestamps,
     // Confirms on one order queue on its row lock, across every instance, each holding a connection while
     // it waits: a burst waits up to 15 s for a connection, as Prisma's transactions do (maxWait below).
     connectionTimeoutMillis: 15_000,

@@ -1,7 +1,7 @@
 import { readdirSync, readlinkSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
-import { plain, sqlTransaction } from '~/models/rawSql.server';
+import { db, transaction, type Db } from '~/db/query.server';
 import { createTestGroupOrder } from '../test/support/factories';
 
 // Under load the process must not pile up SQLite connections: every transaction runs on the one
@@ -51,9 +51,15 @@ describe.skipIf(!process.env.DATABASE_URL!.startsWith('file:'))('SQLite connecti
     expect(Number(sync.synchronous)).toBe(process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 2 : 1);
   });
 
-  it('runs plain-SQL transactions and Prisma transactions one after another on the shared connection', async () => {
+  it('runs query-builder transactions and Prisma transactions one after another on the shared connection', async () => {
     const { order } = await createTestGroupOrder();
-    const bump = `UPDATE "GroupOrder" SET "totalItems" = "totalItems" + $1 WHERE "id" = $2 RETURNING "totalItems"`;
+    const bump = (on: Db, by: number) =>
+      on
+        .updateTable('GroupOrder')
+        .set((eb) => ({ totalItems: eb('totalItems', '+', by) }))
+        .where('id', '=', order.id)
+        .returning('totalItems')
+        .execute();
     let releasePrisma!: () => void;
     const prismaMayCommit = new Promise<void>((resolve) => (releasePrisma = resolve));
     const events: string[] = [];
@@ -66,11 +72,11 @@ describe.skipIf(!process.env.DATABASE_URL!.startsWith('file:'))('SQLite connecti
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
     // ...makes a plain transaction and a plain statement wait for it, instead of joining it.
-    const plainTx = sqlTransaction(async (db) => {
+    const plainTx = transaction(async (trx) => {
       events.push('plain began');
-      await db.rows(bump, 10, order.id);
+      await bump(trx, 10);
     });
-    const single = plain.rows<{ totalItems: number }>(bump, 100, order.id);
+    const single = bump(db, 100);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(events).toEqual(['prisma wrote']);
     releasePrisma();
@@ -79,15 +85,16 @@ describe.skipIf(!process.env.DATABASE_URL!.startsWith('file:'))('SQLite connecti
     expect((await single)[0].totalItems).toBe(111);
     // A plain transaction that throws leaves nothing behind, and the connection takes the next one.
     await expect(
-      sqlTransaction(async (db) => {
-        await db.rows(bump, 1000, order.id);
+      transaction(async (trx) => {
+        await bump(trx, 1000);
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    const [row] = await plain.rows<{ totalItems: number; updatedAt: Date; autoSubmit: boolean }>(
-      `SELECT "totalItems", "updatedAt", "autoSubmit" FROM "GroupOrder" WHERE "id" = $1`,
-      order.id,
-    );
+    const row = await db
+      .selectFrom('GroupOrder')
+      .select(['totalItems', 'updatedAt', 'autoSubmit'])
+      .where('id', '=', order.id)
+      .executeTakeFirst();
     // Typed as Prisma types them.
     expect(row).toEqual({ totalItems: 111, updatedAt: expect.any(Date), autoSubmit: false });
   });

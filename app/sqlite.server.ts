@@ -1,5 +1,6 @@
 import { PrismaLibSQL } from '@prisma/adapter-libsql';
 import Database from 'libsql';
+import { insideTransaction, refuseInsideTransaction } from './db/transactionScope.server';
 
 // SQLite through Prisma's libSQL adapter, on ONE long-lived connection per process, with its statements
 // prepared once. Why, and the figures that decided it: docs/decisions/2026-11-23-one-sqlite-connection.md
@@ -11,7 +12,7 @@ import Database from 'libsql';
 // So file: URLs get the small client below over the `libsql` driver: one connection, prepared statements
 // kept, transactions on the same connection. The adapter already
 // serializes work on a client (a transaction holds its lock from BEGIN to COMMIT); the connection keeps a
-// lock of its own as well, because the plain-SQL path (app/models/rawSql.server.ts) runs transactions on
+// lock of its own as well, because the query builder (app/db/query.server.ts) runs transactions on
 // it without Prisma. Other URLs (libsql://, a remote server) keep the stock client.
 
 type Client = ReturnType<PrismaLibSQL['createClient']>;
@@ -108,6 +109,14 @@ function typed(value: unknown, columnType: string) {
   return value;
 }
 
+function toObjects<T>(columns: string[], columnTypes: string[], rows: unknown[][]) {
+  return rows.map((row) => {
+    const object: Record<string, unknown> = {};
+    for (let i = 0; i < columns.length; i++) object[columns[i]] = typed(row[i], columnTypes[i]);
+    return object as T;
+  });
+}
+
 export class SqliteConnection {
   readonly protocol = 'file';
   closed = false;
@@ -115,7 +124,7 @@ export class SqliteConnection {
   #prepared = new Map<string, Prepared>();
   /** Held from BEGIN to COMMIT/ROLLBACK by whoever runs a transaction: Prisma's adapter or the plain path. */
   #lock: Promise<void> = Promise.resolve();
-  /** The group commit open now: plain-SQL transactions that ended and wait for its COMMIT (see `inTransaction`). */
+  /** The group commit open now: query-builder transactions that ended and wait for its COMMIT (see `inTransaction`). */
   #batch: Batch | null = null;
   /** Prisma clients using the connection: each one's adapter closes it once, the last one closes it. */
   users = 0;
@@ -127,6 +136,7 @@ export class SqliteConnection {
 
   /** Waits for the transaction in progress, if any; the function returned lets the next one in. */
   async #acquire(): Promise<() => void> {
+    refuseInsideTransaction();
     const previous = this.#lock;
     let release!: () => void;
     this.#lock = new Promise((resolve) => (release = resolve));
@@ -214,7 +224,7 @@ export class SqliteConnection {
   }
 
   /** One statement, at once (the caller holds the lock or is inside a transaction that does). */
-  #statement(sql: string, args: unknown[]): Result {
+  #statement(sql: string, args: readonly unknown[]): Result {
     const prepared = this.#prepare(sql);
     const values = args.map(toSql);
     if (prepared.reader) {
@@ -239,14 +249,14 @@ export class SqliteConnection {
     return this.#statement(sql, args) as unknown as ResultSet;
   }
 
-  /** Rows as objects typed as Prisma types them (see `typed`): what the plain-SQL path returns. */
-  objects<T>(sql: string, args: unknown[]): T[] {
-    const { columns, columnTypes, rows } = this.#statement(sql, args);
-    return rows.map((row) => {
-      const object: Record<string, unknown> = {};
-      for (let i = 0; i < columns.length; i++) object[columns[i]] = typed(row[i], columnTypes[i]);
-      return object as T;
-    });
+  /**
+   * One statement for the query builder (app/db/sqliteDialect.server.ts): rows as objects typed as
+   * `typed` reads them; for a statement without rows, how many it changed.
+   */
+  query<T>(sql: string, args: readonly unknown[]) {
+    const { columns, columnTypes, rows, rowsAffected, lastInsertRowid } = this.#statement(sql, args);
+    if (!columns.length && !rows.length) return { rows: [] as T[], changes: rowsAffected, lastInsertRowid };
+    return { rows: toObjects<T>(columns, columnTypes, rows), changes: undefined, lastInsertRowid: undefined };
   }
 
   /** `work` (statements outside a transaction) once no transaction is in progress. */
@@ -287,7 +297,7 @@ export class SqliteConnection {
   }
 
   /**
-   * A transaction of the plain-SQL path: all of `work`'s statements or none, and the promise settles once
+   * A transaction of the query builder: all of `work`'s statements or none, and the promise settles once
    * they are committed. It holds the connection's lock while `work` runs, so `work` runs its statements on
    * the connection itself and must not wait for anything that needs the connection (a Prisma query would
    * wait for ever).
@@ -312,7 +322,7 @@ export class SqliteConnection {
       batch.members += 1;
       if (!first) this.run('SAVEPOINT work');
       try {
-        value = await work();
+        value = await insideTransaction(work);
         if (!first) this.run('RELEASE work');
       } catch (error) {
         this.#undo(batch, first, error);
@@ -408,7 +418,7 @@ function filePath(url: string) {
   return decodeURIComponent(rest.startsWith('//') ? rest.slice(2) : rest).replace(/\?.*$/, '');
 }
 
-/** The open connection to each file, shared by the Prisma client and the plain-SQL path. */
+/** The open connection to each file, shared by the Prisma client and the query builder. */
 const connections = new Map<string, SqliteConnection>();
 
 /** The process's connection to the file a file: URL names, opened (with its pragmas) on first use. */

@@ -5,7 +5,7 @@ import Database from 'libsql';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteConnection } from './sqlite.server';
 
-// Group commit on the SQLite connection (app/sqlite.server.ts, `inTransaction`): plain-SQL transactions
+// Group commit on the SQLite connection (app/sqlite.server.ts, `inTransaction`): query-builder transactions
 // that come in together share one COMMIT, each in a savepoint of its own. On a database file of its own,
 // so it runs whichever database the rest of the suite uses.
 

@@ -1,7 +1,7 @@
 // Every size limit of the app in one place. Each is far above what a real coffee or lunch run needs and
 // low enough that one client cannot make an order (or a request) big enough to slow the shop or to fail
 // the Shopify hand-off. docs/limits.md lists them; rate limits (per time) are in
-// app/models/limits/hostRateLimits.server.ts. ORDER_LIMITS are checked in one place for every write that
+// app/models/limits/rateLimits.server.ts. ORDER_LIMITS are checked in one place for every write that
 // adds items or changes a quantity: app/models/groupOrder/itemLimits.server.ts.
 
 export const ORDER_LIMITS = {

@@ -82,7 +82,8 @@ describe('admin dashboard loader', () => {
   });
 
   it('warns the merchant when visitors near or reach the hourly ceiling of new orders, and not before', async () => {
-    const { LIMITS, consumeOrRefuse } = await import('~/models/limits/hostRateLimits.server');
+    const { consumeOrRefuse } = await import('~/models/limits/rateLimits.server');
+    const { LIMITS } = await import('~/models/limits/rateLimitBudgets');
     const ceiling = LIMITS.ordersPerShop.points;
     try {
       expect((await loadSigned()).body.orderBudget).toMatchObject({ warn: false, ceiling });

@@ -3,7 +3,7 @@ import { jsonError, parseId, withHttpErrors } from '~/lib/http.server';
 import { requestOwnerClaim } from '~/models/groupOrder/hostDevices.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import { clientKey } from '~/lib/credentials.server';
-import { countingMisses } from '~/models/limits/hostRateLimits.server';
+import { countingMisses } from '~/models/limits/rateLimits.server';
 
 // POST /api/group-orders/{id}/claim: "I Created This Order - Submit It" e-mails a one-time link to the
 // host's address (never to the caller), so only the real host can take over in this browser.

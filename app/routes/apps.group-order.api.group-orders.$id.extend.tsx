@@ -3,7 +3,7 @@ import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server
 import { ExtendSchema } from '~/lib/hosting';
 import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
 import { extendDeadline } from '~/models/groupOrder/hosting.server';
-import { countingMisses } from '~/models/limits/hostRateLimits.server';
+import { countingMisses } from '~/models/limits/rateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import { clientKey, hostTokenFrom } from '~/lib/credentials.server';
 

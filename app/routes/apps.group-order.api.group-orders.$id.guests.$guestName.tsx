@@ -5,7 +5,7 @@ import { setOwnNote } from '~/models/groupOrder/guestChanges.server';
 import { getOwnGuest } from '~/models/groupOrder/ownGuest.server';
 import { requireStorefront } from '~/storefront.server';
 import { clientKey, guestTokenFrom } from '~/lib/credentials.server';
-import { countingMisses } from '~/models/limits/hostRateLimits.server';
+import { countingMisses } from '~/models/limits/rateLimits.server';
 
 // A guest's own order in a group order, for the browser that holds their token (X-Guest-Token):
 // - GET: { mine: true, guest, items, totalCents, acceptingOrders } for the guest's own browser, or

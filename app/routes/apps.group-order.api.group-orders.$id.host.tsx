@@ -5,7 +5,7 @@ import { listHostDevices } from '~/models/groupOrder/hostDevices.server';
 import { requireHostOrder } from '~/models/groupOrder/hostAccess.server';
 import { requireStorefront, type Storefront } from '~/storefront.server';
 import { clientKey, hostTokenFrom } from '~/lib/credentials.server';
-import { countingMisses } from '~/models/limits/hostRateLimits.server';
+import { countingMisses } from '~/models/limits/rateLimits.server';
 
 // GET /api/group-orders/{id}/host: checks the caller is the host (X-Host-Token or the logged-in creator)
 // and returns the host's own details, which the dashboard needs for "Add My Order", and the browsers

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, parseWith, withHttpErrors } from '~/lib/http.server';
 import { InviteSchema, RequestKeySchema } from '~/lib/hosting';
 import { sendInvitations } from '~/models/groupOrder/invitations.server';
-import { countingMisses } from '~/models/limits/hostRateLimits.server';
+import { countingMisses } from '~/models/limits/rateLimits.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import { clientKey, hostTokenFrom } from '~/lib/credentials.server';
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
 import { ScheduleSchema } from '~/lib/hosting';
 import { updateOrderSchedule } from '~/models/groupOrder/schedule.server';
-import { countingMisses } from '~/models/limits/hostRateLimits.server';
+import { countingMisses } from '~/models/limits/rateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import { clientKey, hostTokenFrom } from '~/lib/credentials.server';
 

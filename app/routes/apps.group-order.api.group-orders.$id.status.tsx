@@ -3,7 +3,7 @@ import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server
 import { StatusSchema } from '~/lib/hosting';
 import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
 import { setGroupOrderStatus } from '~/models/groupOrder/submitOrder.server';
-import { countingMisses } from '~/models/limits/hostRateLimits.server';
+import { countingMisses } from '~/models/limits/rateLimits.server';
 import { publicKitchenProgress } from '~/models/kitchen/publicProgress.server';
 import { requireStorefront } from '~/storefront.server';
 import { clientKey, hostTokenFrom } from '~/lib/credentials.server';

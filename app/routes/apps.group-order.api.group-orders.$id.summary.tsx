@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, toId, withHttpErrors } from '~/lib/http.server';
 import { notFound } from '~/models/groupOrder/hostAccess.server';
 import { getHostSummary } from '~/models/groupOrder/hosting.server';
-import { consumeOrRefuse, countMiss } from '~/models/limits/hostRateLimits.server';
+import { consumeOrRefuse, countMiss } from '~/models/limits/rateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import { clientKey } from '~/lib/credentials.server';
 

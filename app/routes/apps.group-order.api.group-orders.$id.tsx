@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, toId, withHttpErrors } from '~/lib/http.server';
 import { getGroupOrderWithItems, serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
-import { consumeOrRefuse, countMiss } from '~/models/limits/hostRateLimits.server';
+import { consumeOrRefuse, countMiss } from '~/models/limits/rateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import { clientKey } from '~/lib/credentials.server';
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, withHttpErrors } from '~/lib/http.server';
 import { INVALID_EMAIL, isValidEmail } from '~/lib/hosting';
 import { serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
-import { consumeOrRefuse } from '~/models/limits/hostRateLimits.server';
+import { consumeOrRefuse } from '~/models/limits/rateLimits.server';
 import { findOrdersByHostEmail } from '~/models/groupOrder/findOrder.server';
 import { getCustomerProfile } from '~/models/shop/customerProfile.server';
 import { requireStorefront } from '~/storefront.server';

@@ -5,7 +5,7 @@ import {
   getGroupOrderWithItems,
   serializeGroupOrder,
 } from '~/models/groupOrder/groupOrder.server';
-import { consumeOrRefuse, countMiss } from '~/models/limits/hostRateLimits.server';
+import { consumeOrRefuse, countMiss } from '~/models/limits/rateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import { clientKey } from '~/lib/credentials.server';
 

@@ -5,7 +5,7 @@ import { GuestItemChangeSchema, RemoveItemSchema } from '~/lib/schemas/guestChan
 import { removeItem, setOwnItemQuantity } from '~/models/groupOrder/guestChanges.server';
 import { requireStorefront } from '~/storefront.server';
 import { clientKey, guestTokenFrom, hostTokenFrom } from '~/lib/credentials.server';
-import { countingMisses } from '~/models/limits/hostRateLimits.server';
+import { countingMisses } from '~/models/limits/rateLimits.server';
 
 // One confirmed item, changed until the order closes:
 // - PATCH { guestName, quantity } with the guest's token (X-Guest-Token or guestToken): their own items only.

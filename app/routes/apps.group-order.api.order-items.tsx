@@ -7,7 +7,7 @@ import {
   ConfirmCartSchema,
   SingleOrderItemSchema,
 } from '~/models/groupOrder/orderItems.server';
-import { consumeOrRefuse, countingMisses, type Budget } from '~/models/limits/hostRateLimits.server';
+import { consumeOrRefuse, countingMisses, type Budget } from '~/models/limits/rateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import { clientKey } from '~/lib/credentials.server';
 

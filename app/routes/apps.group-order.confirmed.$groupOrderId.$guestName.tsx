@@ -17,7 +17,7 @@ import { PageLoading } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { clientKey } from '~/lib/credentials.server';
-import { countMiss } from '~/models/limits/hostRateLimits.server';
+import { countMiss } from '~/models/limits/rateLimits.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 

@@ -11,7 +11,7 @@ import { useHostDashboard, type DashboardData } from '~/components/storefront/ho
 import { HOST_MESSAGES } from '~/lib/hostText';
 import { toId, withHttpErrors } from '~/lib/http.server';
 import { hostDashboardPage } from '~/models/groupOrder/hostDashboard.server';
-import { countMiss } from '~/models/limits/hostRateLimits.server';
+import { countMiss } from '~/models/limits/rateLimits.server';
 import { requireStorefront, shareUrl } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { clientKey } from '~/lib/credentials.server';

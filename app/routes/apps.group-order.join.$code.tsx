@@ -15,7 +15,7 @@ import { sfPath } from '~/lib/paths';
 import { closedReason, closedText, findGroupOrderByCode } from '~/models/groupOrder/groupOrder.server';
 import { guestHasItems } from '~/models/groupOrder/orderItems.server';
 import { joinAsGuest, joinPageOrder, JoinSchema } from '~/models/groupOrder/joining.server';
-import { countMiss } from '~/models/limits/hostRateLimits.server';
+import { countMiss } from '~/models/limits/rateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import { NotOrderingCard } from '~/components/storefront/missing/NotOrdering';
 import { inviteOnJoin } from '~/models/groupOrder/notOrdering.server';

@@ -3,7 +3,7 @@ import { startAdminApi } from '../../test/support/adminApi';
 import { args, call, proxyRequest, TEST_SHOP, type Answer } from '../../test/support/requests';
 import { utcToZoned } from '~/lib/time';
 
-// Size limits (app/lib/limits.ts) and rate limits (app/models/limits/hostRateLimits.server.ts): each one hit
+// Size limits (app/lib/limits.ts) and rate limits (app/models/limits/rateLimits.server.ts): each one hit
 // through the real routes answers its 4xx with a sentence, and a legal 200-guest order still works end to
 // end, including the Shopify hand-off (the simulated Admin API is the only fake).
 const api = await startAdminApi([TEST_SHOP]);
@@ -11,7 +11,8 @@ process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
 const { default: prisma } = await import('~/db.server');
 const { createTestGroupOrder, seedMenu } = await import('../../test/support/factories');
 const { ORDER_LIMITS, ORDER_LIMIT_MESSAGES } = await import('~/lib/limits');
-const { LIMITS, consumeOrRefuse } = await import('~/models/limits/hostRateLimits.server');
+const { consumeOrRefuse } = await import('~/models/limits/rateLimits.server');
+const { LIMITS } = await import('~/models/limits/rateLimitBudgets');
 const { processOutboxOnce } = await import('~/models/outbox/outbox.server');
 await import('~/models/outbox/outbox-handlers.server');
 const { action: orderItemsAction } = await import('./apps.group-order.api.order-items');

@@ -4,7 +4,7 @@ import { NotOrderingCard } from '~/components/storefront/missing/NotOrdering';
 import { ButtonLink, EmptyState } from '~/components/storefront/ui';
 import { readFormBody } from '~/lib/body.server';
 import { sfPath } from '~/lib/paths';
-import { countMiss } from '~/models/limits/hostRateLimits.server';
+import { countMiss } from '~/models/limits/rateLimits.server';
 import { notOrderingView } from '~/models/groupOrder/notOrdering.server';
 import { answerNotOrdering } from '~/notOrderingAnswer.server';
 import { clientKey } from '~/lib/credentials.server';

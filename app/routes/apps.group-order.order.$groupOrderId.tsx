@@ -13,7 +13,7 @@ import {
 } from '~/models/groupOrder/groupOrder.server';
 import { orderTitle } from '~/lib/groupOrder';
 import { getMenu } from '~/models/menu/menu.server';
-import { countMiss } from '~/models/limits/hostRateLimits.server';
+import { countMiss } from '~/models/limits/rateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';

@@ -1,7 +1,7 @@
 import prisma from '../../db.server';
 import { CODE_HINT, normalizeCode } from '../../lib/code';
 import { Invalid, NotFound } from '../../lib/errors';
-import { consumeOrRefuse } from '../limits/hostRateLimits.server';
+import { consumeOrRefuse } from '../limits/rateLimits.server';
 import { findGroupOrderByCode } from './groupOrder.server';
 
 // The find-order page's search by code (to join the order). Search by e-mail never lists anything: it

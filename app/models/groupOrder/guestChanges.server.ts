@@ -4,7 +4,7 @@ import { Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { NOT_YOUR_ORDER_MESSAGE, personKey } from '../../lib/guests';
 import { priceLine } from '../../lib/pricing';
 import { queueDraftOrderSync } from '../outbox/handoff.server';
-import { viaPrisma } from '../rawSql.server';
+import { inPrismaTransaction } from '../../db/query.server';
 import { getShopSettings } from '../shop/settings.server';
 import { CLOSED_MESSAGES, closedReason } from './groupOrder.server';
 import { requireOwnGuest } from './guests.server';
@@ -75,7 +75,7 @@ export async function setOwnItemQuantity(
     const guest = await requireOwnGuest(tx, shop, item.groupOrderId, input.guestName, input.token);
     if (item.guestId !== guest.id) throw new Forbidden(NOT_YOUR_ORDER_MESSAGE);
     // The confirm's limits, read under the same lock (itemLimits.server.ts): a raised quantity counts.
-    const { lines, mine } = await readGuestItems(viaPrisma(tx), shop, order.id, guest.id);
+    const { lines, mine } = await readGuestItems(inPrismaTransaction(tx), shop, order.id, guest.id);
     const after = mine.map((line) => (line.id === item.id ? { quantity: input.quantity } : line));
     checkGuestItems({ lines, participants: order.participantCount }, mine, after);
     // The unit price is the one the guest confirmed (modifiers included); the server multiplies it.

@@ -5,10 +5,10 @@ import { orderTitle } from '../../lib/groupOrder';
 import { guestNameKey } from '../../lib/guests';
 import { GuestTokenSchema } from '../../lib/guestSchema';
 import { hashSecret, newSecret } from '../../lib/ids.server';
-import { consumeAll } from '../limits/hostRateLimits.server';
+import { consumeAll } from '../limits/rateLimits.server';
 import { guestLinkEmail } from '../mail/guestEmails.server';
 import { deliverQueuedEmails, queueEmail } from '../mail/mail.server';
-import { viaPrisma } from '../rawSql.server';
+import { inPrismaTransaction } from '../../db/query.server';
 import { getShopSettings } from '../shop/settings.server';
 import { GuestEmailSchema, GuestNameSchema } from './orderItems.server';
 import { addGuestToken } from './guests.server';
@@ -133,7 +133,7 @@ export async function redeemGuestLink(
       data: { usedAt: now },
     });
     if (used.count === 0) throw new Gone(GUEST_LINK_GONE);
-    await addGuestToken(viaPrisma(tx), link.guestId, hashSecret(input.guestToken), now);
+    await addGuestToken(inPrismaTransaction(tx), link.guestId, hashSecret(input.guestToken), now);
     const guest = await tx.guest.update({
       where: { id: link.guestId, shop },
       data: { emailVerifiedAt: now },

@@ -2,7 +2,7 @@ import type { Guest, Prisma } from '@prisma/client';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { guestNameKey, nameTakenMessage, NOT_YOUR_ORDER_MESSAGE } from '../../lib/guests';
 import { hashSecret } from '../../lib/ids.server';
-import type { Sql } from '../rawSql.server';
+import type { Db as Queries } from '../../db/query.server';
 
 // Guests as people: one row per person in an order, bound to the browsers (token hashes) that act for
 // them and, when given, their e-mail address. What a guest sees of their own order is in
@@ -30,34 +30,38 @@ export type ResolvedGuest = Guest & { own: boolean };
  * change or remove their items (those need a token).
  */
 export async function resolveGuest(
-  db: Sql,
+  db: Queries,
   shop: string,
   groupOrderId: number,
   claim: GuestClaim,
 ): Promise<ResolvedGuest> {
-  // Plain SQL (rawSql.server.ts): this runs inside every confirm. One row per token the guest holds.
+  // This runs inside every confirm: one statement, one row per token the guest holds.
   const nameKey = guestNameKey(claim.name);
   const tokenHash = claim.token ? hashSecret(claim.token) : null;
   const now = new Date();
-  const rows = await db.rows<Guest & { _token: string | null }>(
-    `SELECT g.*, t."tokenHash" AS "_token" FROM "Guest" g
-     LEFT JOIN "GuestToken" t ON t."guestId" = g."id"
-     WHERE g."groupOrderId" = $1 AND g."nameKey" = $2`,
-    groupOrderId,
-    nameKey,
-  );
+  const rows = await db
+    .selectFrom('Guest as g')
+    .leftJoin('GuestToken as t', 't.guestId', 'g.id')
+    .selectAll('g')
+    .select('t.tokenHash as _token')
+    .where('g.groupOrderId', '=', groupOrderId)
+    .where('g.nameKey', '=', nameKey)
+    .execute();
   if (!rows.length) {
-    const [created] = await db.rows<Guest>(
-      `INSERT INTO "Guest" ("shop", "groupOrderId", "name", "nameKey", "initials", "email", "createdAt",
-         "updatedAt") VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING *`,
-      shop,
-      groupOrderId,
-      claim.name.trim().replace(/\s+/g, ' '),
-      nameKey,
-      claim.initials ?? null,
-      claim.email ?? null,
-      now,
-    );
+    const created = await db
+      .insertInto('Guest')
+      .values({
+        shop,
+        groupOrderId,
+        name: claim.name.trim().replace(/\s+/g, ' '),
+        nameKey,
+        initials: claim.initials ?? null,
+        email: claim.email ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     if (tokenHash) await addGuestToken(db, created.id, tokenHash, now);
     return { ...created, own: true };
   }
@@ -74,33 +78,31 @@ export async function resolveGuest(
   }
   // The guest's own browser may update their initials and address; a new address is not proven yet.
   const email = claim.email ?? existing.email;
-  const [updated] = await db.rows<Guest>(
-    `UPDATE "Guest" SET "initials" = $1, "email" = $2, "emailVerifiedAt" = $3, "updatedAt" = $4
-     WHERE "id" = $5 AND "shop" = $6 RETURNING *`,
-    claim.initials ?? existing.initials,
-    email,
-    email === existing.email ? existing.emailVerifiedAt : null,
-    now,
-    existing.id,
-    shop,
-  );
+  const updated = await db
+    .updateTable('Guest')
+    .set({
+      initials: claim.initials ?? existing.initials,
+      email,
+      emailVerifiedAt: email === existing.email ? existing.emailVerifiedAt : null,
+      updatedAt: now,
+    })
+    .where('id', '=', existing.id)
+    .where('shop', '=', shop)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return { ...updated, own: true };
 }
 
 /** Binds a browser's token (its hash) to a guest; binding the same token twice is a no-op. */
-export async function addGuestToken(db: Sql, guestId: number, tokenHash: string, now: Date) {
-  const held = await db.rows<{ id: number }>(
-    `SELECT "id" FROM "GuestToken" WHERE "guestId" = $1 AND "tokenHash" = $2`,
-    guestId,
-    tokenHash,
-  );
-  if (held.length) return;
-  await db.rows(
-    `INSERT INTO "GuestToken" ("guestId", "tokenHash", "createdAt") VALUES ($1, $2, $3)`,
-    guestId,
-    tokenHash,
-    now,
-  );
+export async function addGuestToken(db: Queries, guestId: number, tokenHash: string, now: Date) {
+  const held = await db
+    .selectFrom('GuestToken')
+    .select('id')
+    .where('guestId', '=', guestId)
+    .where('tokenHash', '=', tokenHash)
+    .executeTakeFirst();
+  if (held) return;
+  await db.insertInto('GuestToken').values({ guestId, tokenHash, createdAt: now }).execute();
 }
 
 /** The guest named in a URL, only for a browser that holds their token; otherwise 403 (or 404). */

@@ -4,7 +4,7 @@ import { Forbidden, Gone, NotFound } from '../../lib/errors';
 import { hashSecret, newSecret } from '../../lib/ids.server';
 import { maskEmail } from '../../lib/hosting';
 import { formatDateTime } from '../../lib/time';
-import { consumeAll } from '../limits/hostRateLimits.server';
+import { consumeAll } from '../limits/rateLimits.server';
 import { deviceAddedEmail, ownerClaimEmail } from '../mail/hostAccessEmails.server';
 import { deliverQueuedEmails, queueEmail } from '../mail/mail.server';
 import { getShopSettings } from '../shop/settings.server';

@@ -1,7 +1,7 @@
 import type { GroupOrder, Prisma } from '@prisma/client';
 import prisma from '../../db.server';
 import { hashSecret, newSecret } from '../../lib/ids.server';
-import { consumeAll } from '../limits/hostRateLimits.server';
+import { consumeAll } from '../limits/rateLimits.server';
 import { hostLinksEmail, orderCreatedEmail } from '../mail/hostAccessEmails.server';
 import { queueEmail } from '../mail/mail.server';
 import { getShopSettings } from '../shop/settings.server';

@@ -2,7 +2,7 @@ import type { GroupOrder } from '@prisma/client';
 import prisma, { isUniqueViolation } from '../../db.server';
 import { Conflict, Invalid } from '../../lib/errors';
 import { isValidEmail, splitEmailList } from '../../lib/hosting';
-import { consumeAll } from '../limits/hostRateLimits.server';
+import { consumeAll } from '../limits/rateLimits.server';
 import { invitationEmail } from '../mail/invitationEmails.server';
 import { deliverQueuedEmailIds, queueEmail } from '../mail/mail.server';
 import { getShopSettings } from '../shop/settings.server';
@@ -32,7 +32,7 @@ export async function sendInvitations(
   emails: string[],
   credentials: HostCredentials,
   siteBase: string,
-  /** client: the caller's per-client rate-limit key (clientKey in hostRateLimits.server.ts). */
+  /** client: the caller's per-client rate-limit key (clientKey in rateLimits.server.ts). */
   options: { requestKey?: string; now?: Date; retried?: boolean; client?: string } = {},
 ): Promise<{ sent: number; total: number; invalid: string[]; skipped: string[]; undelivered: string[] }> {
   const now = options.now ?? new Date();

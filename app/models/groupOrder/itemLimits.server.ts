@@ -1,7 +1,7 @@
 import type { OrderItem } from '@prisma/client';
 import { Conflict, Invalid } from '../../lib/errors';
 import { ORDER_LIMIT_MESSAGES, ORDER_LIMITS } from '../../lib/limits';
-import type { Sql } from '../rawSql.server';
+import type { Db } from '../../db/query.server';
 
 // The one home of the size limits that depend on what an order already holds (app/lib/limits.ts): lines
 // per order, guests per order, lines and units per guest. Every write that adds items or changes a
@@ -23,18 +23,29 @@ export type OrderCounts = { lines: number; participants: number };
  * reads only the index on the order's id: the caller checked the order is this shop's, and an item
  * carries its order's shop.
  */
-export async function readGuestItems(db: Sql, shop: string, groupOrderId: number, guestId: number) {
-  const rows = await db.rows<OrderItem & { _lines: unknown }>(
-    `SELECT c."_lines", i.*
-         FROM (SELECT COUNT(*) AS "_lines" FROM "OrderItem" WHERE "groupOrderId" = $2) c
-         LEFT JOIN "OrderItem" i ON i."shop" = $1 AND i."groupOrderId" = $2 AND i."guestId" = $3
-         ORDER BY i."id"`,
-    shop,
-    groupOrderId,
-    guestId,
-  );
-  const mine: OrderItem[] = rows.filter((row) => row.id !== null).map(({ _lines, ...item }) => item);
-  return { lines: Number(rows[0]?._lines ?? 0), mine };
+export async function readGuestItems(db: Db, shop: string, groupOrderId: number, guestId: number) {
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('OrderItem')
+        .select((count) => count.fn.countAll().as('lines'))
+        .where('groupOrderId', '=', groupOrderId)
+        .as('c'),
+    )
+    .leftJoin('OrderItem as i', (join) =>
+      join.on('i.shop', '=', shop).on('i.groupOrderId', '=', groupOrderId).on('i.guestId', '=', guestId),
+    )
+    .select('c.lines')
+    .selectAll('i')
+    .orderBy('i.id')
+    .execute();
+  const mine = rows.filter(isItem).map(({ lines: _lines, ...item }) => item);
+  return { lines: Number(rows[0]?.lines ?? 0), mine };
+}
+
+/** A row of the LEFT JOIN above that found one of the guest's items (its columns are then set). */
+function isItem<T extends { id: number | null }>(row: T): row is T & OrderItem {
+  return row.id !== null;
 }
 
 const units = (items: Quantity[]) => items.reduce((sum, item) => sum + item.quantity, 0);

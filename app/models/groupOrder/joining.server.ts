@@ -8,7 +8,7 @@ import { paymentLabel } from '../../lib/payment';
 import { formatDateTime, timeLeftText } from '../../lib/time';
 import { closedReason, closedText } from './groupOrder.server';
 import { resolveGuest } from './guests.server';
-import { viaPrisma } from '../rawSql.server';
+import { inPrismaTransaction } from '../../db/query.server';
 import { InviteTokenSchema, joinedByInvitation } from './invitees.server';
 import { GuestEmailSchema, GuestInitialsSchema, GuestNameSchema } from './orderItems.server';
 
@@ -58,7 +58,7 @@ export async function joinAsGuest(shop: string, groupOrderId: number, input: Joi
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await prisma.$transaction(async (tx) => {
-        const joined = await resolveGuest(viaPrisma(tx), shop, groupOrderId, {
+        const joined = await resolveGuest(inPrismaTransaction(tx), shop, groupOrderId, {
           name: guestName,
           initials,
           email,

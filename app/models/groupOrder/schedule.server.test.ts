@@ -17,7 +17,7 @@ import {
 import { moveKitchenState } from '../kitchen/kitchen.server';
 import { removeItem } from './guestChanges.server';
 import { resolveGuest } from './guests.server';
-import { viaPrisma } from '../rawSql.server';
+import { inPrismaTransaction } from '../../db/query.server';
 import { confirmCart } from './orderItems.server';
 import { processOutboxOnce } from '../outbox/outbox.server';
 import '../outbox/outbox-handlers.server';
@@ -123,7 +123,7 @@ describe('who is still missing', () => {
     const cat = await tokenOf(o.id, 'cat@example.com');
     // Ben joins with his address (no link), Ana orders, Cat says she is not ordering.
     await prisma.$transaction((tx) =>
-      resolveGuest(viaPrisma(tx), TEST_SHOP, o.id, { name: 'Ben', email: 'ben@example.com' }),
+      resolveGuest(inPrismaTransaction(tx), TEST_SHOP, o.id, { name: 'Ben', email: 'ben@example.com' }),
     );
     await addItem(o.id, 'Ana', 'ana@example.com');
     const first = await declineInvitation(TEST_SHOP, cat);
@@ -136,7 +136,7 @@ describe('who is still missing', () => {
     });
     // Cat changes her mind through her invitation link: joined, then ordered.
     await prisma.$transaction(async (tx) => {
-      const guest = await resolveGuest(viaPrisma(tx), TEST_SHOP, o.id, { name: 'Cat' });
+      const guest = await resolveGuest(inPrismaTransaction(tx), TEST_SHOP, o.id, { name: 'Cat' });
       await joinedByInvitation(tx, TEST_SHOP, o.id, cat, guest.id);
     });
     expect((await statesOf(o.id))['cat@example.com']).toBe('joined');
@@ -168,7 +168,7 @@ describe('who is still missing', () => {
     // Another order's guest cannot become Ana by using her token on their order.
     const { order: other } = await order();
     const guest = await prisma.$transaction((tx) =>
-      resolveGuest(viaPrisma(tx), TEST_SHOP, other.id, { name: 'Mallory' }),
+      resolveGuest(inPrismaTransaction(tx), TEST_SHOP, other.id, { name: 'Mallory' }),
     );
     expect(
       await prisma.$transaction((tx) => joinedByInvitation(tx, TEST_SHOP, other.id, ana, guest.id)),

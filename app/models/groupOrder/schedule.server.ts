@@ -9,7 +9,8 @@ import { deliverQueuedEmails, queueEmail } from '../mail/mail.server';
 import { requireHostOrder, type HostCredentials } from './hostAccess.server';
 import { submitInTransaction } from './submitOrder.server';
 import { cancelOrderJobs, cancelReminderJob, scheduleOrderJobs } from './orderJobs.server';
-import { consumeAll, LIMITS } from '../limits/hostRateLimits.server';
+import { LIMITS } from '../limits/rateLimitBudgets';
+import { consumeAll } from '../limits/rateLimits.server';
 import {
   INVITEE_STATE_LABELS,
   inviteeStates,

@@ -1,7 +1,7 @@
 import { toId } from '~/lib/http.server';
 import { clientKey } from '~/lib/credentials.server';
 import { notFound } from '~/models/groupOrder/hostAccess.server';
-import { consumeOrRefuse, countMiss } from '~/models/limits/hostRateLimits.server';
+import { consumeOrRefuse, countMiss } from '~/models/limits/rateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import { getKitchenProgress } from './kitchen.server';
 

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
 import { randomOrderCode, randomOrderId } from '~/lib/ids.server';
 import { asHttp } from '../../../test/support/http';
-import { consumeOrRefuse, LIMITS } from './hostRateLimits.server';
+import { LIMITS } from './rateLimitBudgets';
+import { consumeOrRefuse } from './rateLimits.server';
 import {
   anonymousCeiling,
   forgetCeilings,

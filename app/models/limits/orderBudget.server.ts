@@ -2,7 +2,8 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { LRUCache } from 'lru-cache';
 import prisma from '../../db.server';
 import { Limited } from '../../lib/errors';
-import { consumeAll, consumeOrRefuse, LIMITS, refund, spent, type Take } from './hostRateLimits.server';
+import { LIMITS } from './rateLimitBudgets';
+import { consumeAll, consumeOrRefuse, refund, spent, type Take } from './rateLimits.server';
 
 // Who may start how many group orders (docs/decisions/2026-11-26-shop-order-budget.md). Visitors who are
 // not logged in share the shop's anonymous ceiling, which grows with the orders the shop really sends to

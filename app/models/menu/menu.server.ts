@@ -1,6 +1,6 @@
 import type { MenuItem, Modifier, ModifierGroup } from '@prisma/client';
 import prisma from '../../db.server';
-import { list, plain, type Sql } from '../rawSql.server';
+import { db as outside, type Db } from '../../db/query.server';
 import { centsToDecimal } from '../../lib/money';
 import type { MenuItemView } from '../../lib/cart';
 import type { MenuModifier } from '../../lib/modifiers';
@@ -58,21 +58,36 @@ export async function listMenuItems(shop: string, now = new Date()): Promise<Men
  */
 export async function listMenuModifiers(
   shop: string,
-  { ids, db = plain }: { ids?: number[]; db?: Sql } = {},
+  { ids, db = outside }: { ids?: number[]; db?: Db } = {},
 ): Promise<MenuModifier[]> {
-  // One plain statement (rawSql.server.ts): the confirm runs it for the options its cart selected.
-  const rows = await db.rows<
-    Modifier & { _type: string; _minSelections: number; _maxSelections: number; _groupName: string }
-  >(
-    `SELECT m.*, g."type" AS "_type", g."minSelections" AS "_minSelections",
-       g."maxSelections" AS "_maxSelections", g."name" AS "_groupName"
-     FROM "Modifier" m JOIN "ModifierGroup" g ON g."id" = m."groupId"
-     WHERE m."shop" = $1 AND m."active" = true AND g."shop" = $1 AND g."active" = true
-     ${ids ? `AND (g."minSelections" > 0${ids.length ? ` OR m."id" IN (${list(ids.length, 2)})` : ''})` : ''}
-     ORDER BY g."position", g."id", m."position", m."id"`,
-    shop,
-    ...(ids ?? []),
-  );
+  // One statement: the confirm runs it for the options its cart selected.
+  let query = db
+    .selectFrom('Modifier as m')
+    .innerJoin('ModifierGroup as g', 'g.id', 'm.groupId')
+    .selectAll('m')
+    .select([
+      'g.type as _type',
+      'g.minSelections as _minSelections',
+      'g.maxSelections as _maxSelections',
+      'g.name as _groupName',
+    ])
+    .where('m.shop', '=', shop)
+    .where('m.active', '=', true)
+    .where('g.shop', '=', shop)
+    .where('g.active', '=', true);
+  if (ids) {
+    query = query.where((eb) =>
+      ids.length
+        ? eb.or([eb('g.minSelections', '>', 0), eb('m.id', 'in', ids)])
+        : eb('g.minSelections', '>', 0),
+    );
+  }
+  const rows = await query
+    .orderBy('g.position')
+    .orderBy('g.id')
+    .orderBy('m.position')
+    .orderBy('m.id')
+    .execute();
   return rows.map(({ _type, _minSelections, _maxSelections, _groupName, ...modifier }) =>
     serializeModifier({
       ...modifier,

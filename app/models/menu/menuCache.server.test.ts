@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
-import { plain, sqlTransaction, type Sql } from '~/models/rawSql.server';
+import { AliasNode, SelectQueryNode, TableNode, type KyselyPlugin } from 'kysely';
+import { db as outside, transaction, type Db } from '~/db/query.server';
 import { seedMenu } from '../../../test/support/factories';
 import { OTHER_SHOP, TEST_SHOP } from '../../../test/support/requests';
 import { cartMenu } from './menuCache.server';
@@ -9,27 +10,31 @@ import { cartMenu } from './menuCache.server';
 // changed by database triggers on every write to MenuItem, ModifierGroup and Modifier (both databases).
 
 /** The statements a confirm's transaction ran (the real database underneath), by the table they read. */
-function recorded(db: Sql) {
+function recorded(db: Db) {
   const tables: string[] = [];
-  const sql: Sql = {
-    rows: (text, ...args) => {
-      tables.push(/FROM "(\w+)"/.exec(text)?.[1] ?? text);
-      return db.rows(text, ...args);
+  const recorder: KyselyPlugin = {
+    transformQuery({ node }) {
+      const from = SelectQueryNode.is(node) ? node.from?.froms[0] : undefined;
+      const table = from && AliasNode.is(from) ? from.node : from;
+      tables.push(table && TableNode.is(table) ? table.table.identifier.name : node.kind);
+      return node;
     },
+    transformResult: async ({ result }) => result,
   };
-  return { sql, tables };
+  return { sql: db.withPlugin(recorder), tables };
 }
 
 async function menuOf(shop: string, names: string[], modifierNames: string[] = []) {
   const items = await prisma.menuItem.findMany({ where: { shop, name: { in: names } } });
   const modifiers = await prisma.modifier.findMany({ where: { shop, name: { in: modifierNames } } });
-  return sqlTransaction(async (db) => {
-    const { sql, tables } = recorded(db);
+  return transaction(async (trx) => {
+    const { sql, tables } = recorded(trx);
     // As the confirm reads it (with its order): the shop's menu tag, in the same transaction.
-    const [version] = await sql.rows<{ tag: string }>(
-      `SELECT "tag" FROM "MenuVersion" WHERE "shop" = $1`,
-      shop,
-    );
+    const version = await sql
+      .selectFrom('MenuVersion')
+      .select('tag')
+      .where('shop', '=', shop)
+      .executeTakeFirst();
     const menu = await cartMenu(
       sql,
       shop,
@@ -79,11 +84,13 @@ describe("the confirm's menu copy (menuCache.server.ts)", () => {
     expect(repriced.tables).toContain('MenuItem');
     expect(repriced.items[0].priceCents).toBe(777);
 
-    // A modifier's price in plain SQL, past Prisma.
-    await plain.rows(
-      `UPDATE "Modifier" SET "priceDeltaCents" = 90 WHERE "shop" = $1 AND "name" = 'Oat'`,
-      TEST_SHOP,
-    );
+    // A modifier's price through the query builder, past Prisma.
+    await outside
+      .updateTable('Modifier')
+      .set({ priceDeltaCents: 90 })
+      .where('shop', '=', TEST_SHOP)
+      .where('name', '=', 'Oat')
+      .execute();
     expect((await menuOf(TEST_SHOP, ['Latte'], ['Oat'])).modifiers[0].priceDeltaCents).toBe(90);
 
     // A whole group switched off: its modifiers are no longer on the menu.

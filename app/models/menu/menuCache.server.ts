@@ -1,7 +1,7 @@
 import type { MenuItem } from '@prisma/client';
 import { LRUCache } from 'lru-cache';
 import type { MenuModifier } from '../../lib/modifiers';
-import { list, type Sql } from '../rawSql.server';
+import type { Db } from '../../db/query.server';
 import { listMenuModifiers } from './menu.server';
 
 // The menu rows a guest confirm prices its cart with, from memory while the shop's menu is unchanged.
@@ -39,12 +39,16 @@ const kept = new LRUCache<string, { tag: string; menu: Menu | null }>({ max: SHO
 export type CartMenu = { items: MenuItem[]; modifiers: MenuModifier[] };
 
 /** Menu rows as two statements read them: only the ones the cart names (no copy kept). */
-async function readCartMenu(db: Sql, shop: string, itemIds: number[], modifierIds: number[]) {
-  const items = await db.rows<MenuItem>(
-    `SELECT * FROM "MenuItem" WHERE "shop" = $1 AND "active" = true AND "id" IN (${list(itemIds.length, 2)})`,
-    shop,
-    ...itemIds,
-  );
+async function readCartMenu(db: Db, shop: string, itemIds: number[], modifierIds: number[]) {
+  const items = itemIds.length
+    ? await db
+        .selectFrom('MenuItem')
+        .selectAll()
+        .where('shop', '=', shop)
+        .where('active', '=', true)
+        .where('id', 'in', itemIds)
+        .execute()
+    : [];
   return { items, modifiers: await listMenuModifiers(shop, { ids: modifierIds, db }) };
 }
 
@@ -54,11 +58,13 @@ const frozen = (modifier: MenuModifier) => {
 };
 
 /** The whole active menu of the shop, frozen (copies are shared by every confirm that uses them). */
-async function readMenu(db: Sql, shop: string): Promise<Menu> {
-  const items = await db.rows<MenuItem>(
-    `SELECT * FROM "MenuItem" WHERE "shop" = $1 AND "active" = true`,
-    shop,
-  );
+async function readMenu(db: Db, shop: string): Promise<Menu> {
+  const items = await db
+    .selectFrom('MenuItem')
+    .selectAll()
+    .where('shop', '=', shop)
+    .where('active', '=', true)
+    .execute();
   const modifiers = await listMenuModifiers(shop, { db });
   const entries = modifiers.map((modifier, place) => ({ modifier: frozen(modifier), place }));
   return {
@@ -74,7 +80,7 @@ async function readMenu(db: Sql, shop: string): Promise<Menu> {
  * from the database (and kept for the next confirm).
  */
 export async function cartMenu(
-  db: Sql,
+  db: Db,
   shop: string,
   tag: string | null,
   itemIds: number[],

@@ -1,6 +1,6 @@
 import type { Prisma } from '@prisma/client';
 import prisma, { caseInsensitive } from '../../db.server';
-import { list, sql } from '../rawSql.server';
+import { inPrismaTransaction } from '../../db/query.server';
 import { env } from '../../env.server';
 import { forgetShopSessions } from './sessionCache.server';
 
@@ -74,29 +74,30 @@ function emailsOf(customer: CustomerRef) {
 async function hostedOrderIds(tx: Tx, shop: string, customer: CustomerRef) {
   const emails = emailsOf(customer);
   const customerId = customer.id != null ? String(customer.id) : null;
-  const rows = await tx.$queryRawUnsafe<{ id: number }[]>(
-    sql(
-      `SELECT "id" FROM "GroupOrder" WHERE "shop" = $1 AND (lower("hostEmail") IN (${
-        emails.length ? list(emails.length, 2) : "''"
-      })${customerId ? ` OR "hostCustomerId" = $${emails.length + 2}` : ''})`,
-    ),
-    shop,
-    ...emails,
-    ...(customerId ? [customerId] : []),
-  );
+  if (!emails.length && !customerId) return [];
+  const rows = await inPrismaTransaction(tx)
+    .selectFrom('GroupOrder')
+    .select('id')
+    .where('shop', '=', shop)
+    .where((eb) =>
+      eb.or([
+        ...(emails.length ? [eb(eb.fn<string>('lower', ['hostEmail']), 'in', emails)] : []),
+        ...(customerId ? [eb('hostCustomerId', '=', customerId)] : []),
+      ]),
+    )
+    .execute();
   return rows.map((row) => Number(row.id));
 }
 
 async function guestItemIds(tx: Tx, shop: string, customer: CustomerRef) {
   const emails = emailsOf(customer);
   if (!emails.length) return [];
-  const rows = await tx.$queryRawUnsafe<{ id: number }[]>(
-    sql(
-      `SELECT "id" FROM "OrderItem" WHERE "shop" = $1 AND lower("guestEmail") IN (${list(emails.length, 2)})`,
-    ),
-    shop,
-    ...emails,
-  );
+  const rows = await inPrismaTransaction(tx)
+    .selectFrom('OrderItem')
+    .select('id')
+    .where('shop', '=', shop)
+    .where((eb) => eb(eb.fn<string>('lower', ['guestEmail']), 'in', emails))
+    .execute();
   return rows.map((row) => Number(row.id));
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
-import { consumeOrRefuse } from './hostRateLimits.server';
+import { consumeOrRefuse } from './rateLimits.server';
 import { asHttp } from '../../../test/support/http';
 
 describe('rate limits under a burst', () => {

@@ -1,0 +1,165 @@
+import type { Db } from '../../db/query.server';
+import { Conflict, NotFound } from '../../lib/errors';
+import { cartMenu } from '../menu/menuCache.server';
+import { mergeLines, priceLines, type Merged } from './confirmLines.server';
+import {
+  findByKey,
+  readOrder,
+  replay,
+  requestHash,
+  type ConfirmRequest,
+  type ConfirmResult,
+} from './confirmReplay.server';
+import { closedReason, closedText } from './groupOrder.server';
+import { resolveGuest, type ResolvedGuest } from './guests.server';
+import { checkGuestItems, readGuestItems } from './itemLimits.server';
+
+// The confirm's transaction: every statement on the transaction handle, one round trip each (a confirm is
+// the request a lunch rush repeats).
+
+/**
+ * Takes the order's write lock and checks it is open in one statement, so a submit cannot slip in
+ * between; with it, the shop's menu tag (menuCache.server.ts) and whether the confirmation key has
+ * receipts (a retry). Null when the order is not open (or not this shop's).
+ */
+function lockOpenOrder(trx: Db, shop: string, request: ConfirmRequest, now: Date) {
+  return trx
+    .updateTable('GroupOrder')
+    .set({ updatedAt: now })
+    .where('id', '=', request.groupOrderId)
+    .where('shop', '=', shop)
+    .where('status', '=', 'active')
+    .where('deadlineAt', '>', now)
+    .returning((eb) => [
+      'id',
+      'participantCount',
+      eb.selectFrom('MenuVersion').select('tag').where('MenuVersion.shop', '=', shop).as('menuTag'),
+      eb
+        .exists(
+          eb
+            .selectFrom('ConfirmedLine')
+            .select('ConfirmedLine.id')
+            .where('ConfirmedLine.shop', '=', shop)
+            .where('ConfirmedLine.groupOrderId', '=', request.groupOrderId)
+            .where('ConfirmedLine.confirmationKey', '=', request.confirmationKey),
+        )
+        .as('keySeen'),
+    ])
+    .executeTakeFirst();
+}
+
+/** The lines of one confirm, written with the order's running totals; a retry answers as before. */
+export async function writeLines(
+  trx: Db,
+  shop: string,
+  request: ConfirmRequest,
+  now: Date,
+): Promise<ConfirmResult> {
+  const order = await lockOpenOrder(trx, shop, request, now);
+  // A retry of a confirm that already ran answers with what it wrote, whether or not the order is open.
+  if (!order || order.keySeen) {
+    const previous = await findByKey(trx, shop, request);
+    if (previous) {
+      const latest = await readOrder(trx, shop, request.groupOrderId);
+      if (!latest) throw new NotFound('Group order not found');
+      return replay(previous, request, latest);
+    }
+  }
+  if (!order) {
+    const latest = await readOrder(trx, shop, request.groupOrderId);
+    if (!latest) throw new NotFound('Group order not found');
+    // 409 with when and why it closed, which the Review page shows as it is.
+    const reason = closedReason(latest, now) ?? 'submitted';
+    throw new Conflict(closedText(latest, reason), { reason });
+  }
+  const guest = await resolveGuest(trx, shop, order.id, {
+    name: request.guestName,
+    initials: request.guestInitials,
+    email: request.guestEmail,
+    token: request.guestToken,
+  });
+  // This guest's own items (for the limits and to merge repeated lines) and the order's line count, read
+  // under the order's lock (itemLimits.server.ts). How many people have items is the order's own running
+  // count (participantCount, kept like the totals by every write that adds or removes items).
+  const { lines: orderLines, mine } = await readGuestItems(trx, shop, order.id, guest.id);
+  // Only the menu rows the cart names, from the process's copy of the menu while it holds.
+  const menu = await cartMenu(
+    trx,
+    shop,
+    order.menuTag,
+    [...new Set(request.lines.map((l) => l.menuItemId))],
+    [...new Set(request.lines.flatMap((l) => l.selectedModifiers))],
+  );
+  const merged = mergeLines(mine, priceLines(shop, request, order, guest, menu, now));
+  // The one check every quantity write makes, on the guest's items as this confirm leaves them.
+  checkGuestItems({ lines: orderLines, participants: order.participantCount }, mine, merged.mine);
+  return writeMerged(trx, shop, request, { id: order.id, newcomer: mine.length === 0 }, guest, merged);
+}
+
+/** The merged lines, their receipts, the guest's note and the order's running totals. */
+async function writeMerged(
+  trx: Db,
+  shop: string,
+  request: ConfirmRequest,
+  order: { id: number; newcomer: boolean },
+  guest: ResolvedGuest,
+  { items, inserts, updates, addedUnits, addedCents }: Merged,
+): Promise<ConfirmResult> {
+  if (inserts.size) {
+    const created = await trx
+      .insertInto('OrderItem')
+      .values([...inserts.values()].map(({ row }) => row))
+      .returning(['id', 'line'])
+      .execute();
+    for (const { id, line } of created) for (const view of inserts.get(line)!.views) view.id = id;
+  }
+  for (const item of updates.values()) {
+    await trx
+      .updateTable('OrderItem')
+      .set({ quantity: item.quantity, totalCents: item.totalCents })
+      .where('id', '=', item.id)
+      .where('shop', '=', shop)
+      .execute();
+  }
+  const hash = requestHash(request);
+  const writtenAt = new Date();
+  await trx
+    .insertInto('ConfirmedLine')
+    .values(
+      request.lines.map((line, index) => ({
+        shop,
+        groupOrderId: order.id,
+        confirmationKey: request.confirmationKey,
+        line: line.line,
+        orderItemId: items[index].id,
+        requestHash: hash,
+        createdAt: writtenAt,
+      })),
+    )
+    .execute();
+  // One note per guest: a confirm that brings one replaces it; a confirm without one keeps the old note.
+  // Only a claim that acts for the guest (resolveGuest's `own`) touches it: a tokenless call only adds.
+  if (request.specialInstructions && guest.own) {
+    await trx
+      .updateTable('Guest')
+      .set({ specialInstructions: request.specialInstructions, updatedAt: new Date() })
+      .where('id', '=', guest.id)
+      .where('shop', '=', shop)
+      .execute();
+  }
+  // The running totals move by what this confirm added, in the same transaction: no recount of the
+  // order's items. People, not names: a guest's first items make them one more.
+  const updated = await trx
+    .updateTable('GroupOrder')
+    .set((eb) => ({
+      totalItems: eb('totalItems', '+', addedUnits),
+      totalCents: eb('totalCents', '+', addedCents),
+      participantCount: eb('participantCount', '+', order.newcomer ? 1 : 0),
+      updatedAt: new Date(),
+    }))
+    .where('id', '=', order.id)
+    .where('shop', '=', shop)
+    .returningAll()
+    .executeTakeFirst();
+  return { items, replayed: false, order: updated ?? null };
+}
