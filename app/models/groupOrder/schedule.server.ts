@@ -36,7 +36,6 @@ import { shopOrigin } from '../shop/shopDomain.server';
 // run for the same deadline changes nothing. A job whose deadline was moved, or whose order was submitted
 // or cancelled meanwhile, does nothing.
 
-
 const JobSchema = z.object({ groupOrderId: z.number().int(), deadlineAt: z.string().datetime() });
 
 async function siteBaseOf(shop: string) {
