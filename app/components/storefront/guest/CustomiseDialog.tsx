@@ -167,7 +167,7 @@ function CustomiseFooter({
   total,
   onAdd,
 }: {
-  problem: string | null;
+  problem: { message: string } | null;
   total: string;
   onAdd: () => void;
 }) {
@@ -175,7 +175,7 @@ function CustomiseFooter({
     <div className="customise__footer">
       {problem ? (
         <p className="notice notice--warning small customise__problem" role="alert">
-          {problem}
+          {problem.message}
         </p>
       ) : null}
       <p className="customise__total" aria-live="polite">
@@ -261,7 +261,7 @@ function CustomiseBody({
         </div>
       </div>
 
-      <CustomiseFooter problem={problem?.message ?? null} total={money(unit * quantity)} onAdd={add} />
+      <CustomiseFooter problem={problem} total={money(unit * quantity)} onAdd={add} />
     </div>
   );
 }
