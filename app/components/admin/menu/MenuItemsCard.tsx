@@ -8,6 +8,7 @@ import {
   Text,
   useBreakpoints,
 } from '@shopify/polaris';
+import type { ReactNode } from 'react';
 import { categoryLabel } from '~/lib/categories';
 import type { AdminMenuItem } from './types';
 import { MenuRow } from './MenuRow';
@@ -37,6 +38,94 @@ function SoldOutButton({ item }: { item: AdminMenuItem }) {
     >
       Sold out today
     </Button>
+  );
+}
+
+/** An item's name cell: the drag handle, the name with its badges, and the description under it. */
+function MenuItemName({
+  item,
+  handle,
+  isDropTarget,
+}: {
+  item: AdminMenuItem;
+  handle: ReactNode;
+  isDropTarget: boolean;
+}) {
+  return (
+    <div
+      className={isDropTarget ? 'menu-drop-target' : undefined}
+      style={{ display: 'flex', alignItems: 'flex-start', minWidth: 0, flex: 1 }}
+    >
+      {handle}
+      <div style={{ minWidth: 0, flex: 1 }}>
+        <BlockStack gap="050">
+          <InlineStack gap="100" blockAlign="center">
+            <Text as="span" fontWeight="semibold" tone={item.active ? undefined : 'subdued'}>
+              {item.name}
+            </Text>
+            {item.imported ? <Badge tone="info">Shopify product</Badge> : null}
+            {item.soldOutToday ? <Badge tone="warning">Sold out today</Badge> : null}
+            {item.active ? null : <Badge>Archived</Badge>}
+          </InlineStack>
+          {item.description ? (
+            <Text as="span" tone="subdued" variant="bodySm" truncate>
+              {item.description}
+            </Text>
+          ) : null}
+        </BlockStack>
+      </div>
+    </div>
+  );
+}
+
+/** One menu item's row: name, category, price and its actions (edit, move, archive, sold out). */
+function MenuItemRow({
+  item,
+  index,
+  count,
+  phone,
+  handle,
+  isDropTarget,
+  onEdit,
+}: {
+  item: AdminMenuItem;
+  index: number;
+  count: number;
+  phone: boolean;
+  handle: ReactNode;
+  isDropTarget: boolean;
+  onEdit: (item: AdminMenuItem) => void;
+}) {
+  const price = (
+    <Text as="span" alignment="end" numeric>
+      {item.price}
+    </Text>
+  );
+  const actions = (
+    <RowActions
+      subject="item"
+      id={item.id}
+      name={item.name}
+      active={item.active}
+      onEdit={() => onEdit(item)}
+      first={index === 0}
+      last={index === count - 1}
+    >
+      <SoldOutButton item={item} />
+    </RowActions>
+  );
+  return (
+    <MenuRow
+      id={item.id}
+      position={index}
+      phone={phone}
+      name={<MenuItemName item={item} handle={handle} isDropTarget={isDropTarget} />}
+      amount={price}
+      middle={[categoryLabel(item.category), price]}
+      phoneDetail={categoryLabel(item.category)}
+      actions={actions}
+      nameAlign="start"
+    />
   );
 }
 
@@ -74,64 +163,17 @@ export function MenuItemsCard({
         >
           {items.map((item, index) => (
             <SortableItem key={item.id} item={item}>
-              {(handle, isDropTarget) => {
-                const name = (
-                  <div
-                    className={isDropTarget ? 'menu-drop-target' : undefined}
-                    style={{ display: 'flex', alignItems: 'flex-start', minWidth: 0, flex: 1 }}
-                  >
-                    {handle}
-                    <div style={{ minWidth: 0, flex: 1 }}>
-                      <BlockStack gap="050">
-                        <InlineStack gap="100" blockAlign="center">
-                          <Text as="span" fontWeight="semibold" tone={item.active ? undefined : 'subdued'}>
-                            {item.name}
-                          </Text>
-                          {item.imported ? <Badge tone="info">Shopify product</Badge> : null}
-                          {item.soldOutToday ? <Badge tone="warning">Sold out today</Badge> : null}
-                          {item.active ? null : <Badge>Archived</Badge>}
-                        </InlineStack>
-                        {item.description ? (
-                          <Text as="span" tone="subdued" variant="bodySm" truncate>
-                            {item.description}
-                          </Text>
-                        ) : null}
-                      </BlockStack>
-                    </div>
-                  </div>
-                );
-                const price = (
-                  <Text as="span" alignment="end" numeric>
-                    {item.price}
-                  </Text>
-                );
-                const actions = (
-                  <RowActions
-                    subject="item"
-                    id={item.id}
-                    name={item.name}
-                    active={item.active}
-                    onEdit={() => onEdit(item)}
-                    first={index === 0}
-                    last={index === items.length - 1}
-                  >
-                    <SoldOutButton item={item} />
-                  </RowActions>
-                );
-                return (
-                  <MenuRow
-                    id={item.id}
-                    position={index}
-                    phone={smDown}
-                    name={name}
-                    amount={price}
-                    middle={[categoryLabel(item.category), price]}
-                    phoneDetail={categoryLabel(item.category)}
-                    actions={actions}
-                    nameAlign="start"
-                  />
-                );
-              }}
+              {(handle, isDropTarget) => (
+                <MenuItemRow
+                  item={item}
+                  index={index}
+                  count={items.length}
+                  phone={smDown}
+                  handle={handle}
+                  isDropTarget={isDropTarget}
+                  onEdit={onEdit}
+                />
+              )}
             </SortableItem>
           ))}
         </IndexTable>

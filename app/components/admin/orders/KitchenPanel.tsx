@@ -4,6 +4,65 @@ import type { AdminOrderDetail } from '~/models/groupOrder/adminOrders.server';
 import { KitchenBadge } from './KitchenBadge';
 import { useRetryFetcher } from './useRetryFetcher';
 
+type Kitchen = AdminOrderDetail['kitchen'];
+
+/** Every kitchen step so far, in the shop's time zone, undone steps struck through. */
+function KitchenSteps({ timeline, timeZone }: { timeline: Kitchen['timeline']; timeZone: string }) {
+  return (
+    <ol aria-label="Kitchen timeline" style={{ margin: 0, paddingLeft: 20 }}>
+      {timeline.map((entry, index) => (
+        <li key={index} style={entry.undone ? { textDecoration: 'line-through' } : undefined}>
+          <Text as="span">
+            {entry.label} ·{' '}
+            {new Date(entry.at).toLocaleString('en-AU', {
+              timeZone,
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            })}
+            {entry.actor ? ` · ${entry.actor}` : ''}
+            {entry.reason ? ` · Reason: ${entry.reason}` : ''}
+            {entry.undone ? ' (undone)' : ''}
+          </Text>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Cancelling asks for a reason (the host and guests are told it) before it goes. */
+function CancelOrderForm({
+  reason,
+  onReason,
+  busy,
+  onCancel,
+  onKeep,
+}: {
+  reason: string;
+  onReason: (reason: string) => void;
+  busy: boolean;
+  onCancel: () => void;
+  onKeep: () => void;
+}) {
+  return (
+    <BlockStack gap="200">
+      <TextField
+        label="Reason for cancelling (the host and guests are told)"
+        value={reason}
+        onChange={onReason}
+        maxLength={300}
+        autoComplete="off"
+        multiline={2}
+      />
+      <InlineStack gap="200">
+        <Button tone="critical" variant="primary" disabled={!reason.trim() || busy} onClick={onCancel}>
+          Cancel this order
+        </Button>
+        <Button onClick={onKeep}>Keep it</Button>
+      </InlineStack>
+    </BlockStack>
+  );
+}
+
 /** Where the order is in the kitchen, its timeline, the next step, cancel with a reason, and undo. */
 export function KitchenPanel({ order }: { order: AdminOrderDetail }) {
   const { kitchen } = order;
@@ -21,23 +80,7 @@ export function KitchenPanel({ order }: { order: AdminOrderDetail }) {
         </Text>
         <KitchenBadge state={kitchen.state} label={kitchen.label} />
       </InlineStack>
-      <ol aria-label="Kitchen timeline" style={{ margin: 0, paddingLeft: 20 }}>
-        {kitchen.timeline.map((entry, index) => (
-          <li key={index} style={entry.undone ? { textDecoration: 'line-through' } : undefined}>
-            <Text as="span">
-              {entry.label} ·{' '}
-              {new Date(entry.at).toLocaleString('en-AU', {
-                timeZone: order.timeZone,
-                dateStyle: 'medium',
-                timeStyle: 'short',
-              })}
-              {entry.actor ? ` · ${entry.actor}` : ''}
-              {entry.reason ? ` · Reason: ${entry.reason}` : ''}
-              {entry.undone ? ' (undone)' : ''}
-            </Text>
-          </li>
-        ))}
-      </ol>
+      <KitchenSteps timeline={kitchen.timeline} timeZone={order.timeZone} />
       {kitchen.cancelReason ? <Text as="p">Cancelled: {kitchen.cancelReason}</Text> : null}
       <InlineStack gap="200">
         {kitchen.next && kitchen.nextLabel ? (
@@ -61,30 +104,16 @@ export function KitchenPanel({ order }: { order: AdminOrderDetail }) {
         ) : null}
       </InlineStack>
       {cancelling ? (
-        <BlockStack gap="200">
-          <TextField
-            label="Reason for cancelling (the host and guests are told)"
-            value={reason}
-            onChange={setReason}
-            maxLength={300}
-            autoComplete="off"
-            multiline={2}
-          />
-          <InlineStack gap="200">
-            <Button
-              tone="critical"
-              variant="primary"
-              disabled={!reason.trim() || busy}
-              onClick={() => {
-                post({ intent: 'kitchen-move', to: 'cancelled', reason });
-                setCancelling(false);
-              }}
-            >
-              Cancel this order
-            </Button>
-            <Button onClick={() => setCancelling(false)}>Keep it</Button>
-          </InlineStack>
-        </BlockStack>
+        <CancelOrderForm
+          reason={reason}
+          onReason={setReason}
+          busy={busy}
+          onCancel={() => {
+            post({ intent: 'kitchen-move', to: 'cancelled', reason });
+            setCancelling(false);
+          }}
+          onKeep={() => setCancelling(false)}
+        />
       ) : null}
     </BlockStack>
   );

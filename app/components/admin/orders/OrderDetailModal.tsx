@@ -14,6 +14,85 @@ export type Props = {
   onClose: () => void;
 };
 
+type Guest = AdminOrderDetail['guests'][number];
+
+/** Status, host, pickup and payment, delivery address, instructions and the Shopify handoff. */
+function OrderOverview({ order }: { order: AdminOrderDetail }) {
+  return (
+    <BlockStack gap="200">
+      <InlineStack gap="200" blockAlign="center">
+        <StatusBadge status={order.status} deadlineAt={order.deadlineAt} />
+        {order.status !== 'active' ? <ShopifyStateBadge state={order.shopify.state} /> : null}
+      </InlineStack>
+      <Text as="p">
+        Host: {order.hostName} ({order.hostEmail}) · {order.companyName}
+      </Text>
+      <Text as="p">
+        {timeLabel(order.orderType)} {order.pickupLabel} · {paymentLabel(order.paymentMethod)}
+      </Text>
+      {order.deliveryAddress ? <Text as="p">Deliver to: {order.deliveryAddress}</Text> : null}
+      {order.instructions ? <Text as="p">Instructions: {order.instructions}</Text> : null}
+      {order.status !== 'active' ? <ShopifyHandoff order={order} /> : null}
+    </BlockStack>
+  );
+}
+
+/** One guest's part: name, total, each item with its modifiers and note, and the guest's own note. */
+function GuestOrder({ guest, money }: { guest: Guest; money: (cents: number) => string }) {
+  return (
+    <BlockStack gap="100">
+      <InlineStack align="space-between">
+        <Text as="h4" variant="headingSm">
+          {guest.guestName}
+          {guest.guestInitials ? ` (${guest.guestInitials})` : ''}
+        </Text>
+        <Text as="span" fontWeight="semibold">
+          {money(guest.totalCents)}
+        </Text>
+      </InlineStack>
+      <List type="bullet">
+        {guest.items.map((item) => (
+          <List.Item key={item.id}>
+            {item.quantity} x {item.name}
+            {item.modifiers.length ? ` — ${item.modifiers.join(', ')}` : ''}
+            {item.note ? (
+              <Text as="span" tone="subdued" breakWord>
+                {' '}
+                · Item note: {item.note}
+              </Text>
+            ) : null}
+          </List.Item>
+        ))}
+      </List>
+      {guest.specialInstructions ? <Text as="p">Note: {guest.specialInstructions}</Text> : null}
+      <Divider />
+    </BlockStack>
+  );
+}
+
+/** Who ordered what, guest by guest, and the order's total. */
+function GuestOrders({ order, money }: { order: AdminOrderDetail; money: (cents: number) => string }) {
+  return (
+    <BlockStack gap="400">
+      <Text as="h3" variant="headingMd">
+        {order.guests.length} {order.guests.length === 1 ? 'guest' : 'guests'} · {order.totalItems} items
+      </Text>
+      {order.guests.length === 0 ? <Text as="p">No one has ordered yet.</Text> : null}
+      {order.guests.map((guest) => (
+        <GuestOrder key={guest.guestId ?? guest.guestName} guest={guest} money={money} />
+      ))}
+      <InlineStack align="space-between">
+        <Text as="span" variant="headingMd">
+          Total
+        </Text>
+        <Text as="span" variant="headingMd">
+          {money(order.totalCents)}
+        </Text>
+      </InlineStack>
+    </BlockStack>
+  );
+}
+
 /** The detail of one group order: who ordered what, with modifiers, notes and totals. */
 export function OrderDetailModal({ order, missing, money, onClose }: Props) {
   if (!order) {
@@ -36,21 +115,7 @@ export function OrderDetailModal({ order, missing, money, onClose }: Props) {
       secondaryActions={[{ content: 'Close', onAction: onClose }]}
     >
       <Modal.Section>
-        <BlockStack gap="200">
-          <InlineStack gap="200" blockAlign="center">
-            <StatusBadge status={order.status} deadlineAt={order.deadlineAt} />
-            {order.status !== 'active' ? <ShopifyStateBadge state={order.shopify.state} /> : null}
-          </InlineStack>
-          <Text as="p">
-            Host: {order.hostName} ({order.hostEmail}) · {order.companyName}
-          </Text>
-          <Text as="p">
-            {timeLabel(order.orderType)} {order.pickupLabel} · {paymentLabel(order.paymentMethod)}
-          </Text>
-          {order.deliveryAddress ? <Text as="p">Deliver to: {order.deliveryAddress}</Text> : null}
-          {order.instructions ? <Text as="p">Instructions: {order.instructions}</Text> : null}
-          {order.status !== 'active' ? <ShopifyHandoff order={order} /> : null}
-        </BlockStack>
+        <OrderOverview order={order} />
       </Modal.Section>
       {order.kitchen.submitted ? (
         <Modal.Section>
@@ -58,49 +123,7 @@ export function OrderDetailModal({ order, missing, money, onClose }: Props) {
         </Modal.Section>
       ) : null}
       <Modal.Section>
-        <BlockStack gap="400">
-          <Text as="h3" variant="headingMd">
-            {order.guests.length} {order.guests.length === 1 ? 'guest' : 'guests'} · {order.totalItems} items
-          </Text>
-          {order.guests.length === 0 ? <Text as="p">No one has ordered yet.</Text> : null}
-          {order.guests.map((guest) => (
-            <BlockStack gap="100" key={guest.guestId ?? guest.guestName}>
-              <InlineStack align="space-between">
-                <Text as="h4" variant="headingSm">
-                  {guest.guestName}
-                  {guest.guestInitials ? ` (${guest.guestInitials})` : ''}
-                </Text>
-                <Text as="span" fontWeight="semibold">
-                  {money(guest.totalCents)}
-                </Text>
-              </InlineStack>
-              <List type="bullet">
-                {guest.items.map((item) => (
-                  <List.Item key={item.id}>
-                    {item.quantity} x {item.name}
-                    {item.modifiers.length ? ` — ${item.modifiers.join(', ')}` : ''}
-                    {item.note ? (
-                      <Text as="span" tone="subdued" breakWord>
-                        {' '}
-                        · Item note: {item.note}
-                      </Text>
-                    ) : null}
-                  </List.Item>
-                ))}
-              </List>
-              {guest.specialInstructions ? <Text as="p">Note: {guest.specialInstructions}</Text> : null}
-              <Divider />
-            </BlockStack>
-          ))}
-          <InlineStack align="space-between">
-            <Text as="span" variant="headingMd">
-              Total
-            </Text>
-            <Text as="span" variant="headingMd">
-              {money(order.totalCents)}
-            </Text>
-          </InlineStack>
-        </BlockStack>
+        <GuestOrders order={order} money={money} />
       </Modal.Section>
     </Modal>
   );

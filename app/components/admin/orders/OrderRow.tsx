@@ -1,4 +1,5 @@
 import { BlockStack, Button, IndexTable, InlineStack, Link, Text } from '@shopify/polaris';
+import type { ReactNode } from 'react';
 import { timeLabel } from '~/lib/groupOrder';
 import type { AdminOrderListEntry } from '~/models/groupOrder/adminOrders.server';
 import { HandoffRetryButton } from './HandoffRetryButton';
@@ -6,47 +7,23 @@ import { KitchenBadge } from './KitchenBadge';
 import { ShopifyStateBadge } from './ShopifyStateBadge';
 import { StatusBadge } from './StatusBadge';
 
-/** One order in the admin dashboard's list: a table row, or a stacked card on phones (`condensed`). */
-export function OrderRow({
-  order,
-  position,
-  condensed,
-  money,
-  onView,
-}: {
-  order: AdminOrderListEntry;
-  position: number;
-  condensed: boolean;
-  money: (cents: number) => string;
-  onView: () => void;
-}) {
-  const code = (
-    <Text as="span" variant="bodyMd" fontWeight="semibold">
-      {order.code}
-    </Text>
-  );
-  const groupName = (
+type Order = AdminOrderListEntry;
+
+/** A name over a subdued line of detail (the group over its company, the host over their e-mail). */
+function NameOverDetail({ name, detail }: { name: ReactNode; detail: ReactNode }) {
+  return (
     <BlockStack gap="050">
-      <Text as="span">{order.title}</Text>
+      <Text as="span">{name}</Text>
       <Text as="span" tone="subdued" variant="bodySm">
-        {order.companyName}
+        {detail}
       </Text>
     </BlockStack>
   );
-  const host = (
-    <BlockStack gap="050">
-      <Text as="span">{order.hostName}</Text>
-      <Text as="span" tone="subdued" variant="bodySm">
-        {order.hostEmail}
-      </Text>
-    </BlockStack>
-  );
-  const total = (
-    <Text as="span" alignment="end" numeric>
-      {money(order.totalCents)}
-    </Text>
-  );
-  const status = (
+}
+
+/** The order's badges, its draft order in Shopify, and a retry when the handoff failed. */
+function OrderStatus({ order }: { order: Order }) {
+  return (
     <BlockStack gap="100" inlineAlign="start">
       <InlineStack gap="100">
         <StatusBadge status={order.status} deadlineAt={order.deadlineAt} />
@@ -67,7 +44,10 @@ export function OrderRow({
       ) : null}
     </BlockStack>
   );
-  const actions = (
+}
+
+function OrderActions({ order, onView }: { order: Order; onView: () => void }) {
+  return (
     <InlineStack gap="200" wrap={false}>
       <Button size="slim" onClick={onView} accessibilityLabel={`View details of ${order.code}`}>
         View details
@@ -77,6 +57,36 @@ export function OrderRow({
       </Button>
     </InlineStack>
   );
+}
+
+/** One order in the admin dashboard's list: a table row, or a stacked card on phones (`condensed`). */
+export function OrderRow({
+  order,
+  position,
+  condensed,
+  money,
+  onView,
+}: {
+  order: Order;
+  position: number;
+  condensed: boolean;
+  money: (cents: number) => string;
+  onView: () => void;
+}) {
+  const code = (
+    <Text as="span" variant="bodyMd" fontWeight="semibold">
+      {order.code}
+    </Text>
+  );
+  const groupName = <NameOverDetail name={order.title} detail={order.companyName} />;
+  const host = <NameOverDetail name={order.hostName} detail={order.hostEmail} />;
+  const total = (
+    <Text as="span" alignment="end" numeric>
+      {money(order.totalCents)}
+    </Text>
+  );
+  const status = <OrderStatus order={order} />;
+  const actions = <OrderActions order={order} onView={onView} />;
   return (
     <IndexTable.Row id={String(order.id)} position={position}>
       {condensed ? (

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { Button, TextField } from '~/components/storefront/ui';
 import { LINE_NOTE_MAX, makeLine, type CartLine, type MenuItemView } from '~/lib/cart';
 import { categoryLabel } from '~/lib/categories';
@@ -10,6 +10,7 @@ import {
   sortModifiers,
   toggleModifier,
   type MenuModifier,
+  type ModifierGroupView,
 } from '~/lib/modifiers';
 import { MAX_QUANTITY, MIN_QUANTITY, unitPriceCents } from '~/lib/pricing';
 
@@ -52,6 +53,146 @@ export function CustomiseDialog({ item, modifiers, money, onClose, onAdd }: Prop
   );
 }
 
+/** The quantity stepper: minus, the number (announced as it changes), plus, within the allowed range. */
+function QuantityStepper({
+  quantity,
+  setQuantity,
+}: {
+  quantity: number;
+  setQuantity: Dispatch<SetStateAction<number>>;
+}) {
+  return (
+    <div className="customise__qty">
+      <span className="customise__qty-label" id="qty-label">
+        Quantity
+      </span>
+      <div className="stepper" role="group" aria-labelledby="qty-label">
+        <button
+          type="button"
+          className="stepper__btn"
+          aria-label="Decrease quantity"
+          disabled={quantity <= MIN_QUANTITY}
+          onClick={() => setQuantity((q) => Math.max(MIN_QUANTITY, q - 1))}
+        >
+          −
+        </button>
+        <output className="stepper__value" aria-live="polite" aria-label={`Quantity ${quantity}`}>
+          {quantity}
+        </output>
+        <button
+          type="button"
+          className="stepper__btn"
+          aria-label="Increase quantity"
+          disabled={quantity >= MAX_QUANTITY}
+          onClick={() => setQuantity((q) => Math.min(MAX_QUANTITY, q + 1))}
+        >
+          +
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** One modifier group (Size, Milk…): its heading and hint, and a toggle button per choice. */
+function ModifierGroupField({
+  group,
+  selected,
+  invalid,
+  money,
+  onToggle,
+}: {
+  group: ModifierGroupView;
+  selected: number[];
+  invalid: boolean;
+  money: (cents: number) => string;
+  onToggle: (modifierId: number) => void;
+}) {
+  // A multi-choice group at its limit: the rest read as unavailable until one is removed.
+  const full =
+    group.maxSelections > 1 &&
+    group.modifiers.filter((m) => selected.includes(m.id)).length >= group.maxSelections;
+  return (
+    <fieldset className="mod-group" aria-invalid={invalid ? true : undefined}>
+      <legend className="mod-group__legend">
+        <span className="mod-group__heading">{group.heading}</span>{' '}
+        <span className="mod-group__hint">{group.hint}</span>
+      </legend>
+      <div className="mod-group__options">
+        {group.modifiers.map((modifier) => {
+          const on = selected.includes(modifier.id);
+          return (
+            <button
+              key={modifier.id}
+              type="button"
+              className="mod-option"
+              aria-pressed={on}
+              aria-disabled={!on && full ? true : undefined}
+              onClick={() => onToggle(modifier.id)}
+            >
+              <span className="mod-option__check" aria-hidden="true">
+                {on ? '✓' : ''}
+              </span>
+              <span className="mod-option__name">{modifier.name}</span>
+              {modifier.priceDeltaCents ? (
+                <span className="mod-option__delta">+{money(modifier.priceDeltaCents)}</span>
+              ) : null}
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The dialog's title, its description (or the item's category) and the close button. */
+function CustomiseHeader({ item }: { item: MenuItemView }) {
+  return (
+    <div className="customise__header">
+      <Dialog.Title className="dialog__title">Customize {item.name}</Dialog.Title>
+      <Dialog.Description className="customise__desc">
+        {item.description || categoryLabel(item.category)}
+      </Dialog.Description>
+      <Dialog.Close asChild>
+        <button type="button" className="customise__x" aria-label="Close">
+          ×
+        </button>
+      </Dialog.Close>
+    </div>
+  );
+}
+
+/** What is missing (if Add found a required group unanswered), the line's total, Cancel and Add. */
+function CustomiseFooter({
+  problem,
+  total,
+  onAdd,
+}: {
+  problem: { message: string } | null;
+  total: string;
+  onAdd: () => void;
+}) {
+  return (
+    <div className="customise__footer">
+      {problem ? (
+        <p className="notice notice--warning small customise__problem" role="alert">
+          {problem.message}
+        </p>
+      ) : null}
+      <p className="customise__total" aria-live="polite">
+        <span className="muted">Total</span> <strong>{total}</strong>
+      </p>
+      <div className="customise__actions">
+        <Dialog.Close asChild>
+          <Button variant="secondary">Cancel</Button>
+        </Dialog.Close>
+        <Button variant="primary" onClick={onAdd}>
+          Add to Order
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 function CustomiseBody({
   item,
   modifiers,
@@ -71,95 +212,39 @@ function CustomiseBody({
     modifiers.filter((m) => selected.includes(m.id)),
   ).map((m) => ({ id: m.id, name: m.name, type: m.type, priceDeltaCents: m.priceDeltaCents }));
   const unit = unitPriceCents(item.priceCents, chosen);
+  const add = () => {
+    const missing = missingChoice(groups, selected, item.name);
+    if (missing) return setProblem(missing);
+    onAdd(
+      makeLine(
+        { id: item.id, name: item.name, category: item.category, priceCents: item.priceCents },
+        chosen,
+        quantity,
+        note,
+      ),
+    );
+  };
 
   return (
     <div className="customise__inner">
-      <div className="customise__header">
-        <Dialog.Title className="dialog__title">Customize {item.name}</Dialog.Title>
-        <Dialog.Description className="customise__desc">
-          {item.description || categoryLabel(item.category)}
-        </Dialog.Description>
-        <Dialog.Close asChild>
-          <button type="button" className="customise__x" aria-label="Close">
-            ×
-          </button>
-        </Dialog.Close>
-      </div>
+      <CustomiseHeader item={item} />
 
       <div className="customise__body">
-        <div className="customise__qty">
-          <span className="customise__qty-label" id="qty-label">
-            Quantity
-          </span>
-          <div className="stepper" role="group" aria-labelledby="qty-label">
-            <button
-              type="button"
-              className="stepper__btn"
-              aria-label="Decrease quantity"
-              disabled={quantity <= MIN_QUANTITY}
-              onClick={() => setQuantity((q) => Math.max(MIN_QUANTITY, q - 1))}
-            >
-              −
-            </button>
-            <output className="stepper__value" aria-live="polite" aria-label={`Quantity ${quantity}`}>
-              {quantity}
-            </output>
-            <button
-              type="button"
-              className="stepper__btn"
-              aria-label="Increase quantity"
-              disabled={quantity >= MAX_QUANTITY}
-              onClick={() => setQuantity((q) => Math.min(MAX_QUANTITY, q + 1))}
-            >
-              +
-            </button>
-          </div>
-        </div>
+        <QuantityStepper quantity={quantity} setQuantity={setQuantity} />
 
-        {groups.map((group) => {
-          // A multi-choice group at its limit: the rest read as unavailable until one is removed.
-          const full =
-            group.maxSelections > 1 &&
-            group.modifiers.filter((m) => selected.includes(m.id)).length >= group.maxSelections;
-          return (
-            <fieldset
-              key={group.groupId}
-              className="mod-group"
-              aria-invalid={problem?.groupId === group.groupId ? true : undefined}
-            >
-              <legend className="mod-group__legend">
-                <span className="mod-group__heading">{group.heading}</span>{' '}
-                <span className="mod-group__hint">{group.hint}</span>
-              </legend>
-              <div className="mod-group__options">
-                {group.modifiers.map((modifier) => {
-                  const on = selected.includes(modifier.id);
-                  return (
-                    <button
-                      key={modifier.id}
-                      type="button"
-                      className="mod-option"
-                      aria-pressed={on}
-                      aria-disabled={!on && full ? true : undefined}
-                      onClick={() => {
-                        setProblem(null);
-                        setSelected((current) => toggleModifier(current, group, modifier.id));
-                      }}
-                    >
-                      <span className="mod-option__check" aria-hidden="true">
-                        {on ? '✓' : ''}
-                      </span>
-                      <span className="mod-option__name">{modifier.name}</span>
-                      {modifier.priceDeltaCents ? (
-                        <span className="mod-option__delta">+{money(modifier.priceDeltaCents)}</span>
-                      ) : null}
-                    </button>
-                  );
-                })}
-              </div>
-            </fieldset>
-          );
-        })}
+        {groups.map((group) => (
+          <ModifierGroupField
+            key={group.groupId}
+            group={group}
+            selected={selected}
+            invalid={problem?.groupId === group.groupId}
+            money={money}
+            onToggle={(modifierId) => {
+              setProblem(null);
+              setSelected((current) => toggleModifier(current, group, modifierId));
+            }}
+          />
+        ))}
 
         <div className="customise__note">
           <TextField
@@ -176,38 +261,7 @@ function CustomiseBody({
         </div>
       </div>
 
-      <div className="customise__footer">
-        {problem ? (
-          <p className="notice notice--warning small customise__problem" role="alert">
-            {problem.message}
-          </p>
-        ) : null}
-        <p className="customise__total" aria-live="polite">
-          <span className="muted">Total</span> <strong>{money(unit * quantity)}</strong>
-        </p>
-        <div className="customise__actions">
-          <Dialog.Close asChild>
-            <Button variant="secondary">Cancel</Button>
-          </Dialog.Close>
-          <Button
-            variant="primary"
-            onClick={() => {
-              const missing = missingChoice(groups, selected, item.name);
-              if (missing) return setProblem(missing);
-              onAdd(
-                makeLine(
-                  { id: item.id, name: item.name, category: item.category, priceCents: item.priceCents },
-                  chosen,
-                  quantity,
-                  note,
-                ),
-              );
-            }}
-          >
-            Add to Order
-          </Button>
-        </div>
-      </div>
+      <CustomiseFooter problem={problem} total={money(unit * quantity)} onAdd={add} />
     </div>
   );
 }

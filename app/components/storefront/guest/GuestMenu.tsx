@@ -14,6 +14,50 @@ import { useMenuPage, type MenuData } from './useMenuPage';
 // The customise dialog (and Radix Dialog with it) loads when a guest first opens it, not with the menu.
 const CustomiseDialog = lazy(() => import('./CustomiseDialog').then((m) => ({ default: m.CustomiseDialog })));
 
+type MenuPage = ReturnType<typeof useMenuPage>;
+
+/**
+ * Beside the menu: the usual-order bar (when the guest gave an e-mail), what they confirmed so far, and
+ * their current order.
+ */
+function GuestSide({ loaded, page }: { loaded: MenuData; page: MenuPage }) {
+  const { order, guest } = loaded;
+  const { email } = page;
+  return (
+    <div className="guest-layout__side">
+      {email ? (
+        <UsualOrderBar
+          savedCount={page.savedCount}
+          loading={page.busy}
+          onLoad={page.loadUsual}
+          proofNeeded={page.proofNeeded}
+          linkMessage={page.linkMessage}
+          onRequestLink={page.requestLink}
+        />
+      ) : null}
+      <ConfirmedSoFar
+        own={page.own}
+        money={page.money}
+        confirmedUrl={sfPath(`/confirmed/${order.id}/${encodeURIComponent(guest)}`, {
+          initials: loaded.initials,
+        })}
+      />
+      <OrderCard
+        cart={page.cart}
+        ready={page.ready}
+        money={page.money}
+        canSaveUsual={Boolean(email)}
+        savingUsual={page.busy}
+        onRemove={page.removeFromOrder}
+        onSaveUsual={page.saveUsual}
+        onReview={page.review}
+        adding={Boolean(page.own?.items.length)}
+        closed={Boolean(page.closed)}
+      />
+    </div>
+  );
+}
+
 /**
  * The guest's menu page once the order is found: the order's hero, their order so far (with the usual
  * order when they gave an e-mail), the menu to add from, and the customise dialog; or word that the shop
@@ -22,7 +66,6 @@ const CustomiseDialog = lazy(() => import('./CustomiseDialog').then((m) => ({ de
 export function GuestMenu(loaded: MenuData) {
   const { order, title, menu, guest } = loaded;
   const page = useMenuPage(loaded);
-  const { email } = page;
 
   if (menu.items.length === 0) {
     return (
@@ -55,37 +98,7 @@ export function GuestMenu(loaded: MenuData) {
       <RemovedNotice names={page.removed} />
 
       <div className="guest-layout">
-        <div className="guest-layout__side">
-          {email ? (
-            <UsualOrderBar
-              savedCount={page.savedCount}
-              loading={page.busy}
-              onLoad={page.loadUsual}
-              proofNeeded={page.proofNeeded}
-              linkMessage={page.linkMessage}
-              onRequestLink={page.requestLink}
-            />
-          ) : null}
-          <ConfirmedSoFar
-            own={page.own}
-            money={page.money}
-            confirmedUrl={sfPath(`/confirmed/${order.id}/${encodeURIComponent(guest)}`, {
-              initials: loaded.initials,
-            })}
-          />
-          <OrderCard
-            cart={page.cart}
-            ready={page.ready}
-            money={page.money}
-            canSaveUsual={Boolean(email)}
-            savingUsual={page.busy}
-            onRemove={page.removeFromOrder}
-            onSaveUsual={page.saveUsual}
-            onReview={page.review}
-            adding={Boolean(page.own?.items.length)}
-            closed={Boolean(page.closed)}
-          />
-        </div>
+        <GuestSide loaded={loaded} page={page} />
         <div className="guest-layout__main">
           <MenuGrid
             items={menu.items}

@@ -1,5 +1,5 @@
 import { Button, Card, Spinner } from '~/components/storefront/ui';
-import { cartTotalCents, itemCount, type DraftCart } from '~/lib/cart';
+import { cartTotalCents, itemCount, type CartLine, type DraftCart } from '~/lib/cart';
 
 /** A line's own note ("heated"), under the line wherever a guest sees it; nothing when there is none. */
 export function LineNote({ note }: { note?: string | null }) {
@@ -8,6 +8,71 @@ export function LineNote({ note }: { note?: string | null }) {
 
 export function modifierText(modifiers: { name: string }[]) {
   return modifiers.map((m) => m.name).join(', ');
+}
+
+/** One cart line: quantity, name, its choices and note, its price, and a button that removes it. */
+function OrderLine({
+  line,
+  money,
+  onRemove,
+}: {
+  line: CartLine;
+  money: (cents: number) => string;
+  onRemove: (key: string) => void;
+}) {
+  return (
+    <li className="order-line">
+      <span className="order-line__qty">{line.quantity}x</span>
+      <div className="order-line__main">
+        <span className="order-line__name">{line.name}</span>
+        {line.modifiers.length ? (
+          <span className="order-line__mods">{modifierText(line.modifiers)}</span>
+        ) : null}
+        <LineNote note={line.note} />
+      </div>
+      <span className="order-line__price">{money(line.unitPriceCents * line.quantity)}</span>
+      <button
+        type="button"
+        className="order-line__remove"
+        aria-label={`Remove ${line.quantity}x ${line.name}`}
+        onClick={() => onRemove(line.key)}
+      >
+        ×
+      </button>
+    </li>
+  );
+}
+
+/** The cart's lines and total, with word when ordering closed before they were confirmed. */
+function CartLines({
+  cart,
+  money,
+  closed,
+  onRemove,
+}: {
+  cart: DraftCart;
+  money: (cents: number) => string;
+  closed: boolean;
+  onRemove: (key: string) => void;
+}) {
+  return (
+    <>
+      <ul className="order-lines">
+        {cart.lines.map((line) => (
+          <OrderLine key={line.key} line={line} money={money} onRemove={onRemove} />
+        ))}
+      </ul>
+      {closed ? (
+        <p className="notice notice--warning small" data-testid="cart-not-included">
+          Not confirmed, so not in the group order.
+        </p>
+      ) : null}
+      <p className="order-card__total">
+        <span>Total</span>
+        <strong>{money(cartTotalCents(cart))}</strong>
+      </p>
+    </>
+  );
 }
 
 /** The guest's current (unconfirmed) order beside the menu. */
@@ -54,40 +119,7 @@ export function OrderCard({
             : 'Nothing here yet — tap Add on anything you like.'}
         </p>
       ) : (
-        <>
-          <ul className="order-lines">
-            {cart.lines.map((line) => (
-              <li key={line.key} className="order-line">
-                <span className="order-line__qty">{line.quantity}x</span>
-                <div className="order-line__main">
-                  <span className="order-line__name">{line.name}</span>
-                  {line.modifiers.length ? (
-                    <span className="order-line__mods">{modifierText(line.modifiers)}</span>
-                  ) : null}
-                  <LineNote note={line.note} />
-                </div>
-                <span className="order-line__price">{money(line.unitPriceCents * line.quantity)}</span>
-                <button
-                  type="button"
-                  className="order-line__remove"
-                  aria-label={`Remove ${line.quantity}x ${line.name}`}
-                  onClick={() => onRemove(line.key)}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-          {closed ? (
-            <p className="notice notice--warning small" data-testid="cart-not-included">
-              Not confirmed, so not in the group order.
-            </p>
-          ) : null}
-          <p className="order-card__total">
-            <span>Total</span>
-            <strong>{money(cartTotalCents(cart))}</strong>
-          </p>
-        </>
+        <CartLines cart={cart} money={money} closed={closed} onRemove={onRemove} />
       )}
       <div className="order-card__actions">
         {canSaveUsual ? (

@@ -2,6 +2,7 @@ import { useNavigate, useRevalidator } from '@remix-run/react';
 import { useRef, useState } from 'react';
 import { callApi } from '~/components/storefront/api';
 import { useToast } from '~/components/storefront/toast';
+import type { DraftCart } from '~/lib/cart';
 import type { ConfirmCartBody } from '~/lib/schemas/orderItems';
 import { sfPath } from '~/lib/paths';
 import { ensureGuestToken } from './guestToken';
@@ -21,6 +22,35 @@ type Options = {
   draft: ReturnType<typeof useDraftCart>;
   instructions: string;
 };
+
+/** The confirm's body: the whole cart under its key, with the guest's token, name, initials, e-mail and note. */
+function confirmCartBody(
+  {
+    orderId,
+    guest,
+    initials,
+    email,
+    instructions,
+    cart,
+  }: Pick<Options, 'orderId' | 'guest' | 'initials' | 'email' | 'instructions'> & { cart: DraftCart },
+  confirmationKey: string,
+): ConfirmCartBody {
+  return {
+    groupOrderId: orderId,
+    confirmationKey,
+    guestToken: ensureGuestToken(orderId),
+    guestName: guest,
+    guestInitials: initials || null,
+    guestEmail: email || null,
+    specialInstructions: instructions.trim() || null,
+    items: cart.lines.map((line) => ({
+      menuItemId: line.menuItemId,
+      quantity: line.quantity,
+      selectedModifiers: line.modifiers.map((m) => m.id),
+      note: line.note ?? null,
+    })),
+  };
+}
 
 export function useConfirmCart({
   orderId,
@@ -50,21 +80,7 @@ export function useConfirmCart({
     const confirmationKey = cart.confirmationKey ?? crypto.randomUUID();
     if (!cart.confirmationKey) update((current) => ({ ...current, confirmationKey }));
     try {
-      const body: ConfirmCartBody = {
-        groupOrderId: orderId,
-        confirmationKey,
-        guestToken: ensureGuestToken(orderId),
-        guestName: guest,
-        guestInitials: initials || null,
-        guestEmail: email || null,
-        specialInstructions: instructions.trim() || null,
-        items: cart.lines.map((line) => ({
-          menuItemId: line.menuItemId,
-          quantity: line.quantity,
-          selectedModifiers: line.modifiers.map((m) => m.id),
-          note: line.note ?? null,
-        })),
-      };
+      const body = confirmCartBody({ orderId, guest, initials, email, instructions, cart }, confirmationKey);
       const response = await callApi('/order-items', { method: 'POST', body });
       if (!response.ok) {
         const answer = response.body;

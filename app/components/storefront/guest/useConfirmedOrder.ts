@@ -53,6 +53,17 @@ export function useOwnOrder(orderId: number, guestName: string) {
   return { state, reload: load, path };
 }
 
+/** The order changed since the page loaded (the host may have removed one of ours): read our items again. */
+function useReloadOnChange(changedAt: string | null, reload: () => void) {
+  const seenChange = useRef(changedAt);
+  useEffect(() => {
+    if (!changedAt || seenChange.current === changedAt) return;
+    const first = seenChange.current === null;
+    seenChange.current = changedAt;
+    if (!first) reload();
+  }, [changedAt, reload]);
+}
+
 export function useConfirmedOrder(
   { orderId, currency, guest, initials }: ConfirmedData,
   /** The order still takes changes, as the page last heard (useLiveStatus). */
@@ -63,14 +74,7 @@ export function useConfirmedOrder(
   const toast = useToast();
   const { state, reload, path } = useOwnOrder(orderId, guest);
   const email = useGuestEmail(orderId);
-  // The order changed since the page loaded (the host may have removed one of ours): read our items again.
-  const seenChange = useRef(changedAt);
-  useEffect(() => {
-    if (!changedAt || seenChange.current === changedAt) return;
-    const first = seenChange.current === null;
-    seenChange.current = changedAt;
-    if (!first) reload();
-  }, [changedAt, reload]);
+  useReloadOnChange(changedAt, reload);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const money = (cents: number) => formatMoney(cents, currency, 'en-AU');

@@ -54,6 +54,30 @@ export function AboutYouCard({ values, errors, set }: CreateForm) {
   );
 }
 
+/** Pickup or delivery, as two segments of one radio group. */
+function OrderTypeChoice({ values, set }: Pick<CreateForm, 'values' | 'set'>) {
+  return (
+    <fieldset className="host-segmented">
+      <legend className="visually-hidden">Order type</legend>
+      {(['pickup', 'delivery'] as const).map((type) => (
+        <label
+          key={type}
+          className={`host-segmented__option ${values.orderType === type ? 'is-selected' : ''}`}
+        >
+          <input
+            type="radio"
+            name="orderType"
+            value={type}
+            checked={values.orderType === type}
+            onChange={set('orderType')}
+          />
+          <span>{type === 'pickup' ? 'Pickup' : 'Delivery'}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /** Pickup or delivery, the address, and the pickup and deadline times in the shop's zone. */
 export function PickupCard({
   values,
@@ -66,24 +90,7 @@ export function PickupCard({
     <Card>
       <h2>Pickup or delivery</h2>
       <div className="stack">
-        <fieldset className="host-segmented">
-          <legend className="visually-hidden">Order type</legend>
-          {(['pickup', 'delivery'] as const).map((type) => (
-            <label
-              key={type}
-              className={`host-segmented__option ${values.orderType === type ? 'is-selected' : ''}`}
-            >
-              <input
-                type="radio"
-                name="orderType"
-                value={type}
-                checked={values.orderType === type}
-                onChange={set('orderType')}
-              />
-              <span>{type === 'pickup' ? 'Pickup' : 'Delivery'}</span>
-            </label>
-          ))}
-        </fieldset>
+        <OrderTypeChoice values={values} set={set} />
         {delivery ? (
           <TextArea
             label="Delivery address"

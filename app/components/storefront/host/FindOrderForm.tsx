@@ -8,6 +8,77 @@ import type { FindMethod } from '~/models/groupOrder/findOrder.server';
 
 export type FindProblem = { title: string; message: string };
 
+/** Search by order code or by e-mail, as two segments of one radio group. */
+function SearchMethodChoice({
+  method,
+  onChange,
+}: {
+  method: FindMethod;
+  onChange: (method: FindMethod) => void;
+}) {
+  return (
+    <fieldset className="host-segmented">
+      <legend className="visually-hidden">Search by</legend>
+      {(['code', 'email'] as const).map((option) => (
+        <label key={option} className={`host-segmented__option ${method === option ? 'is-selected' : ''}`}>
+          <input
+            type="radio"
+            name="method"
+            value={option}
+            checked={method === option}
+            onChange={() => onChange(option)}
+          />
+          <span>{option === 'code' ? 'Order Code' : 'Your Email'}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The order code (typed in capitals) or the host's e-mail address, with its hint and its problem. */
+function FindQueryField({
+  method,
+  query,
+  setQuery,
+  error,
+}: {
+  method: FindMethod;
+  query: string;
+  setQuery: (query: string) => void;
+  error: string | null;
+}) {
+  return (
+    <div className={`field ${error ? 'field--error' : ''}`}>
+      <label className="field__label" htmlFor="find-query">
+        {method === 'code' ? 'Order code' : 'Email address'}
+      </label>
+      <input
+        id="find-query"
+        className={`input ${method === 'code' ? 'host-code-input' : ''}`}
+        name={method}
+        type={method === 'email' ? 'email' : 'text'}
+        inputMode={method === 'email' ? 'email' : 'text'}
+        autoComplete={method === 'email' ? 'email' : 'off'}
+        autoCapitalize={method === 'code' ? 'characters' : 'none'}
+        maxLength={method === 'code' ? CODE_INPUT_MAX : 254}
+        placeholder={method === 'code' ? 'ABC123' : 'you@company.com'}
+        value={query}
+        onChange={(event) =>
+          setQuery(method === 'code' ? event.target.value.toUpperCase() : event.target.value)
+        }
+        aria-invalid={error ? true : undefined}
+        aria-describedby="find-hint"
+      />
+      <p className="field__hint" id="find-hint">
+        {method === 'code'
+          ? '4-6 character code'
+          : 'The e-mail address you created the order with. We e-mail it a link to each order’s dashboard.'}
+      </p>
+      <FieldError error={error} />
+    </div>
+  );
+}
+
 /**
  * Search by order code or by the host's e-mail. It checks the value before sending the GET the page's
  * loader answers, and shows (and toasts) the problem that answer brought back.
@@ -51,56 +122,15 @@ export function FindOrderForm({
         <p className="field__label host-find__label" aria-hidden="true">
           Search by
         </p>
-        <fieldset className="host-segmented">
-          <legend className="visually-hidden">Search by</legend>
-          {(['code', 'email'] as const).map((option) => (
-            <label
-              key={option}
-              className={`host-segmented__option ${method === option ? 'is-selected' : ''}`}
-            >
-              <input
-                type="radio"
-                name="method"
-                value={option}
-                checked={method === option}
-                onChange={() => {
-                  setMethod(option);
-                  setQuery('');
-                  setError(null);
-                }}
-              />
-              <span>{option === 'code' ? 'Order Code' : 'Your Email'}</span>
-            </label>
-          ))}
-        </fieldset>
-        <div className={`field ${error ? 'field--error' : ''}`}>
-          <label className="field__label" htmlFor="find-query">
-            {method === 'code' ? 'Order code' : 'Email address'}
-          </label>
-          <input
-            id="find-query"
-            className={`input ${method === 'code' ? 'host-code-input' : ''}`}
-            name={method}
-            type={method === 'email' ? 'email' : 'text'}
-            inputMode={method === 'email' ? 'email' : 'text'}
-            autoComplete={method === 'email' ? 'email' : 'off'}
-            autoCapitalize={method === 'code' ? 'characters' : 'none'}
-            maxLength={method === 'code' ? CODE_INPUT_MAX : 254}
-            placeholder={method === 'code' ? 'ABC123' : 'you@company.com'}
-            value={query}
-            onChange={(event) =>
-              setQuery(method === 'code' ? event.target.value.toUpperCase() : event.target.value)
-            }
-            aria-invalid={error ? true : undefined}
-            aria-describedby="find-hint"
-          />
-          <p className="field__hint" id="find-hint">
-            {method === 'code'
-              ? '4-6 character code'
-              : 'The e-mail address you created the order with. We e-mail it a link to each order’s dashboard.'}
-          </p>
-          <FieldError error={error} />
-        </div>
+        <SearchMethodChoice
+          method={method}
+          onChange={(option) => {
+            setMethod(option);
+            setQuery('');
+            setError(null);
+          }}
+        />
+        <FindQueryField method={method} query={query} setQuery={setQuery} error={error} />
         {loaded.problem ? (
           <div className="notice notice--critical" role="alert">
             <strong>{loaded.problem.title}</strong>

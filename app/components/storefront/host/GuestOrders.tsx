@@ -20,6 +20,69 @@ type Guest = {
   items: Item[];
 };
 
+type RemoveProps = {
+  onRemove?: (item: Item, guest: Guest) => void;
+  removing?: number | null;
+};
+
+/** One item: quantity, name, price, its choices and note, and Remove for the host. */
+function GuestOrderItem({ item, guest, onRemove, removing }: { item: Item; guest: Guest } & RemoveProps) {
+  return (
+    <li className="host-item">
+      <div className="host-item__line">
+        <span>
+          <strong>{item.quantity}×</strong> {item.menuItem.name}
+        </span>
+        <span className="muted">{item.totalText}</span>
+      </div>
+      {item.selectedModifiers.length ? (
+        <div className="host-item__mods">{item.selectedModifiers.join(' · ')}</div>
+      ) : null}
+      {item.note ? (
+        <div className="line-note" data-testid="line-note">
+          Note: {item.note}
+        </div>
+      ) : null}
+      {onRemove ? (
+        <Button
+          variant="ghost"
+          className="host-item__remove"
+          disabled={removing === item.id}
+          aria-label={`Remove ${item.quantity}x ${item.menuItem.name} from ${guest.guestName}`}
+          onClick={() => onRemove(item, guest)}
+        >
+          Remove
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+/** One guest: initials, name and total, their items, and their note. */
+function GuestOrder({ guest, onRemove, removing }: { guest: Guest } & RemoveProps) {
+  return (
+    <li className="host-guest" data-testid="guest-order">
+      <div className="host-guest__head">
+        <span className="host-guest__initials" aria-hidden="true">
+          {(guest.guestInitials || graphemes(guest.guestName)[0] || '').toUpperCase()}
+        </span>
+        <span className="host-guest__name">{guest.guestName}</span>
+        <span className="host-guest__total">{guest.totalText}</span>
+      </div>
+      <ul className="host-items">
+        {guest.items.map((item) => (
+          <GuestOrderItem key={item.id} item={item} guest={guest} onRemove={onRemove} removing={removing} />
+        ))}
+      </ul>
+      {guest.specialInstructions ? (
+        <div className="host-item__note" data-testid="guest-note">
+          “{guest.specialInstructions}”
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
 /**
  * Everyone's order: items with modifiers and their own notes, each guest's one note, a total per guest and for the group.
  * With `onRemove` (the host), each item has a Remove button.
@@ -34,9 +97,7 @@ export function GuestOrders({
   guests: Guest[];
   totalText: string;
   instructions: string | null;
-  onRemove?: (item: Item, guest: Guest) => void;
-  removing?: number | null;
-}) {
+} & RemoveProps) {
   return (
     <Card className="host-orders">
       <div className="row row--between host-orders__head">
@@ -57,51 +118,12 @@ export function GuestOrders({
       ) : (
         <ul className="host-guests">
           {guests.map((guest) => (
-            <li key={guest.guestId ?? guest.guestName} className="host-guest" data-testid="guest-order">
-              <div className="host-guest__head">
-                <span className="host-guest__initials" aria-hidden="true">
-                  {(guest.guestInitials || graphemes(guest.guestName)[0] || '').toUpperCase()}
-                </span>
-                <span className="host-guest__name">{guest.guestName}</span>
-                <span className="host-guest__total">{guest.totalText}</span>
-              </div>
-              <ul className="host-items">
-                {guest.items.map((item) => (
-                  <li key={item.id} className="host-item">
-                    <div className="host-item__line">
-                      <span>
-                        <strong>{item.quantity}×</strong> {item.menuItem.name}
-                      </span>
-                      <span className="muted">{item.totalText}</span>
-                    </div>
-                    {item.selectedModifiers.length ? (
-                      <div className="host-item__mods">{item.selectedModifiers.join(' · ')}</div>
-                    ) : null}
-                    {item.note ? (
-                      <div className="line-note" data-testid="line-note">
-                        Note: {item.note}
-                      </div>
-                    ) : null}
-                    {onRemove ? (
-                      <Button
-                        variant="ghost"
-                        className="host-item__remove"
-                        disabled={removing === item.id}
-                        aria-label={`Remove ${item.quantity}x ${item.menuItem.name} from ${guest.guestName}`}
-                        onClick={() => onRemove(item, guest)}
-                      >
-                        Remove
-                      </Button>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-              {guest.specialInstructions ? (
-                <div className="host-item__note" data-testid="guest-note">
-                  “{guest.specialInstructions}”
-                </div>
-              ) : null}
-            </li>
+            <GuestOrder
+              key={guest.guestId ?? guest.guestName}
+              guest={guest}
+              onRemove={onRemove}
+              removing={removing}
+            />
           ))}
         </ul>
       )}

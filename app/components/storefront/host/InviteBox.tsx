@@ -10,6 +10,20 @@ import {
   splitEmailList,
 } from '~/lib/hostText';
 
+/** The server's answer to a send: how many went, and which addresses it skipped, refused or could not reach. */
+type InviteAnswer = {
+  sent: number;
+  total: number;
+  skipped?: string[];
+  invalid?: string[];
+  undelivered?: string[];
+};
+
+/** The toast after a send: how many went, which did not (`missed`), which were skipped. */
+function inviteSummary({ sent, total, skipped = [] }: InviteAnswer, missed: string) {
+  return [invitesSentText(sent, total), missed, invitesSkippedText(skipped)].filter(Boolean).join(' ');
+}
+
 /** E-mail invitations: one address per comma, semicolon or line. */
 export function InviteBox({
   orderId,
@@ -53,28 +67,20 @@ export function InviteBox({
     }
     setSending(true);
     requestKey.current ??= crypto.randomUUID();
-    const result = await callApi<{
-      sent: number;
-      total: number;
-      skipped?: string[];
-      invalid?: string[];
-      undelivered?: string[];
-    }>(`/group-orders/${orderId}/invite`, { body: { emails, requestKey: requestKey.current }, hostToken });
+    const result = await callApi<InviteAnswer>(`/group-orders/${orderId}/invite`, {
+      body: { emails, requestKey: requestKey.current },
+      hostToken,
+    });
     setSending(false);
     if (!result.ok) return onError(result, HOST_MESSAGES.inviteFailed);
     requestKey.current = null;
-    const { skipped = [], invalid = [], undelivered = [] } = result.body;
+    const { invalid = [], undelivered = [] } = result.body;
     // The addresses to correct stay in the box; everything sent (or still being tried) leaves it.
     setText(invalid.join(', '));
     const missed = invitesNotSentText(invalid, undelivered);
     setNotSent(missed);
     onSent?.();
-    toast.show({
-      title: HOST_MESSAGES.invitesSent,
-      description: [invitesSentText(result.body.sent, result.body.total), missed, invitesSkippedText(skipped)]
-        .filter(Boolean)
-        .join(' '),
-    });
+    toast.show({ title: HOST_MESSAGES.invitesSent, description: inviteSummary(result.body, missed) });
   }
 
   return (

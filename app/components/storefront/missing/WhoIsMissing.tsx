@@ -1,28 +1,92 @@
-import { DEFAULT_REMINDER_MINUTES } from '~/lib/hostText';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Badge, Button, Card } from '../ui';
 import { useToast } from '../toast';
 import { callApi, type ApiResult } from '../host/api';
 import { ReminderMinutes } from './ScheduleFields';
+import { useMissingBoard, type Board, type InviteeState, type ScheduleForm } from './useMissingBoard';
 
 // The host's "Who is still missing" card (loaded on demand by the dashboard): everyone invited by e-mail
 // with their state, one reminder to all who have not ordered, and the order's schedule (auto-submit at the
 // deadline, the automatic reminder N minutes before it). Only the host gets the list from the server.
 
-type State = 'invited' | 'joined' | 'ordered' | 'not-ordering';
-type Board = {
-  invitees: { id: number; email: string; state: State; stateText: string; remindedText: string | null }[];
-  autoSubmit: boolean;
-  reminderMinutes: number | null;
-  lastReminderText: string | null;
-};
-
-const TONES: Record<State, 'success' | 'info' | 'warning' | 'neutral'> = {
+const TONES: Record<InviteeState, 'success' | 'info' | 'warning' | 'neutral'> = {
   ordered: 'success',
   joined: 'info',
   invited: 'warning',
   'not-ordering': 'neutral',
 };
+
+/** How many ordered, declined and are still missing, and each invitee with their state. */
+function InviteeList({ board, missing }: { board: Board; missing: number }) {
+  const ordered = board.invitees.filter((i) => i.state === 'ordered').length;
+  const declined = board.invitees.filter((i) => i.state === 'not-ordering').length;
+  return (
+    <>
+      <p className="muted small" data-testid="missing-summary">
+        {ordered} of {board.invitees.length} ordered
+        {declined ? ` · ${declined} not ordering` : ''}
+        {missing ? ` · ${missing} still missing` : ''}
+      </p>
+      <ul className="host-missing__list" data-testid="missing-list">
+        {board.invitees.map((invitee) => (
+          <li key={invitee.id} className="host-missing__item" data-state={invitee.state}>
+            <span className="host-missing__email">
+              {invitee.email}
+              {invitee.remindedText && (invitee.state === 'invited' || invitee.state === 'joined') ? (
+                <span className="muted small host-missing__reminded">Reminded {invitee.remindedText}</span>
+              ) : null}
+            </span>
+            <Badge tone={TONES[invitee.state]}>{invitee.stateText}</Badge>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** "At the deadline": submit automatically, and remind who has not ordered N minutes before. */
+function ScheduleFormFields({
+  schedule,
+  saving,
+  onSubmit,
+}: {
+  schedule: ScheduleForm;
+  saving: boolean;
+  onSubmit: (event: FormEvent) => void;
+}) {
+  const { autoSubmit, setAutoSubmit, remind, setRemind, minutes, setMinutes } = schedule;
+  return (
+    <form className="stack host-missing__schedule" onSubmit={onSubmit} noValidate>
+      <h3>At the deadline</h3>
+      <label className="check">
+        <input
+          type="checkbox"
+          name="autoSubmit"
+          checked={autoSubmit}
+          onChange={(e) => setAutoSubmit(e.target.checked)}
+        />
+        <span>Submit the order automatically</span>
+      </label>
+      <label className="check">
+        <input type="checkbox" name="remind" checked={remind} onChange={(e) => setRemind(e.target.checked)} />
+        <span>
+          Remind who has not ordered{' '}
+          <ReminderMinutes value={minutes} disabled={!remind} onChange={setMinutes} /> minutes before
+        </span>
+      </label>
+      <Button type="submit" variant="ghost" disabled={saving}>
+        {saving ? 'Saving…' : 'Save Schedule'}
+      </Button>
+    </form>
+  );
+}
+
+/** After a reminder: how many it reached, or that nobody is left to remind. */
+function reminderSentText(total: number) {
+  return total === 0
+    ? 'Everyone you invited has ordered or said they are not ordering.'
+    : `We reminded ${total} ${total === 1 ? 'person' : 'people'} who ${total === 1 ? 'has' : 'have'} not ordered yet.`;
+}
 
 export default function WhoIsMissing({
   orderId,
@@ -41,38 +105,12 @@ export default function WhoIsMissing({
   onError: (result: ApiResult, fallback: string) => void;
 }) {
   const toast = useToast();
-  const [board, setBoard] = useState<Board | null>(null);
+  const { board, load, schedule } = useMissingBoard(orderId, hostToken, refreshKey);
   const [reminding, setReminding] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [autoSubmit, setAutoSubmit] = useState(false);
-  const [remind, setRemind] = useState(false);
-  const [minutes, setMinutes] = useState(String(DEFAULT_REMINDER_MINUTES));
-
-  const load = useCallback(async () => {
-    const result = await callApi<Board>(`/group-orders/${orderId}/missing`, { body: {}, hostToken });
-    if (result.ok) setBoard(result.body);
-    return result;
-  }, [orderId, hostToken]);
-
-  useEffect(() => {
-    load().then((result) => {
-      if (!result.ok) return;
-      setAutoSubmit(result.body.autoSubmit);
-      setRemind(result.body.reminderMinutes !== null);
-      setMinutes(String(result.body.reminderMinutes ?? DEFAULT_REMINDER_MINUTES));
-    });
-    // Only the first load sets the form; later ones (refreshKey) refresh the list.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [orderId, hostToken]);
-
-  useEffect(() => {
-    if (refreshKey) load();
-  }, [refreshKey, load]);
 
   if (!board) return null;
   const missing = board.invitees.filter((i) => i.state === 'invited' || i.state === 'joined');
-  const ordered = board.invitees.filter((i) => i.state === 'ordered').length;
-  const declined = board.invitees.filter((i) => i.state === 'not-ordering').length;
 
   async function sendReminder() {
     setReminding(true);
@@ -86,14 +124,7 @@ export default function WhoIsMissing({
       return toast.show({ title: 'Reminder already sent', description: result.body.message, tone: 'error' });
     }
     if (!result.ok) return onError(result, 'We could not send the reminder. Please try again.');
-    const { total } = result.body;
-    toast.show({
-      title: 'Reminder sent',
-      description:
-        total === 0
-          ? 'Everyone you invited has ordered or said they are not ordering.'
-          : `We reminded ${total} ${total === 1 ? 'person' : 'people'} who ${total === 1 ? 'has' : 'have'} not ordered yet.`,
-    });
+    toast.show({ title: 'Reminder sent', description: reminderSentText(result.body.total) });
     load();
   }
 
@@ -101,7 +132,7 @@ export default function WhoIsMissing({
     event.preventDefault();
     setSaving(true);
     const result = await callApi<Board>(`/group-orders/${orderId}/schedule`, {
-      body: { autoSubmit, reminderMinutes: remind ? minutes : null },
+      body: { autoSubmit: schedule.autoSubmit, reminderMinutes: schedule.remind ? schedule.minutes : null },
       hostToken,
     });
     setSaving(false);
@@ -116,28 +147,7 @@ export default function WhoIsMissing({
       {board.invitees.length === 0 ? (
         <p className="muted">Invite people by e-mail to see here who has ordered and who is still missing.</p>
       ) : (
-        <>
-          <p className="muted small" data-testid="missing-summary">
-            {ordered} of {board.invitees.length} ordered
-            {declined ? ` · ${declined} not ordering` : ''}
-            {missing.length ? ` · ${missing.length} still missing` : ''}
-          </p>
-          <ul className="host-missing__list" data-testid="missing-list">
-            {board.invitees.map((invitee) => (
-              <li key={invitee.id} className="host-missing__item" data-state={invitee.state}>
-                <span className="host-missing__email">
-                  {invitee.email}
-                  {invitee.remindedText && (invitee.state === 'invited' || invitee.state === 'joined') ? (
-                    <span className="muted small host-missing__reminded">
-                      Reminded {invitee.remindedText}
-                    </span>
-                  ) : null}
-                </span>
-                <Badge tone={TONES[invitee.state]}>{invitee.stateText}</Badge>
-              </li>
-            ))}
-          </ul>
-        </>
+        <InviteeList board={board} missing={missing.length} />
       )}
       {active ? (
         <>
@@ -152,33 +162,7 @@ export default function WhoIsMissing({
           {board.lastReminderText ? (
             <p className="muted small">Last reminder sent {board.lastReminderText}.</p>
           ) : null}
-          <form className="stack host-missing__schedule" onSubmit={saveSchedule} noValidate>
-            <h3>At the deadline</h3>
-            <label className="check">
-              <input
-                type="checkbox"
-                name="autoSubmit"
-                checked={autoSubmit}
-                onChange={(e) => setAutoSubmit(e.target.checked)}
-              />
-              <span>Submit the order automatically</span>
-            </label>
-            <label className="check">
-              <input
-                type="checkbox"
-                name="remind"
-                checked={remind}
-                onChange={(e) => setRemind(e.target.checked)}
-              />
-              <span>
-                Remind who has not ordered{' '}
-                <ReminderMinutes value={minutes} disabled={!remind} onChange={setMinutes} /> minutes before
-              </span>
-            </label>
-            <Button type="submit" variant="ghost" disabled={saving}>
-              {saving ? 'Saving…' : 'Save Schedule'}
-            </Button>
-          </form>
+          <ScheduleFormFields schedule={schedule} saving={saving} onSubmit={saveSchedule} />
         </>
       ) : null}
     </Card>

@@ -1,0 +1,59 @@
+import type { useRevalidator } from '@remix-run/react';
+import { useState } from 'react';
+import type { useToast } from '~/components/storefront/toast';
+import { callApi, hostErrorToast } from './api';
+
+/**
+ * The host removes a guest's item: asked first, in the app's own dialog (not the browser's confirm box);
+ * the guest is told. `onForbidden` forgets a token the server refused.
+ */
+export function useItemRemoval({
+  token,
+  toast,
+  revalidator,
+  onForbidden,
+}: {
+  token: string | null;
+  toast: ReturnType<typeof useToast>;
+  revalidator: ReturnType<typeof useRevalidator>;
+  onForbidden: (result: { status: number }) => void;
+}) {
+  const [removal, setRemoval] = useState<{
+    itemId: number;
+    what: string;
+    guestName: string;
+  } | null>(null);
+  const [removing, setRemoving] = useState<number | null>(null);
+  function askRemove(
+    item: { id: number; quantity: number; menuItem: { name: string } },
+    guest: { guestName: string },
+  ) {
+    setRemoval({
+      itemId: item.id,
+      what: `${item.quantity}x ${item.menuItem.name}`,
+      guestName: guest.guestName,
+    });
+  }
+  async function confirmRemove() {
+    if (!removal) return;
+    setRemoval(null);
+    await removeGuestItem(removal.itemId, removal.what, { guestName: removal.guestName });
+  }
+  async function removeGuestItem(itemId: number, what: string, guest: { guestName: string }) {
+    const item = { id: itemId };
+    setRemoving(item.id);
+    const result = await callApi(`/order-items/${item.id}`, { method: 'DELETE', body: {}, hostToken: token });
+    setRemoving(null);
+    if (!result.ok) {
+      onForbidden(result);
+      toast.show(hostErrorToast(result, 'Failed to remove the item. Please try again.'));
+      return;
+    }
+    toast.show({
+      title: 'Item removed',
+      description: `${what} was removed from ${guest.guestName}'s order. ${guest.guestName} is told.`,
+    });
+    revalidator.revalidate();
+  }
+  return { removal, askRemove, confirmRemove, cancelRemove: () => setRemoval(null), removing };
+}
