@@ -18,7 +18,7 @@ export type Prepared = {
 };
 
 /** What one statement did: the rows it read, or how many rows it changed. */
-export type Outcome = {
+type Outcome = {
   prepared: Prepared;
   rows: unknown[][];
   changes: number;
