@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@prisma/client';
 import pg from 'pg';
-import { sqliteAdapter } from './sqlite.server';
+import { sqliteAdapter } from './db/prismaSqliteAdapter.server';
 
 // The database factory (app/db.server.ts, the seed script and test tools): the adapter and the generated
 // client are chosen by the URL, nothing else.
@@ -18,7 +18,7 @@ function createSqliteClient(url: string, synchronous?: 'NORMAL' | 'FULL') {
   // Write-ahead logging lets readers (the outbox worker, the simulator's mailbox, a second instance)
   // read while a write is in progress; the busy timeout makes a write wait for another process's lock
   // instead of failing; synchronous says when commits reach the disk. All are set when the one
-  // connection opens (app/sqlite.server.ts).
+  // connection opens (app/db/sqliteConnection.server.ts).
   return new PrismaClient({ adapter: sqliteAdapter(url, synchronous) });
 }
 

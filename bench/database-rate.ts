@@ -14,7 +14,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import Database from 'libsql';
 import pg from 'pg';
-import { sqlitePragmas } from '../app/sqlite.server';
+import { sqlitePragmas } from '../app/db/sqliteConnection.server';
 
 /** One line of the cart as the confirm writes it (priced, its options as the JSON the app stores). */
 export type ReferenceLine = {

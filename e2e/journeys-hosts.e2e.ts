@@ -1,8 +1,7 @@
-import { PrismaLibSQL } from '@prisma/adapter-libsql';
-import { PrismaClient } from '@prisma/client';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { utcToZoned } from '../app/lib/time';
+import { createPrismaClient } from '../app/prismaClient.server';
 import { createOrderThroughPage, latteWithDefaults, postFromPage, zonedIn } from './orders';
 import { DESKTOP, hydrated, mailText, openAdmin, PHONE, screenshot, urls, useBrowser } from './support';
 
@@ -11,7 +10,7 @@ import { DESKTOP, hydrated, mailText, openAdmin, PHONE, screenshot, urls, useBro
 // submit on one tap.
 
 const browser = useBrowser();
-const prisma = new PrismaClient({ adapter: new PrismaLibSQL({ url: urls().databaseUrl }) });
+const prisma = createPrismaClient(urls().databaseUrl);
 afterAll(() => prisma.$disconnect());
 
 /** A group order created through the API as the create page does, with this browser holding the host token. */

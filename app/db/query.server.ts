@@ -16,7 +16,7 @@ import type { DB } from '~db/tables';
 import { env } from '../env.server';
 import { createKeyedQueue } from '../lib/keyedQueue.server';
 import { postgresPool, providerOf } from '../prismaClient.server';
-import { sqliteConnection, type SqliteConnection } from '../sqlite.server';
+import { sqliteConnection, type SqliteConnection } from './sqliteConnection.server';
 import { sqliteDialect } from './sqliteDialect.server';
 import { insideTransaction, refuseInsideTransaction } from './transactionScope.server';
 
@@ -24,7 +24,7 @@ import { insideTransaction, refuseInsideTransaction } from './transactionScope.s
 // webhooks' searches) is a Kysely query on the `DB` type generated from prisma/schema.prisma
 // (scripts/db/generate.mjs), one text for both databases. The differences between them live here.
 //
-// - SQLite: the process's one connection (app/sqlite.server.ts), which Prisma's adapter uses too, behind
+// - SQLite: the process's one connection (app/db/sqliteConnection.server.ts), which Prisma's adapter uses too, behind
 //   its one lock; transactions share commits (SqliteConnection.inTransaction).
 // - PostgreSQL: Kysely's PostgresDialect on the pool Prisma's adapter takes its connections from
 //   (app/prismaClient.server.ts), so an instance holds at most DATABASE_POOL_SIZE connections.

@@ -10,9 +10,9 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
-import type { SqliteConnection } from '../sqlite.server';
+import type { SqliteConnection } from './sqliteConnection.server';
 
-// Kysely on the process's one SQLite connection (app/sqlite.server.ts), through Kysely's published
+// Kysely on the process's one SQLite connection (sqliteConnection.server.ts), through Kysely's published
 // Dialect/Driver/DatabaseConnection interfaces. Kysely's own SqliteDialect keeps a lock of its own; this
 // one takes the connection's lock, the one Prisma's transactions take too, so the two never interleave.
 //

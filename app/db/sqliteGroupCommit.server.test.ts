@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'libsql';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SqliteConnection } from './sqlite.server';
+import { SqliteConnection } from './sqliteConnection.server';
 
-// Group commit on the SQLite connection (app/sqlite.server.ts, `inTransaction`): query-builder transactions
+// Group commit on the SQLite connection (sqliteConnection.server.ts, `inTransaction`): query-builder transactions
 // that come in together share one COMMIT, each in a savepoint of its own. On a database file of its own,
 // so it runs whichever database the rest of the suite uses.
 
@@ -20,7 +20,7 @@ beforeEach(async () => {
   file = path.join(dir, 'test.sqlite');
   connection = new SqliteConnection(file);
   connection.users = 1;
-  await connection.executeMultiple(
+  await connection.executeScript(
     `CREATE TABLE Parent (id INTEGER PRIMARY KEY);
      CREATE TABLE Line (id INTEGER PRIMARY KEY, note TEXT NOT NULL UNIQUE,
        parentId INTEGER REFERENCES Parent (id) DEFERRABLE INITIALLY DEFERRED);
@@ -28,10 +28,9 @@ beforeEach(async () => {
   );
   events = [];
   const run = connection.run.bind(connection);
-  connection.run = (input) => {
-    const sql = typeof input === 'string' ? input : input.sql;
+  connection.run = (sql, values) => {
     if (/^(BEGIN|COMMIT|ROLLBACK)\b/.test(sql)) events.push(sql);
-    return run(input);
+    return run(sql, values);
   };
 });
 
@@ -41,7 +40,7 @@ afterEach(() => {
 });
 
 const insert = (note: string, parentId: number | null = null) =>
-  connection.run({ sql: 'INSERT INTO Line (note, parentId) VALUES (?, ?)', args: [note, parentId] });
+  connection.run('INSERT INTO Line (note, parentId) VALUES (?, ?)', [note, parentId]);
 /** A transaction writing `note`, then failing if asked to; records when it settles. */
 function write(note: string, fail = false) {
   return connection
@@ -157,16 +156,16 @@ describe('SQLite group commit', () => {
     for (let i = 0; i < 10; i++) await Promise.resolve();
     expect(events).toEqual(['BEGIN IMMEDIATE']);
     expect(committedNotes()).toEqual([]);
-    const seen = await connection.execute('SELECT COUNT(*) AS n FROM Line');
-    expect(seen.rows[0]).toEqual([1]);
+    const seen = await connection.exclusive(() => connection.query('SELECT COUNT(*) AS n FROM Line', []));
+    expect(seen.rows[0]).toEqual({ n: 1 });
     expect(events.slice(0, 2)).toEqual(['BEGIN IMMEDIATE', 'COMMIT']);
     await pending;
     // A Prisma-style transaction (BEGIN … COMMIT of its own) does not start inside an open group either.
     const next = write('b');
     for (let i = 0; i < 10; i++) await Promise.resolve();
-    const tx = await connection.transaction('write');
+    const end = await connection.begin();
     await next;
-    await tx.commit();
+    end('COMMIT');
     expect(events.slice(3)).toEqual(['BEGIN IMMEDIATE', 'COMMIT', 'BEGIN IMMEDIATE', 'done b', 'COMMIT']);
     expect(committedNotes()).toEqual(['a', 'b']);
   });

@@ -2,10 +2,10 @@ import { readdirSync, readlinkSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
 import { db, transaction, type Db } from '~/db/query.server';
-import { createTestGroupOrder } from '../test/support/factories';
+import { createTestGroupOrder } from '../../test/support/factories';
 
 // Under load the process must not pile up SQLite connections: every transaction runs on the one
-// connection the adapter keeps (app/sqlite.server.ts), so the database file stays open a fixed number
+// connection the adapter keeps (app/db/sqliteConnection.server.ts), so the database file stays open a fixed number
 // of times however many transactions ran.
 
 const databaseFile = process.env.DATABASE_URL!.replace(/^file:/, '');
