@@ -152,33 +152,14 @@ export default tseslint.config(
     },
   },
   {
-    // Being moved out of app/lib by the server-folder work (issue 28, part 3): until then they may import
-    // the server runtime in scripts/, and nothing else on the list.
-    files: ['app/lib/http.server.ts', 'app/lib/body.server.ts'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './app/lib/**',
-              from: NOT_FOR_LIB.filter((from) => from !== './scripts/**'),
-              message: LIB_MESSAGE,
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Issue 28, part 3: no source file over 300 lines, no function over ~80, no import loop. Warnings while
-    // the files that break them are being split; errors once they are.
+    // No source file over 300 lines, no function over ~80, no import loop
+    // (docs/decisions/2026-11-26-layers-and-size-rules.md).
     files: SOURCE_FILES,
     ignores: NOT_SOURCE,
     rules: {
-      'max-lines': ['warn', { max: 300, skipBlankLines: false, skipComments: false }],
-      'max-lines-per-function': ['warn', { max: 80, skipBlankLines: true, skipComments: true }],
-      'import-x/no-cycle': 'warn',
+      'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+      'import-x/no-cycle': 'error',
     },
   },
   {

@@ -27,6 +27,15 @@ describe('environment parsing at start-up', () => {
     expect(() => parseEnv({ ...valid, SMTP_URL: 'mail server' })).toThrow(/SMTP_URL/);
   });
 
+  it('takes a SQLite file or PostgreSQL, not a remote libSQL server (the query layer has no driver for it)', () => {
+    expect(parseEnv({ ...valid, DATABASE_URL: 'postgresql://db.example/app' }).DATABASE_URL).toMatch(
+      /^postgresql/,
+    );
+    expect(() => parseEnv({ ...valid, DATABASE_URL: 'libsql://db.example.turso.io' })).toThrow(
+      /DATABASE_URL: must be a SQLite file URL/,
+    );
+  });
+
   it('refuses the simulator override in production unless it points at this machine', () => {
     expect(() =>
       parseEnv({ ...valid, NODE_ENV: 'production', SHOPIFY_ADMIN_API_ORIGIN: 'https://admin-proxy.example' }),

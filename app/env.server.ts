@@ -9,7 +9,7 @@ const EnvSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(
-      /^(file:|libsql:|https?:|postgres(ql)?:\/\/)/,
+      /^(file:|postgres(ql)?:\/\/)/,
       'must be a SQLite file URL such as file:./data/group-order.sqlite or a postgresql:// URL',
     )
     .default('file:./data/group-order.sqlite'),

@@ -8,6 +8,8 @@
 /** Path → route id. Only fixed paths (no :params), and only resource routes (no page component). */
 export const DIRECT_API_ROUTES = {
   '/apps/group-order/api/order-items': 'routes/apps.group-order.api.order-items',
+  // The bench's app floor: the confirm's own path with nothing behind the signature check.
+  '/apps/group-order/api/ping': 'routes/apps.group-order.api.ping',
 };
 
 /**

@@ -42,6 +42,12 @@ const build = {
         },
       },
     },
+    'routes/apps.group-order.api.ping': {
+      id: 'routes/apps.group-order.api.ping',
+      parentId: 'routes/apps.group-order',
+      path: 'api/ping',
+      module: { action: async () => new Response(null, { status: 204 }) },
+    },
     // The body through the app's own reader, with its limit (100 bytes here).
     'routes/apps.group-order.api.menu-items': {
       id: 'routes/apps.group-order.api.menu-items',
