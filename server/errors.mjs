@@ -20,12 +20,26 @@ export function internalErrorBody() {
   return { error: INTERNAL_ERROR_MESSAGE, message: INTERNAL_ERROR_MESSAGE };
 }
 
+/** A request Express itself refused (a path that does not decode: status 400 on the error), or none. */
+function refusedStatus(error) {
+  const status = /** @type {{ status?: unknown }} */ (error)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
+}
+
+const MALFORMED_REQUEST_MESSAGE = 'That address or request could not be read. Please check the link.';
+
 /**
- * Express's last error handler: an error that escaped everything in front of it (building the request,
- * sending the answer) is logged here and answered with the sentence, never Express's page with a stack.
+ * Express's last error handler: a request Express refused (a malformed path) gets its 4xx and a sentence;
+ * an error that escaped everything in front of it (building the request, sending the answer) is logged
+ * here and answered with the sentence, never Express's page with a stack.
  * @type {import('express').ErrorRequestHandler}
  */
 export function answerUnexpectedErrors(error, req, res, _next) {
+  const refused = refusedStatus(error);
+  if (refused && !res.headersSent) {
+    res.status(refused).json({ error: MALFORMED_REQUEST_MESSAGE, message: MALFORMED_REQUEST_MESSAGE });
+    return;
+  }
   logUnexpectedError(error, { method: req.method, path: req.path });
   if (res.headersSent) {
     res.destroy();
