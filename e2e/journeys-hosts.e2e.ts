@@ -156,8 +156,14 @@ describe('guest journeys on a closed order (issue 11)', () => {
     await hydrated(page);
     await page.getByRole('button', { name: 'Add Espresso', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Add to Order' }).click();
+    // The review page asks for the order's live state when it opens; the order closes after that answer,
+    // so the page still believes it open and only the server's refusal can say why.
+    const reviewStatus = page.waitForResponse((response) =>
+      /\/group-orders\/\d+\/status/.test(response.url()),
+    );
     await page.getByRole('button', { name: 'Review My Order' }).click();
     await page.getByRole('button', { name: 'Confirm My Order' }).waitFor();
+    await reviewStatus;
     await prisma.groupOrder.update({ where: { id }, data: { deadlineAt: new Date(Date.now() - 60_000) } });
     await page.getByRole('button', { name: 'Confirm My Order' }).click();
     await page.locator('.toast__description', { hasText: /^Ordering closed at / }).waitFor();

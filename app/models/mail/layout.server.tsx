@@ -70,12 +70,17 @@ export function Paragraph({ children, quiet = false }: { children: ReactNode; qu
   return <Text style={quiet ? muted : text}>{children}</Text>;
 }
 
+// Links open where the message is read (target "_self"), as the app's e-mails always did: React Email's
+// Button and Link default to a new tab, which leaves a reader of a web mailbox on the mailbox.
+const SAME_TAB = '_self';
+
 /** The one thing the e-mail asks the reader to do. */
 export function ActionButton({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Section style={{ margin: '4px 0 20px' }}>
       <Button
         href={href}
+        target={SAME_TAB}
         style={{
           backgroundColor: BRAND,
           color: '#ffffff',
@@ -103,7 +108,7 @@ export function CopyLink({ href }: { href: string }) {
 
 export function InlineLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Link href={href} style={{ color: BRAND, textDecoration: 'underline' }}>
+    <Link href={href} target={SAME_TAB} style={{ color: BRAND, textDecoration: 'underline' }}>
       {children}
     </Link>
   );
