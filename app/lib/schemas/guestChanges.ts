@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GuestTokenSchema } from '../guestSchema';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../pricing';
 import { optionalText, readableText, requiredText } from '../text';
+import { SpecialInstructionsSchema } from './orderItems';
 import { typeError } from './typeError';
 
 // What a guest (or the host) sends to change confirmed items and the guest's note:
@@ -23,12 +24,7 @@ export const GuestItemChangeSchema = z.object({
 /** PATCH /api/group-orders/{id}/guests/{name}: the guest's one note, replaced or cleared. */
 export const GuestNoteSchema = z.object({
   guestToken: GuestTokenSchema.optional(),
-  specialInstructions: optionalText({
-    label: 'Special instructions',
-    max: 500,
-    multiline: true,
-    tooLong: 'Special instructions can be at most 500 characters.',
-  }),
+  specialInstructions: SpecialInstructionsSchema,
 });
 
 /** DELETE /api/order-items/{id}: the guest's name and token, or the host's token. */

@@ -48,6 +48,14 @@ const ModifierRefSchema = z.union(
 );
 
 /** "Note for this item": one line, kept on the order item (OrderItem.specialInstructions). */
+/** The guest's one note for the kitchen, on confirm and when changed later (optional, at most 500). */
+export const SpecialInstructionsSchema = optionalText({
+  label: 'Special instructions',
+  max: 500,
+  multiline: true,
+  tooLong: 'Special instructions can be at most 500 characters.',
+});
+
 export const LineNoteSchema = optionalText({
   label: 'Note for this item',
   max: LINE_NOTE_MAX,
@@ -83,12 +91,7 @@ const guestFields = {
   guestEmail: GuestEmailSchema,
   // This browser's guest token (see guests.server.ts); the spec's own client sends none.
   guestToken: GuestTokenSchema.optional(),
-  specialInstructions: optionalText({
-    label: 'Special instructions',
-    max: 500,
-    multiline: true,
-    tooLong: 'Special instructions can be at most 500 characters.',
-  }),
+  specialInstructions: SpecialInstructionsSchema,
 };
 
 /** POST /api/order-items as the spec's client sends it: one item per call. */
