@@ -1,4 +1,5 @@
-import type { Db } from '../../db/query.server';
+import { prepared, type Param } from '../../db/prepared.server';
+import { writesOneAtATime, type Db } from '../../db/query.server';
 import { Conflict, NotFound } from '../../lib/errors';
 import { cartMenu } from '../menu/menuCache.server';
 import { mergeLines, priceLines, type Merged } from './confirmLines.server';
@@ -20,33 +21,39 @@ import { checkGuestItems, readGuestItems } from './itemLimits.server';
 /**
  * Takes the order's write lock and checks it is open in one statement, so a submit cannot slip in
  * between; with it, the shop's menu tag (menuCache.server.ts) and whether the confirmation key has
- * receipts (a retry). Null when the order is not open (or not this shop's).
+ * receipts (a retry). No row when the order is not open (or not this shop's). The lock is the row's
+ * FOR UPDATE where transactions write side by side (PostgreSQL); where they run one at a time (SQLite)
+ * the transaction already holds the database's write lock, and reading the row is enough.
  */
-function lockOpenOrder(trx: Db, shop: string, request: ConfirmRequest, now: Date) {
-  return trx
-    .updateTable('GroupOrder')
-    .set({ updatedAt: now })
-    .where('id', '=', request.groupOrderId)
-    .where('shop', '=', shop)
-    .where('status', '=', 'active')
-    .where('deadlineAt', '>', now)
-    .returning((eb) => [
-      'id',
-      'participantCount',
-      eb.selectFrom('MenuVersion').select('tag').where('MenuVersion.shop', '=', shop).as('menuTag'),
-      eb
-        .exists(
-          eb
-            .selectFrom('ConfirmedLine')
-            .select('ConfirmedLine.id')
-            .where('ConfirmedLine.shop', '=', shop)
-            .where('ConfirmedLine.groupOrderId', '=', request.groupOrderId)
-            .where('ConfirmedLine.confirmationKey', '=', request.confirmationKey),
-        )
-        .as('keySeen'),
-    ])
-    .executeTakeFirst();
-}
+const lockOpenOrder = prepared(
+  (trx, param: Param<{ groupOrderId: number; shop: string; now: Date; confirmationKey: string }>) =>
+    trx
+      .selectFrom('GroupOrder')
+      .where('id', '=', param('groupOrderId'))
+      .where('shop', '=', param('shop'))
+      .where('status', '=', 'active')
+      .where('deadlineAt', '>', param('now'))
+      .select((eb) => [
+        'id',
+        'participantCount',
+        eb
+          .selectFrom('MenuVersion')
+          .select('tag')
+          .where('MenuVersion.shop', '=', param('shop'))
+          .as('menuTag'),
+        eb
+          .exists(
+            eb
+              .selectFrom('ConfirmedLine')
+              .select('ConfirmedLine.id')
+              .where('ConfirmedLine.shop', '=', param('shop'))
+              .where('ConfirmedLine.groupOrderId', '=', param('groupOrderId'))
+              .where('ConfirmedLine.confirmationKey', '=', param('confirmationKey')),
+          )
+          .as('keySeen'),
+      ])
+      .$if(!writesOneAtATime, (query) => query.forUpdate()),
+);
 
 /** The lines of one confirm, written with the order's running totals; a retry answers as before. */
 export async function writeLines(
@@ -55,7 +62,12 @@ export async function writeLines(
   request: ConfirmRequest,
   now: Date,
 ): Promise<ConfirmResult> {
-  const order = await lockOpenOrder(trx, shop, request, now);
+  const [order] = await lockOpenOrder(trx, {
+    groupOrderId: request.groupOrderId,
+    shop,
+    now,
+    confirmationKey: request.confirmationKey,
+  });
   // A retry of a confirm that already ran answers with what it wrote, whether or not the order is open.
   if (!order || order.keySeen) {
     const previous = await findByKey(trx, shop, request);
@@ -149,17 +161,39 @@ async function writeMerged(
   }
   // The running totals move by what this confirm added, in the same transaction: no recount of the
   // order's items. People, not names: a guest's first items make them one more.
-  const updated = await trx
-    .updateTable('GroupOrder')
-    .set((eb) => ({
-      totalItems: eb('totalItems', '+', addedUnits),
-      totalCents: eb('totalCents', '+', addedCents),
-      participantCount: eb('participantCount', '+', order.newcomer ? 1 : 0),
-      updatedAt: new Date(),
-    }))
-    .where('id', '=', order.id)
-    .where('shop', '=', shop)
-    .returningAll()
-    .executeTakeFirst();
+  const [updated] = await addToTotals(trx, {
+    addedUnits,
+    addedCents,
+    newcomers: order.newcomer ? 1 : 0,
+    now: new Date(),
+    id: order.id,
+    shop,
+  });
   return { items, replayed: false, order: updated ?? null };
 }
+
+/** The order's running totals moved by one confirm; the order as it then is. */
+const addToTotals = prepared(
+  (
+    trx,
+    param: Param<{
+      addedUnits: number;
+      addedCents: number;
+      newcomers: number;
+      now: Date;
+      id: number;
+      shop: string;
+    }>,
+  ) =>
+    trx
+      .updateTable('GroupOrder')
+      .set((eb) => ({
+        totalItems: eb('totalItems', '+', param('addedUnits')),
+        totalCents: eb('totalCents', '+', param('addedCents')),
+        participantCount: eb('participantCount', '+', param('newcomers')),
+        updatedAt: param('now'),
+      }))
+      .where('id', '=', param('id'))
+      .where('shop', '=', param('shop'))
+      .returningAll(),
+);

@@ -42,7 +42,7 @@ async function refreshTotals(tx: Db, shop: string, groupOrderId: number) {
   if (count === 0) throw new NotFound('Group order not found');
 }
 
-/** Inside a write: the order must still accept changes; taking its write lock as the existing confirm does. */
+/** Inside a write: the order must still accept changes; its row's UPDATE takes the lock the confirm takes. */
 async function lockOpenOrder(db: Db, shop: string, groupOrderId: number, now: Date) {
   const order = await db.groupOrder.findFirst({ where: { id: groupOrderId, shop } });
   if (!order) throw new NotFound('Group order not found');

@@ -2,6 +2,7 @@ import type { Guest, Prisma } from '@prisma/client';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { guestNameKey, nameTakenMessage, NOT_YOUR_ORDER_MESSAGE } from '../../lib/guests';
 import { hashSecret } from '../../lib/ids.server';
+import { prepared, type Param } from '../../db/prepared.server';
 import type { Db as Queries } from '../../db/query.server';
 
 // Guests as people: one row per person in an order, bound to the browsers (token hashes) that act for
@@ -39,29 +40,17 @@ export async function resolveGuest(
   const nameKey = guestNameKey(claim.name);
   const tokenHash = claim.token ? hashSecret(claim.token) : null;
   const now = new Date();
-  const rows = await db
-    .selectFrom('Guest as g')
-    .leftJoin('GuestToken as t', 't.guestId', 'g.id')
-    .selectAll('g')
-    .select('t.tokenHash as _token')
-    .where('g.groupOrderId', '=', groupOrderId)
-    .where('g.nameKey', '=', nameKey)
-    .execute();
+  const rows = await guestWithTokens(db, { groupOrderId, nameKey });
   if (!rows.length) {
-    const created = await db
-      .insertInto('Guest')
-      .values({
-        shop,
-        groupOrderId,
-        name: claim.name.trim().replace(/\s+/g, ' '),
-        nameKey,
-        initials: claim.initials ?? null,
-        email: claim.email ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const [created] = await createGuest(db, {
+      shop,
+      groupOrderId,
+      name: claim.name.trim().replace(/\s+/g, ' '),
+      nameKey,
+      initials: claim.initials ?? null,
+      email: claim.email ?? null,
+      now,
+    });
     if (tokenHash) await addGuestToken(db, created.id, tokenHash, now);
     return { ...created, own: true };
   }
@@ -92,6 +81,45 @@ export async function resolveGuest(
     .executeTakeFirstOrThrow();
   return { ...updated, own: true };
 }
+
+/** The guest under a name in an order, one row per token hash bound to them (or one with none). */
+const guestWithTokens = prepared((db, param: Param<{ groupOrderId: number; nameKey: string }>) =>
+  db
+    .selectFrom('Guest as g')
+    .leftJoin('GuestToken as t', 't.guestId', 'g.id')
+    .selectAll('g')
+    .select('t.tokenHash as _token')
+    .where('g.groupOrderId', '=', param('groupOrderId'))
+    .where('g.nameKey', '=', param('nameKey')),
+);
+
+const createGuest = prepared(
+  (
+    db,
+    param: Param<{
+      shop: string;
+      groupOrderId: number;
+      name: string;
+      nameKey: string;
+      initials: string | null;
+      email: string | null;
+      now: Date;
+    }>,
+  ) =>
+    db
+      .insertInto('Guest')
+      .values({
+        shop: param('shop'),
+        groupOrderId: param('groupOrderId'),
+        name: param('name'),
+        nameKey: param('nameKey'),
+        initials: param('initials'),
+        email: param('email'),
+        createdAt: param('now'),
+        updatedAt: param('now'),
+      })
+      .returningAll(),
+);
 
 /** Binds a browser's token (its hash) to a guest; binding the same token twice is a no-op. */
 export async function addGuestToken(db: Queries, guestId: number, tokenHash: string, now: Date) {

@@ -1,13 +1,14 @@
 import type { OrderItem } from '@prisma/client';
 import { Conflict, Invalid } from '../../lib/errors';
 import { ORDER_LIMIT_MESSAGES, ORDER_LIMITS } from '../../lib/limits';
+import { prepared, type Param } from '../../db/prepared.server';
 import type { Db } from '../../db/query.server';
 
 // The one home of the size limits that depend on what an order already holds (app/lib/limits.ts): lines
 // per order, guests per order, lines and units per guest. Every write that adds items or changes a
 // quantity (a whole-cart confirm, a one-item add, a line merged into an earlier one, a usual order
 // confirmed from the cart, a guest's PATCH of a quantity) does the same three steps inside its
-// transaction, after it took the order's write lock (the order row's UPDATE on PostgreSQL, BEGIN
+// transaction, after it took the order's write lock (the order row's lock on PostgreSQL, BEGIN
 // IMMEDIATE on SQLite): read the guest's items here, work out the guest's items as the write would leave
 // them, and ask checkGuestItems. Racing writes to one order therefore wait for each other and cannot
 // all pass, and a new route that changes quantities has one function to call rather than rules to copy.
@@ -24,24 +25,31 @@ export type OrderCounts = { lines: number; participants: number };
  * carries its order's shop.
  */
 export async function readGuestItems(db: Db, shop: string, groupOrderId: number, guestId: number) {
-  const rows = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('OrderItem')
-        .select((count) => count.fn.countAll().as('lines'))
-        .where('groupOrderId', '=', groupOrderId)
-        .as('c'),
-    )
-    .leftJoin('OrderItem as i', (join) =>
-      join.on('i.shop', '=', shop).on('i.groupOrderId', '=', groupOrderId).on('i.guestId', '=', guestId),
-    )
-    .select('c.lines')
-    .selectAll('i')
-    .orderBy('i.id')
-    .execute();
+  const rows = await guestItemsAndLines(db, { shop, groupOrderId, guestId });
   const mine = rows.filter(isItem).map(({ lines: _lines, ...item }) => item);
   return { lines: Number(rows[0]?.lines ?? 0), mine };
 }
+
+const guestItemsAndLines = prepared(
+  (db, param: Param<{ shop: string; groupOrderId: number; guestId: number }>) =>
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('OrderItem')
+          .select((count) => count.fn.countAll().as('lines'))
+          .where('groupOrderId', '=', param('groupOrderId'))
+          .as('c'),
+      )
+      .leftJoin('OrderItem as i', (join) =>
+        join
+          .on('i.shop', '=', param('shop'))
+          .on('i.groupOrderId', '=', param('groupOrderId'))
+          .on('i.guestId', '=', param('guestId')),
+      )
+      .select('c.lines')
+      .selectAll('i')
+      .orderBy('i.id'),
+);
 
 /** A row of the LEFT JOIN above that found one of the guest's items (its columns are then set). */
 function isItem<T extends { id: number | null }>(row: T): row is T & OrderItem {

@@ -1,11 +1,51 @@
 import { RateLimiterPrisma, RateLimiterRes } from 'rate-limiter-flexible';
 import prisma from '../../db.server';
+import { prepared, type Param } from '../../db/prepared.server';
 import { db, writesOneAtATime, type Db } from '../../db/query.server';
 import { Limited, NotFound } from '../../lib/errors';
 import { LIMITS, type LimitName } from './rateLimitBudgets';
 
 // Rate limits: the budgets in rateLimitBudgets.ts, counted in the database (RateLimiterFlexible model), so
 // every app instance shares them.
+
+type CountValues = { key: string; points: number; expire: Date | null; now: Date };
+
+/** The counter's statement; `restart`: the count starts again whatever its window (forceExpire). */
+function countStatement(restart: boolean) {
+  return prepared((db, param: Param<CountValues>) =>
+    db
+      .insertInto('RateLimiterFlexible')
+      .values({ key: param('key'), points: param('points'), expire: param('expire') })
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet((eb) => {
+          const restarts = restart
+            ? eb.lit(true)
+            : eb.or([
+                eb('RateLimiterFlexible.expire', 'is', null),
+                eb('RateLimiterFlexible.expire', '<=', param('now')),
+                eb('excluded.expire', 'is', null),
+              ]);
+          return {
+            points: eb
+              .case()
+              .when(restarts)
+              .then(eb.ref('excluded.points'))
+              .else(eb('RateLimiterFlexible.points', '+', eb.ref('excluded.points')))
+              .end(),
+            expire: eb
+              .case()
+              .when(restarts)
+              .then(eb.ref('excluded.expire'))
+              .else(eb.ref('RateLimiterFlexible.expire'))
+              .end(),
+          };
+        }),
+      )
+      .returning(['points', 'expire']),
+  );
+}
+const addToCount = countStatement(false);
+const restartCount = countStatement(true);
 
 /**
  * One statement per request: INSERT ... ON CONFLICT DO UPDATE counts atomically, with the library's rules
@@ -36,36 +76,7 @@ async function upsert(
   forceExpire: boolean,
   now: Date,
 ) {
-  const row = await db
-    .insertInto('RateLimiterFlexible')
-    .values({ key, points, expire })
-    .onConflict((conflict) =>
-      conflict.column('key').doUpdateSet((eb) => {
-        const restart = forceExpire
-          ? eb.lit(true)
-          : eb.or([
-              eb('RateLimiterFlexible.expire', 'is', null),
-              eb('RateLimiterFlexible.expire', '<=', now),
-              eb('excluded.expire', 'is', null),
-            ]);
-        return {
-          points: eb
-            .case()
-            .when(restart)
-            .then(eb.ref('excluded.points'))
-            .else(eb('RateLimiterFlexible.points', '+', eb.ref('excluded.points')))
-            .end(),
-          expire: eb
-            .case()
-            .when(restart)
-            .then(eb.ref('excluded.expire'))
-            .else(eb.ref('RateLimiterFlexible.expire'))
-            .end(),
-        };
-      }),
-    )
-    .returning(['points', 'expire'])
-    .executeTakeFirstOrThrow();
+  const [row] = await (forceExpire ? restartCount : addToCount)(db, { key, points, expire, now });
   return { points: Number(row.points), expire: row.expire };
 }
 

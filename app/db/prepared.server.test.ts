@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import prisma from '~/db.server';
+import { prepared, type Param } from './prepared.server';
+import { db, transaction } from './query.server';
+import { NESTED_MESSAGE } from './transactionScope.server';
+
+// A prepared query is Kysely's own SQL for that query, built once: each run must send its own values,
+// in the places Kysely put them, on whichever database the suite runs.
+
+type Values = { key: string; points: number; expire: Date | null; above: number };
+
+const counter = prepared((on, param: Param<Values>) =>
+  on
+    .insertInto('RateLimiterFlexible')
+    .values({ key: param('key'), points: param('points'), expire: param('expire') })
+    .onConflict((conflict) =>
+      conflict
+        .column('key')
+        .doUpdateSet((eb) => ({ points: eb('RateLimiterFlexible.points', '+', eb.ref('excluded.points')) })),
+    )
+    // A value used twice, and after values the builder put in place itself (the 'count-%' literal).
+    .returning((eb) => [
+      'points',
+      'expire',
+      eb('points', '>', param('above')).as('over'),
+      eb('key', 'like', 'count-%').as('counted'),
+    ]),
+);
+
+const dynamic = (values: Values) =>
+  db
+    .insertInto('RateLimiterFlexible')
+    .values({ key: values.key, points: values.points, expire: values.expire })
+    .onConflict((conflict) =>
+      conflict
+        .column('key')
+        .doUpdateSet((eb) => ({ points: eb('RateLimiterFlexible.points', '+', eb.ref('excluded.points')) })),
+    )
+    .returning((eb) => [
+      'points',
+      'expire',
+      eb('points', '>', values.above).as('over'),
+      eb('key', 'like', 'count-%').as('counted'),
+    ]);
+
+describe('a prepared query', () => {
+  it('runs the SQL Kysely compiles for it, with each run’s own values in their places', async () => {
+    const first = {
+      key: `count-${randomUUID()}`,
+      points: 2,
+      expire: new Date('2030-01-02T03:04:05.678Z'),
+      above: 1,
+    };
+    const second = { key: `other-${randomUUID()}`, points: 5, expire: null, above: 9 };
+
+    const [one] = await counter(db, first);
+    expect({ ...one, over: Boolean(one.over), counted: Boolean(one.counted) }).toEqual({
+      points: 2,
+      expire: first.expire,
+      over: true,
+      counted: true,
+    });
+    // The second run's values, not the first's (which the compiled text was built beside).
+    const [two] = await counter(db, second);
+    expect({ ...two, over: Boolean(two.over), counted: Boolean(two.counted) }).toEqual({
+      points: 5,
+      expire: null,
+      over: false,
+      counted: false,
+    });
+    const [again] = await counter(db, { ...first, points: 3 });
+    expect(again.points).toBe(5);
+
+    // What the rows say, Prisma reads too; the same query built with its values adds to the same row.
+    const stored = await prisma.rateLimiterFlexible.findUniqueOrThrow({ where: { key: first.key } });
+    expect(stored).toMatchObject({ points: 5, expire: first.expire });
+    const built = dynamic({ ...second, points: 1 }).compile();
+    const [viaBuilder] = (await db.executeQuery(built)).rows;
+    expect(viaBuilder.points).toBe(6);
+  });
+
+  it('is refused on `db` from inside a transaction’s work, like any query on `db`', async () => {
+    const key = `nested-${randomUUID()}`;
+    const failure = await transaction(async () => {
+      await counter(db, { key, points: 1, expire: null, above: 0 });
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toBe(NESTED_MESSAGE);
+    expect(await prisma.rateLimiterFlexible.count({ where: { key } })).toBe(0);
+
+    // Through the transaction's own handle it runs, and commits with the transaction.
+    await transaction((trx) => counter(trx, { key, points: 4, expire: null, above: 0 }));
+    expect((await prisma.rateLimiterFlexible.findUniqueOrThrow({ where: { key } })).points).toBe(4);
+  });
+});
