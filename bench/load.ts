@@ -59,6 +59,8 @@ export async function run(base: string, load: Load, requests: CannonRequest[], s
     p99: percentile(times, 0.99),
     requests: result.requests.total,
     errors: result.errors + result.timeouts + result.non2xx,
+    // What the errors were: connection errors, timeouts, answers other than 2xx.
+    errorKinds: { socket: result.errors, timeouts: result.timeouts, non2xx: result.non2xx },
   };
 }
 

@@ -1,4 +1,5 @@
 // The bench's table (bench/run.ts writes the same figures to bench/results*.json).
+import type { databaseRate } from './database-rate';
 import type { LoadResult } from './load';
 import type { measurePages } from './pages';
 import { RUSH_P95_MS, type rushSearch } from './lunch-rush';
@@ -7,7 +8,7 @@ import type { pageWeight } from './weights';
 type Saturation = {
   confirm: LoadResult;
   appFloor: LoadResult;
-  database: LoadResult;
+  database: Awaited<ReturnType<typeof databaseRate>>;
   confirmPercentOfAppFloor: number;
   confirmPercentOfDatabase: number;
 };

@@ -112,7 +112,18 @@ const confirms = (
   load: Parameters<typeof confirmLoad>[2],
   perOrder = CONFIRMS_PER_ORDER,
   route: 'order-items' | 'ping' = 'order-items',
-) => confirmLoad(APP, { shop: SHOP, secret: SECRET, items: CART_ITEMS }, load, { orderIds, perOrder, route });
+) =>
+  // A phase without a fixed amount lasts SECONDS (shorter in a quick run, so the pool of orders holds).
+  confirmLoad(
+    APP,
+    { shop: SHOP, secret: SECRET, items: CART_ITEMS },
+    load.amount ? load : { duration: SECONDS, ...load },
+    {
+      orderIds,
+      perOrder,
+      route,
+    },
+  );
 const reference = (
   orderIds: number[],
   extra: { concurrency: number; amount?: number; seconds?: number; tag: string },
