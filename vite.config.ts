@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from '@remix-run/dev';
 import { defineConfig } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
+import { compression } from 'vite-plugin-compression2';
 import remixConfig from './remix.config.js';
 
 declare module '@remix-run/node' {
@@ -38,6 +39,16 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? null
       : remix({ ...remixConfig, buildDirectory: process.env.REMIX_BUILD_DIR ?? 'build' }),
     tsconfigPaths(),
+    // Browser assets are compressed once, here, at the highest levels (brotli 11, gzip 9), and served as
+    // those files (server/index.mjs), not compressed again on every request
+    // (docs/decisions/2026-11-27-cheap-dynamic-compression.md).
+    isSsrBuild || process.env.VITEST
+      ? null
+      : compression({
+          algorithms: ['brotliCompress', 'gzip'],
+          include: /\.(js|css|svg|json)$/,
+          threshold: 1024,
+        }),
   ],
   build: {
     // The server build runs on the Node the project pins (24): its classes keep native private fields

@@ -109,7 +109,7 @@ function normalizePrefix(prefix: string | null) {
  * whatever the visitor sent.
  */
 export async function linkBase(storefront: Storefront) {
-  const origin = await shopOrigin(storefront.shop, (await storefront.admin())?.graphql);
+  const origin = await shopOrigin(storefront.shop);
   return `${origin}${storefront.pathPrefix}`;
 }
 

@@ -3,7 +3,8 @@ import { startAdminApi } from '../../test/support/adminApi';
 import { TEST_SHOP } from '../../test/support/requests';
 
 // Links that leave the page (claim and invitation e-mails, the share link and QR code) point at the
-// shop's own domain, as Shopify reports it, whatever Host or X-Forwarded-Host a visitor sends.
+// shop's own domain, as Shopify reports it, whatever Host or X-Forwarded-Host a visitor sends. The domain
+// is read from Shopify when the merchant opens the app, never during a storefront request.
 const api = await startAdminApi([{ domain: TEST_SHOP, primaryDomainUrl: 'https://coffee.example' }]);
 process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
 const { default: prisma } = await import('~/db.server');
@@ -13,6 +14,8 @@ const { DEMO_ACCESS_TOKEN } = await import('../../prisma/demo-data');
 const { action: claimAction } = await import('./apps.group-order.api.group-orders.$id.claim');
 const { action: inviteAction } = await import('./apps.group-order.api.group-orders.$id.invite');
 const { loader: dashboardLoader } = await import('./apps.group-order.host.dashboard.$id');
+const { unauthenticated } = await import('~/shopify.server');
+const { getAdminSettings } = await import('~/models/shop/adminSettings.server');
 
 const FORGED = {
   Host: 'attacker.example',
@@ -45,7 +48,20 @@ async function queuedMailTo(address: string) {
 }
 
 describe('links built for a request with a forged Host and X-Forwarded-Host', () => {
-  it('the claim e-mail links to the shop’s primary domain, and the domain is remembered', async () => {
+  it('before the merchant opened the app, a page links to the shop’s fallback origin and asks Shopify nothing', async () => {
+    const { order } = await createTestGroupOrder();
+    const request = await proxyRequest(`/apps/group-order/host/dashboard/${order.id}`, { headers: FORGED });
+    const result = await call(() => dashboardLoader(args(request, { id: String(order.id) })));
+    expect(result.status).toBe(200);
+    // The local simulator's origin stands for the shop's myshopify.com domain here.
+    expect(result.body.shareUrl).toBe(`${api.origin}/apps/group-order/join/${order.code}`);
+    const settings = await prisma.shopSettings.findUnique({ where: { shop: TEST_SHOP } });
+    expect(settings?.primaryDomainUrl ?? null).toBeNull();
+  });
+
+  it('the claim e-mail links to the primary domain read when the merchant opened the app', async () => {
+    const { admin } = await unauthenticated.admin(TEST_SHOP);
+    await getAdminSettings(TEST_SHOP, admin.graphql);
     const { order } = await createTestGroupOrder({ hostEmail: 'claim-host@example.com' });
     const request = await proxyRequest(`/apps/group-order/api/group-orders/${order.id}/claim`, {
       method: 'POST',

@@ -1,5 +1,4 @@
 import type { MenuItem, Modifier, ModifierGroup } from '@prisma/client';
-import prisma from '../../db.server';
 import { db as outside, type Db } from '../../db/query.server';
 import { centsToDecimal } from '../../lib/money';
 import type { MenuItemView } from '../../lib/cart';
@@ -43,11 +42,16 @@ export function serializeModifier(modifier: Modifier & { group: GroupFields }): 
 }
 
 export async function listMenuItems(shop: string, now = new Date()): Promise<MenuItemView[]> {
-  const items = await prisma.menuItem.findMany({
+  const items = await outside
+    .selectFrom('MenuItem')
+    .selectAll()
+    .where('shop', '=', shop)
+    .where('active', '=', true)
     // "Sold out today" ends by itself at the shop's next day (MenuItem.soldOutUntil).
-    where: { shop, active: true, OR: [{ soldOutUntil: null }, { soldOutUntil: { lte: now } }] },
-    orderBy: [{ position: 'asc' }, { id: 'asc' }],
-  });
+    .where((eb) => eb.or([eb('soldOutUntil', 'is', null), eb('soldOutUntil', '<=', now)]))
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
   return items.map(serializeMenuItem);
 }
 

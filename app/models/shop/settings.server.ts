@@ -3,6 +3,7 @@ import { optionalText, requiredText } from '../../lib/text';
 import { z } from 'zod';
 import { isValidEmail } from '../../lib/schemas/email';
 import prisma from '../../db.server';
+import { db } from '../../db/query.server';
 import { isValidTimeZone } from '../../lib/time';
 
 import { PAYMENT_METHODS, type PaymentMethod } from '../../lib/payment';
@@ -10,7 +11,12 @@ import { typeError } from '../../lib/schemas/typeError';
 
 /** Settings for a shop, created with the defaults the first time the shop is seen. */
 export async function getShopSettings(shop: string): Promise<ShopSettings> {
-  const existing = await prisma.shopSettings.findUnique({ where: { shop } });
+  // Read on the query layer: every storefront page reads the settings (the layout's shop name).
+  const existing = await db
+    .selectFrom('ShopSettings')
+    .selectAll()
+    .where('shop', '=', shop)
+    .executeTakeFirst();
   if (existing) return existing;
   return prisma.shopSettings.upsert({ where: { shop }, create: { shop }, update: {} });
 }

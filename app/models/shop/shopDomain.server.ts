@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import prisma from '../../db.server';
+import { db } from '../../db/query.server';
 import { env } from '../../env.server';
 
 type AdminGraphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
@@ -72,18 +73,18 @@ export async function refreshPrimaryDomain(shop: string, graphql: AdminGraphql):
  * Where shoppers reach a shop: its primary domain when known, else its myshopify.com domain (Shopify
  * redirects that to the primary domain). The local simulator plays the shop's storefront on its own
  * origin (SHOPIFY_ADMIN_API_ORIGIN, refused in production). `shop` must be the signed shop.
+ * Never a call to Shopify: storefront pages build links with this, and a page must not wait for (or
+ * log the failure of) an Admin API call. The domain is read from Shopify when the merchant opens the
+ * app (adminSettings.server.ts), which Shopify does right after the install.
  */
-export async function shopOrigin(shop: string, graphql?: AdminGraphql): Promise<string> {
-  const settings = await prisma.shopSettings.findUnique({
-    where: { shop },
-    select: { primaryDomainUrl: true },
-  });
+export async function shopOrigin(shop: string): Promise<string> {
+  const settings = await db
+    .selectFrom('ShopSettings')
+    .select('primaryDomainUrl')
+    .where('shop', '=', shop)
+    .executeTakeFirst();
   const stored = cleanOrigin(settings?.primaryDomainUrl);
   if (stored) return stored;
-  if (graphql) {
-    const fetched = await refreshPrimaryDomain(shop, graphql);
-    if (fetched) return fetched;
-  }
   const simulator = cleanOrigin(env.SHOPIFY_ADMIN_API_ORIGIN);
   return simulator ?? `https://${shop}`;
 }
