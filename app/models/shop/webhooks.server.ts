@@ -147,6 +147,8 @@ export async function collectCustomerData(tx: Tx, shop: string, customer: Custom
           initials: true,
           email: true,
           specialInstructions: true,
+          // What they avoid (allergens, diets): health data, so it is theirs to see and to have erased.
+          avoids: true,
           createdAt: true,
           groupOrder: { select: { code: true } },
         },
@@ -178,6 +180,7 @@ export async function collectCustomerData(tx: Tx, shop: string, customer: Custom
       email: u.email,
       name: u.name,
       items: JSON.parse(u.items),
+      avoids: u.avoids,
       updatedAt: u.updatedAt,
     })),
   };
@@ -222,6 +225,7 @@ export async function redactCustomer(tx: Tx, shop: string, customer: CustomerRef
         email: null,
         emailVerifiedAt: null,
         specialInstructions: null,
+        avoids: '',
       },
     });
   }
