@@ -228,11 +228,10 @@ const updateNote = prepared(
 );
 
 /** What the guest avoids (allergen and diet keys), replaced by a confirm that says. */
-const updateAvoids = prepared(
-  (trx, param: Param<{ avoids: string; now: Date; id: number; shop: string }>) =>
-    trx
-      .updateTable('Guest')
-      .set({ avoids: param('avoids'), updatedAt: param('now') })
-      .where('id', '=', param('id'))
-      .where('shop', '=', param('shop')),
+const updateAvoids = prepared((trx, param: Param<{ avoids: string; now: Date; id: number; shop: string }>) =>
+  trx
+    .updateTable('Guest')
+    .set({ avoids: param('avoids'), updatedAt: param('now') })
+    .where('id', '=', param('id'))
+    .where('shop', '=', param('shop')),
 );
