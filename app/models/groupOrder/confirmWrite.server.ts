@@ -153,6 +153,10 @@ async function writeMerged(
       shop,
     });
   }
+  // What the guest avoids likewise: a confirm that says replaces it (an empty list clears it).
+  if (request.avoids !== undefined && guest.own) {
+    await updateAvoids(trx, { avoids: request.avoids, now: new Date(), id: guest.id, shop });
+  }
   // The running totals move by what this confirm added, in the same transaction: no recount of the
   // order's items. People, not names: a guest's first items make them one more.
   const [updated] = await addToTotals(trx, {
@@ -221,4 +225,13 @@ const updateNote = prepared(
       .set({ specialInstructions: param('specialInstructions'), updatedAt: param('now') })
       .where('id', '=', param('id'))
       .where('shop', '=', param('shop')),
+);
+
+/** What the guest avoids (allergen and diet keys), replaced by a confirm that says. */
+const updateAvoids = prepared((trx, param: Param<{ avoids: string; now: Date; id: number; shop: string }>) =>
+  trx
+    .updateTable('Guest')
+    .set({ avoids: param('avoids'), updatedAt: param('now') })
+    .where('id', '=', param('id'))
+    .where('shop', '=', param('shop')),
 );

@@ -5,12 +5,18 @@ import { itemsInOrderText } from '~/lib/guests';
 import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
 import { Countdown } from './Countdown';
-import { GuestLinkOffer } from './GuestLinkOffer';
+import { lazy, Suspense } from 'react';
 import { LineNote, modifierText } from './OrderCard';
 import type { loader } from '~/routes/apps.group-order.review.$groupOrderId.$guestName';
+import type { Avoid } from '~/lib/allergens';
+import { lineConflicts, lineMade } from '~/lib/asMade';
+import { ConflictWarnings, FactTags } from './Allergens';
 
 // The Review page's blocks: why Confirm was refused, the lines about to be confirmed with the total, and
 // the order's group, pickup and deadline.
+
+// Offered only when the name is taken by someone else's order: loaded then, not with the page.
+const GuestLinkOffer = lazy(() => import('./GuestLinkOffer').then((m) => ({ default: m.GuestLinkOffer })));
 
 export type ReviewData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { found: true }>;
 
@@ -47,7 +53,9 @@ export function ReviewProblem({
       </p>
       {nameTaken ? (
         <Card>
-          <GuestLinkOffer orderId={orderId} guestName={guest} email={email} standalone />
+          <Suspense fallback={null}>
+            <GuestLinkOffer orderId={orderId} guestName={guest} email={email} standalone />
+          </Suspense>
         </Card>
       ) : null}
     </>
@@ -62,7 +70,10 @@ export function ReviewCart({
   menuUrl,
   money,
   confirmedCount = 0,
+  avoids,
 }: {
+  /** What the guest avoids: lines that have it are named in a warning before Confirm. */
+  avoids: readonly Avoid[];
   /** Items the guest already confirmed: an empty cart then means "nothing new", not "no order". */
   confirmedCount?: number;
   cart: DraftCart;
@@ -91,6 +102,7 @@ export function ReviewCart({
         </EmptyState>
       ) : (
         <>
+          <ConflictWarnings found={lineConflicts(cart.lines, menu, avoids)} />
           <ul className="review-lines">
             {cart.lines.map((line) => (
               <li key={line.key} className="review-line">
@@ -104,6 +116,7 @@ export function ReviewCart({
                     <p className="review-line__mods">{modifierText(line.modifiers)}</p>
                   ) : null}
                   <LineNote note={line.note} />
+                  <LineFacts line={line} menu={menu} avoids={avoids} />
                 </div>
                 <span className="review-line__price">{money(line.unitPriceCents * line.quantity)}</span>
               </li>
@@ -117,6 +130,16 @@ export function ReviewCart({
       )}
     </Card>
   );
+}
+
+/** A line's allergens and diets as made with its options (today's menu). */
+function LineFacts(props: {
+  line: DraftCart['lines'][number];
+  menu: ReviewData['menu'];
+  avoids: readonly Avoid[];
+}) {
+  const made = lineMade(props.line, props.menu);
+  return made ? <FactTags made={made} avoids={props.avoids} /> : null;
 }
 
 /** The group, pickup (or delivery) time and deadline, with the time left. */
