@@ -176,6 +176,8 @@ describe.skipIf(skip)('two app instances on one PostgreSQL database', { timeout:
       priceDeltaCents: m.priceDeltaCents,
       groupId: m.groupId,
       groupName: m.group.name,
+      allergens: [],
+      removesDiets: [],
     }));
     const carts = Array.from({ length: GUESTS }, (_, guest) => ({
       groupOrderId: id,

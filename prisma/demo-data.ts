@@ -3,7 +3,15 @@ import type { PrismaClient } from '@prisma/client';
 export const DEMO_SHOP = 'demo-coffee.myshopify.com';
 export const DEMO_ACCESS_TOKEN = 'shpat_local_simulator_demo_token';
 
-type Item = { category: string; name: string; description: string; price: number };
+/** allergens and diets: comma-separated keys (app/lib/allergens.ts), as the columns keep them. */
+type Item = {
+  category: string;
+  name: string;
+  description: string;
+  price: number;
+  allergens: string;
+  diets: string;
+};
 
 // A real café menu in AUD (prices in cents).
 export const DEMO_MENU: Item[] = [
@@ -12,129 +20,225 @@ export const DEMO_MENU: Item[] = [
     name: 'Flat White',
     description: 'Double ristretto with velvety steamed milk.',
     price: 520,
+    allergens: 'milk',
+    diets: 'vegetarian',
   },
   {
     category: 'white_coffee',
     name: 'Latte',
     description: 'Espresso with steamed milk and a light layer of foam.',
     price: 520,
+    allergens: 'milk',
+    diets: 'vegetarian',
   },
   {
     category: 'white_coffee',
     name: 'Cappuccino',
     description: 'Espresso, steamed milk and thick foam, dusted with chocolate.',
     price: 520,
+    allergens: 'milk',
+    diets: 'vegetarian',
   },
   {
     category: 'white_coffee',
     name: 'Magic',
     description: 'A Melbourne favourite: double ristretto, three-quarter flat white.',
     price: 550,
+    allergens: 'milk',
+    diets: 'vegetarian',
   },
   {
     category: 'white_coffee',
     name: 'Mocha',
     description: 'Espresso with Belgian chocolate and steamed milk.',
     price: 590,
+    allergens: 'soybeans,milk',
+    diets: 'vegetarian',
   },
   {
     category: 'white_coffee',
     name: 'Chai Latte',
     description: 'Spiced black tea syrup with steamed milk.',
     price: 550,
+    allergens: 'milk',
+    diets: 'vegetarian',
   },
   {
     category: 'white_coffee',
     name: 'Piccolo',
     description: 'A ristretto topped with a little warm milk, served in a glass.',
     price: 450,
+    allergens: 'milk',
+    diets: 'vegetarian',
   },
   {
     category: 'black_coffee',
     name: 'Long Black',
     description: 'Double espresso poured over hot water, crema intact.',
     price: 460,
+    allergens: '',
+    diets: 'vegetarian,vegan',
   },
   {
     category: 'black_coffee',
     name: 'Espresso',
     description: 'A short, intense single shot of our house blend.',
     price: 400,
+    allergens: '',
+    diets: 'vegetarian,vegan',
   },
   {
     category: 'black_coffee',
     name: 'Americano',
     description: 'Espresso lengthened with hot water for a milder cup.',
     price: 460,
+    allergens: '',
+    diets: 'vegetarian,vegan',
   },
   {
     category: 'black_coffee',
     name: 'Batch Brew',
     description: 'Filter coffee from this week’s single origin.',
     price: 480,
+    allergens: '',
+    diets: 'vegetarian,vegan',
   },
   {
     category: 'tea',
     name: 'English Breakfast',
     description: 'Robust black tea blend, milk on the side if you like.',
     price: 450,
+    allergens: '',
+    diets: 'vegetarian,vegan',
   },
-  { category: 'tea', name: 'Earl Grey', description: 'Black tea with bergamot.', price: 450 },
-  { category: 'tea', name: 'Peppermint', description: 'Caffeine-free whole-leaf peppermint.', price: 450 },
-  { category: 'tea', name: 'Green Sencha', description: 'Light, grassy Japanese green tea.', price: 480 },
+  {
+    category: 'tea',
+    name: 'Earl Grey',
+    description: 'Black tea with bergamot.',
+    price: 450,
+    allergens: '',
+    diets: 'vegetarian,vegan',
+  },
+  {
+    category: 'tea',
+    name: 'Peppermint',
+    description: 'Caffeine-free whole-leaf peppermint.',
+    price: 450,
+    allergens: '',
+    diets: 'vegetarian,vegan',
+  },
+  {
+    category: 'tea',
+    name: 'Green Sencha',
+    description: 'Light, grassy Japanese green tea.',
+    price: 480,
+    allergens: '',
+    diets: 'vegetarian,vegan',
+  },
   {
     category: 'cold_drinks',
     name: 'Iced Latte',
     description: 'Espresso over ice with cold milk.',
     price: 600,
+    allergens: 'milk',
+    diets: 'vegetarian',
   },
-  { category: 'cold_drinks', name: 'Cold Brew', description: '18-hour cold brew over ice.', price: 580 },
-  { category: 'cold_drinks', name: 'Fresh Orange Juice', description: 'Squeezed to order.', price: 650 },
+  {
+    category: 'cold_drinks',
+    name: 'Cold Brew',
+    description: '18-hour cold brew over ice.',
+    price: 580,
+    allergens: '',
+    diets: 'vegetarian,vegan',
+  },
+  {
+    category: 'cold_drinks',
+    name: 'Fresh Orange Juice',
+    description: 'Squeezed to order.',
+    price: 650,
+    allergens: '',
+    diets: 'vegetarian,vegan',
+  },
   // A bottle comes in one size: its own category, which the Size group does not apply to.
-  { category: 'bottled_drinks', name: 'Sparkling Water', description: '330 ml bottle.', price: 400 },
-  { category: 'food', name: 'Banana Bread', description: 'Toasted, with whipped butter.', price: 650 },
+  {
+    category: 'bottled_drinks',
+    name: 'Sparkling Water',
+    description: '330 ml bottle.',
+    price: 400,
+    allergens: '',
+    diets: 'vegetarian,vegan',
+  },
+  {
+    category: 'food',
+    name: 'Banana Bread',
+    description: 'Toasted, with whipped butter.',
+    price: 650,
+    allergens: 'gluten,eggs,milk',
+    diets: 'vegetarian',
+  },
   {
     category: 'food',
     name: 'Ham & Cheese Croissant',
     description: 'Leg ham and gruyère in a butter croissant.',
     price: 950,
+    allergens: 'gluten,eggs,milk',
+    diets: '',
   },
   {
     category: 'food',
     name: 'Avocado Toast',
     description: 'Smashed avocado, feta and chilli on sourdough.',
     price: 1650,
+    allergens: 'gluten,milk',
+    diets: 'vegetarian',
   },
   {
     category: 'food',
     name: 'Bacon & Egg Roll',
     description: 'Crispy bacon, fried egg and relish on a milk bun.',
     price: 1250,
+    allergens: 'gluten,eggs,milk,mustard',
+    diets: '',
   },
   {
     category: 'food',
     name: 'Almond Croissant',
     description: 'Twice-baked with frangipane and flaked almonds.',
     price: 700,
+    allergens: 'gluten,eggs,milk,nuts',
+    diets: 'vegetarian',
   },
   {
     category: 'food',
     name: 'Blueberry Muffin',
     description: 'Baked every morning with whole blueberries.',
     price: 550,
+    allergens: 'gluten,eggs,milk',
+    diets: 'vegetarian',
   },
   {
     category: 'food',
     name: 'Chicken Caesar Wrap',
     description: 'Grilled chicken, cos, parmesan and Caesar dressing.',
     price: 1350,
+    allergens: 'gluten,eggs,fish,milk,mustard',
+    diets: '',
   },
-  { category: 'food', name: 'Vegan Brownie', description: 'Dark chocolate, no dairy or egg.', price: 550 },
+  {
+    category: 'food',
+    name: 'Vegan Brownie',
+    description: 'Dark chocolate, no dairy or egg.',
+    price: 550,
+    allergens: 'gluten,soybeans',
+    diets: 'vegetarian,vegan',
+  },
   {
     category: 'cold_drinks',
     name: 'Iced Chocolate',
     description: 'Dark chocolate, cold milk and a scoop of vanilla ice cream.',
     price: 700,
+    allergens: 'milk,soybeans',
+    diets: 'vegetarian',
   },
 ];
 
@@ -189,6 +293,8 @@ export const DEMO_UNLISTED: (Item & { status: 'DRAFT' | 'ARCHIVED' })[] = [
     name: 'Pumpkin Spice Latte',
     description: 'Autumn special, back in March.',
     price: 620,
+    allergens: 'milk',
+    diets: 'vegetarian',
     status: 'DRAFT',
   },
   {
@@ -196,6 +302,8 @@ export const DEMO_UNLISTED: (Item & { status: 'DRAFT' | 'ARCHIVED' })[] = [
     name: 'Eggnog Latte',
     description: 'Last Christmas special.',
     price: 620,
+    allergens: 'eggs,milk',
+    diets: 'vegetarian',
     status: 'ARCHIVED',
   },
 ];
@@ -206,7 +314,15 @@ type Group = {
   /** 1: required (the guest must choose); 0 or left out: optional. */
   minSelections?: number;
   maxSelections: number;
-  modifiers: { name: string; isDefault?: boolean; delta?: number; categories: string[] }[];
+  modifiers: {
+    name: string;
+    isDefault?: boolean;
+    delta?: number;
+    categories: string[];
+    /** What the option adds (comma-separated allergen keys) and the diets it takes away. */
+    allergens?: string;
+    removesDiets?: string;
+  }[];
 };
 
 const HOT_DRINKS = ['white_coffee', 'black_coffee', 'tea'];
@@ -230,12 +346,24 @@ export const DEMO_MODIFIERS: Group[] = [
     minSelections: 1,
     maxSelections: 1,
     modifiers: [
-      { name: 'Full Cream', isDefault: true, categories: ['white_coffee'] },
-      { name: 'Skim', categories: ['white_coffee'] },
-      { name: 'Lactose Free', delta: 50, categories: ['white_coffee'] },
-      { name: 'Soy', delta: 60, categories: ['white_coffee'] },
-      { name: 'Almond', delta: 80, categories: ['white_coffee'] },
-      { name: 'Oat', delta: 80, categories: ['white_coffee'] },
+      {
+        name: 'Full Cream',
+        isDefault: true,
+        allergens: 'milk',
+        removesDiets: 'vegan',
+        categories: ['white_coffee'],
+      },
+      { name: 'Skim', allergens: 'milk', removesDiets: 'vegan', categories: ['white_coffee'] },
+      {
+        name: 'Lactose Free',
+        delta: 50,
+        allergens: 'milk',
+        removesDiets: 'vegan',
+        categories: ['white_coffee'],
+      },
+      { name: 'Soy', delta: 60, allergens: 'soybeans', categories: ['white_coffee'] },
+      { name: 'Almond', delta: 80, allergens: 'nuts', categories: ['white_coffee'] },
+      { name: 'Oat', delta: 80, allergens: 'gluten', categories: ['white_coffee'] },
     ],
   },
   {
@@ -267,7 +395,13 @@ export const DEMO_MODIFIERS: Group[] = [
       { name: 'Equal', categories: ['white_coffee'] },
       { name: 'Stevia', categories: ['white_coffee'] },
       { name: 'Vanilla Syrup', delta: 60, categories: ['white_coffee'] },
-      { name: 'Caramel Syrup', delta: 60, categories: ['white_coffee'] },
+      {
+        name: 'Caramel Syrup',
+        delta: 60,
+        allergens: 'milk',
+        removesDiets: 'vegan',
+        categories: ['white_coffee'],
+      },
     ],
   },
   {
@@ -278,7 +412,7 @@ export const DEMO_MODIFIERS: Group[] = [
       { name: 'Extra Shot', delta: 60, categories: COFFEE },
       { name: 'Half Strength', categories: COFFEE },
       { name: 'Extra Hot', categories: HOT_DRINKS },
-      { name: 'Extra Froth', categories: ['white_coffee'] },
+      { name: 'Extra Froth', allergens: 'milk', removesDiets: 'vegan', categories: ['white_coffee'] },
       { name: 'No Froth', categories: ['white_coffee'] },
       { name: 'Gluten-Free Bread', delta: 150, categories: ['food'] },
       { name: 'Heated', categories: ['food'] },
@@ -327,6 +461,8 @@ export async function seedDemo(prisma: PrismaClient, options: { shop?: string; s
         name: item.name,
         description: item.description,
         priceCents: item.price,
+        allergens: item.allergens,
+        diets: item.diets,
         position,
       },
     });
@@ -358,6 +494,8 @@ export async function seedDemo(prisma: PrismaClient, options: { shop?: string; s
           isDefault: modifier.isDefault ?? false,
           priceDeltaCents: modifier.delta ?? 0,
           applicableCategories: modifier.categories.join(','),
+          allergens: modifier.allergens ?? '',
+          removesDiets: modifier.removesDiets ?? '',
           position: index,
         },
       });

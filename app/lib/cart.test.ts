@@ -51,7 +51,7 @@ describe('draft cart', () => {
     const store = memoryStore();
     saveCart(store, 'k', cart);
     const loaded = loadCart(store, 'k');
-    const menuItem = { ...croissant, description: '', price: '4.50' };
+    const menuItem = { ...croissant, description: '', price: '4.50', allergens: [], diets: [] };
     expect(reconcileCart(loaded, [menuItem], []).cart.lines.map((l) => l.note ?? null)).toEqual([
       'heated',
       null,
@@ -163,6 +163,8 @@ describe('reconcileCart (a restored draft against the current menu)', () => {
     category,
     price: (priceCents / 100).toFixed(2),
     priceCents,
+    allergens: [],
+    diets: [],
   });
   const modifier = (
     id: number,
@@ -183,6 +185,8 @@ describe('reconcileCart (a restored draft against the current menu)', () => {
     priceDeltaCents,
     groupId,
     groupName: type,
+    allergens: [],
+    removesDiets: [],
   });
   const items = [menuItem(2, 'Latte', 'white_coffee', 520), menuItem(5, 'Banana Bread', 'food', 650)];
   const modifiers = [

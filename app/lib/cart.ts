@@ -1,3 +1,4 @@
+import type { Allergen, Diet } from './allergens';
 import { validateSelection, type MenuModifier } from './modifiers';
 import { clampQuantity, MAX_QUANTITY, unitPriceCents } from './pricing';
 
@@ -12,6 +13,9 @@ export type MenuItemView = {
   category: string;
   price: string;
   priceCents: number;
+  /** The item's own allergens and diets, before any option (app/lib/allergens.ts). */
+  allergens: Allergen[];
+  diets: Diet[];
 };
 
 export type CartModifier = { id: number; name: string; type: string; priceDeltaCents: number };

@@ -35,6 +35,8 @@ function mod(
     priceDeltaCents: cents,
     groupId,
     groupName: type.charAt(0).toUpperCase() + type.slice(1),
+    allergens: [],
+    removesDiets: [],
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Allergen, Diet } from './allergens';
 import { categoryKey } from './categories';
 
 // Modifier rules shared by the customise dialog and the server (spec sections 2 and 5).
@@ -26,6 +27,9 @@ export type MenuModifier = {
   priceDeltaCents: number;
   groupId: number;
   groupName: string;
+  /** What the option adds to the item, and the diets it takes away (app/lib/allergens.ts). */
+  allergens: Allergen[];
+  removesDiets: Diet[];
 };
 
 export type ModifierGroupView = {

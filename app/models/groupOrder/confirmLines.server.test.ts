@@ -25,6 +25,8 @@ describe('a new order item', () => {
       selectedModifiers: '[]',
       unitPriceCents: 450,
       totalCents: 450,
+      allergens: '',
+      diets: '',
       specialInstructions: null,
       confirmationKey: 'key',
       createdAt: new Date(),
@@ -58,5 +60,40 @@ describe('a new order item', () => {
     const stored = await prisma.orderItem.findUniqueOrThrow({ where: { id: items[0].id } });
     expect(stored).toEqual(items[0]);
     expect(stored).toMatchObject({ guestInitials: 'AN', specialInstructions: 'extra hot', quantity: 2 });
+  });
+
+  it('keeps the line as made: the item and its options add allergens, an option removes a diet', async () => {
+    const menu = await seedMenu(TEST_SHOP);
+    const flatWhite = menu.find((item) => item.name === 'Flat White')!;
+    const longBlack = menu.find((item) => item.name === 'Long Black')!;
+    const option = (name: string) =>
+      prisma.modifier.findFirstOrThrow({ where: { shop: TEST_SHOP, name } }).then((m) => m.id);
+    const [oat, fullCream] = await Promise.all([option('Oat'), option('Full Cream')]);
+    const { order } = await createTestGroupOrder();
+    const { items } = await confirmCart(TEST_SHOP, {
+      groupOrderId: order.id,
+      confirmationKey: 'as-made-0001',
+      guestName: 'Mia',
+      specialInstructions: null,
+      items: [
+        { menuItemId: flatWhite.id, quantity: 1, selectedModifiers: [oat] },
+        { menuItemId: longBlack.id, quantity: 1, selectedModifiers: [] },
+      ],
+    });
+    const stored = await prisma.orderItem.findMany({ where: { id: { in: items.map((i) => i.id) } } });
+    const byName = new Map(stored.map((item) => [item.menuItemName, item]));
+    expect(byName.get('Flat White')).toMatchObject({ allergens: 'gluten,milk', diets: 'vegetarian' });
+    expect(byName.get('Long Black')).toMatchObject({ allergens: '', diets: 'vegetarian,vegan' });
+    // Dairy milk on a vegan item: not vegan any more, and it contains milk.
+    await prisma.menuItem.update({ where: { id: longBlack.id }, data: { category: 'white_coffee' } });
+    const { items: white } = await confirmCart(TEST_SHOP, {
+      groupOrderId: order.id,
+      confirmationKey: 'as-made-0002',
+      guestName: 'Mia',
+      specialInstructions: null,
+      items: [{ menuItemId: longBlack.id, quantity: 1, selectedModifiers: [fullCream] }],
+    });
+    const milky = await prisma.orderItem.findUniqueOrThrow({ where: { id: white[0].id } });
+    expect(milky).toMatchObject({ allergens: 'milk', diets: 'vegetarian' });
   });
 });

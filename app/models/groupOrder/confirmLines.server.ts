@@ -1,6 +1,7 @@
 import type { OrderItem } from '@prisma/client';
 import type { Selectable } from 'kysely';
 import type { DB } from '~db/tables';
+import { asMade, joinKeys, parseAllergens, parseDiets } from '../../lib/allergens';
 import { lineKey } from '../../lib/cart';
 import { Conflict, Invalid } from '../../lib/errors';
 import { validateSelection } from '../../lib/modifiers';
@@ -54,6 +55,10 @@ export function priceLines(
       type: m.type,
       priceDeltaCents: m.priceDeltaCents,
     }));
+    const made = asMade(
+      { allergens: parseAllergens(menuItem.allergens), diets: parseDiets(menuItem.diets) },
+      selection.modifiers,
+    );
     return {
       key: lineKey(
         menuItem.id,
@@ -72,6 +77,8 @@ export function priceLines(
       selectedModifiers: JSON.stringify(chosen),
       unitPriceCents: price.unitCents,
       totalCents: price.totalCents,
+      allergens: joinKeys(made.allergens),
+      diets: joinKeys(made.diets),
       specialInstructions: line.note ?? null,
       confirmationKey: request.confirmationKey,
       line: line.line,

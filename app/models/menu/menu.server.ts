@@ -1,6 +1,7 @@
 import type { MenuItem, Modifier, ModifierGroup } from '@prisma/client';
 import prisma from '../../db.server';
 import { db as outside, type Db } from '../../db/query.server';
+import { parseAllergens, parseDiets } from '../../lib/allergens';
 import { centsToDecimal } from '../../lib/money';
 import type { MenuItemView } from '../../lib/cart';
 import type { MenuModifier } from '../../lib/modifiers';
@@ -18,6 +19,8 @@ export function serializeMenuItem(item: MenuItem): MenuItemView {
     category: item.category,
     price: centsToDecimal(item.priceCents),
     priceCents: item.priceCents,
+    allergens: parseAllergens(item.allergens),
+    diets: parseDiets(item.diets),
   };
 }
 
@@ -39,6 +42,8 @@ export function serializeModifier(modifier: Modifier & { group: GroupFields }): 
     priceDeltaCents: modifier.priceDeltaCents,
     groupId: modifier.groupId,
     groupName: modifier.group.name,
+    allergens: parseAllergens(modifier.allergens),
+    removesDiets: parseDiets(modifier.removesDiets),
   };
 }
 
