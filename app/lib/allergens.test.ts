@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { allergenList, avoidChoice, conflictSentence } from './allergenTexts';
-import { ALLERGENS, asMade, conflicts, joinKeys, parseAllergens, parseAvoids, parseDiets } from './allergens';
+import {
+  ALLERGENS,
+  asMade,
+  conflicts,
+  joinKeys,
+  parseAllergens,
+  parseAvoids,
+  parseDiets,
+  taxonomyKeys,
+} from './allergens';
 
 const flatWhite = { allergens: parseAllergens('milk'), diets: parseDiets('vegetarian') };
 const soy = { allergens: parseAllergens('soybeans'), removesDiets: [] };
@@ -49,5 +58,16 @@ describe('allergens and diets', () => {
     expect(allergenList(['gluten', 'milk'])).toBe('cereals containing gluten, milk');
     expect(avoidChoice('nuts')).toBe('No nuts');
     expect(avoidChoice('vegan')).toBe('Vegan');
+  });
+
+  it('reads Shopify taxonomy labels as our keys', () => {
+    expect(taxonomyKeys(['Soy', 'Tree nuts', 'Sulfites', 'wheat', 'Gluten-free', 'Vegan', 'milk'])).toEqual([
+      'gluten',
+      'soybeans',
+      'milk',
+      'nuts',
+      'sulphites',
+      'vegan',
+    ]);
   });
 });

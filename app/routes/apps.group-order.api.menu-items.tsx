@@ -3,12 +3,21 @@ import { jsonError, withHttpErrors } from '~/lib/http.server';
 import { listMenuItems } from '~/models/menu/menu.server';
 import { requireStorefront } from '~/storefront.server';
 
-// GET /api/menu-items: the shop's active menu, price as a 2-place decimal string.
+// GET /api/menu-items: the shop's active menu, price as a 2-place decimal string, with each item's own
+// allergens and diets (before any option).
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const items = await listMenuItems(shop);
   return Response.json(
-    items.map(({ id, name, description, category, price }) => ({ id, name, description, category, price })),
+    items.map(({ id, name, description, category, price, allergens, diets }) => ({
+      id,
+      name,
+      description,
+      category,
+      price,
+      allergens,
+      diets,
+    })),
   );
 });
 

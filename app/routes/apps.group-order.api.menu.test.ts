@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 
 describe('GET /api/menu-items', () => {
-  it('lists the active menu in the spec shape with a decimal price', async () => {
+  it('lists the active menu in the spec shape with a decimal price, allergens and diets', async () => {
     await prisma.menuItem.updateMany({ where: { shop: TEST_SHOP, name: 'Mocha' }, data: { active: false } });
     const result = await get('/menu-items', menuItemsLoader);
     expect(result.status).toBe(200);
@@ -35,6 +35,8 @@ describe('GET /api/menu-items', () => {
       description: 'Double ristretto with velvety steamed milk.',
       category: 'white_coffee',
       price: '5.20',
+      allergens: ['milk'],
+      diets: ['vegetarian'],
     });
     expect(result.body.map((i: { name: string }) => i.name)).not.toContain('Mocha');
   });

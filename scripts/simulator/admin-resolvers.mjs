@@ -266,6 +266,7 @@ function findNode(ctx, id) {
     s.variantById.get(id) ??
     s.customerById.get(id) ??
     s.collections.find((c) => c.id === id) ??
+    s.products.flatMap((p) => p.metafields.flatMap((m) => m.metaobjects)).find((m) => m.id === id) ??
     ctx.draftOrders().find((d) => d.id === id) ??
     (s.info.id === id ? s.info : null)
   );
@@ -355,6 +356,7 @@ const Product = {
       maxVariantPrice: moneyV2(Math.max(...prices), currency),
     };
   },
+  metafield: (p, a) => p.metafields.find((m) => m.namespace === a.namespace && m.key === a.key) ?? null,
   variantsCount: (p) => exactCount(p.variants.length),
   variants: (p, a) => paginate(p.variants, a),
   collections: (p, a, ctx) =>
@@ -362,6 +364,16 @@ const Product = {
       ctx.store.collections.filter((c) => c.productIds.includes(p.id)),
       a,
     ),
+};
+
+/** @type {Record<string, Resolver<import('./admin-store.mjs').Metafield>>} */
+const Metafield = {
+  references: (m, a) => paginate(m.metaobjects, a),
+};
+
+/** @type {Record<string, Resolver<import('./admin-store.mjs').Metaobject>>} */
+const Metaobject = {
+  field: (m, a) => m.fields.find((f) => f.key === a.key) ?? null,
 };
 
 /** @type {Record<string, Resolver<Variant>>} */
@@ -444,6 +456,8 @@ const RESOLVERS = {
   Mutation,
   Shop,
   Product,
+  Metafield,
+  Metaobject,
   ProductVariant,
   Collection,
   Customer,

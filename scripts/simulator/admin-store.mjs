@@ -20,7 +20,12 @@ export { DEMO_SHOP };
  * @typedef {{ __typename: 'Product', id: string, legacyResourceId: string, title: string, handle: string,
  *   productType: string, vendor: string, status: 'ACTIVE'|'DRAFT'|'ARCHIVED', tags: string[],
  *   descriptionHtml: string, createdAt: string, updatedAt: string,
- *   options: { id: string, name: string, position: number, values: string[] }[], variants: Variant[] }} Product
+ *   options: { id: string, name: string, position: number, values: string[] }[], variants: Variant[],
+ *   metafields: Metafield[] }} Product
+ * @typedef {{ __typename: 'Metaobject', id: string, handle: string, type: string, displayName: string,
+ *   fields: { key: string, type: string, value: string }[] }} Metaobject
+ * @typedef {{ __typename: 'Metafield', id: string, namespace: string, key: string, type: string,
+ *   value: string, jsonValue: string[], ownerType: 'PRODUCT', metaobjects: Metaobject[] }} Metafield
  * @typedef {{ __typename: 'Collection', id: string, legacyResourceId: string, title: string, handle: string,
  *   descriptionHtml: string, updatedAt: string, productIds: string[] }} Collection
  * @typedef {{ url: string, altText: null, width: number, height: number, id: string|null }} Image
@@ -138,6 +143,65 @@ function shopInfo(cfg, domain, isDemo, /** @type {number} */ index) {
   };
 }
 
+// Shopify's product taxonomy names a food product's allergens and diets in two category metafields,
+// `shopify.allergen-information` and `shopify.dietary-preferences`: lists of references to standard
+// metaobject entries (types `shopify--allergen-information`, `shopify--dietary-preferences`), each with a
+// `label`. The demo products carry the demo menu's values there, in Shopify's words.
+const TAXONOMY_ALLERGEN = {
+  gluten: 'Gluten',
+  crustaceans: 'Crustaceans',
+  eggs: 'Eggs',
+  fish: 'Fish',
+  peanuts: 'Peanuts',
+  soybeans: 'Soy',
+  milk: 'Milk',
+  nuts: 'Tree nuts',
+  celery: 'Celery',
+  mustard: 'Mustard',
+  sesame: 'Sesame',
+  sulphites: 'Sulfites',
+  lupin: 'Lupin',
+  molluscs: 'Molluscs',
+};
+const TAXONOMY_DIET = { vegetarian: 'Vegetarian', vegan: 'Vegan' };
+const TAXONOMY_ENTRY_IDS = [...Object.values(TAXONOMY_ALLERGEN), ...Object.values(TAXONOMY_DIET)];
+
+/** One taxonomy metafield of a product, or none when the product has no values for it. */
+function taxonomyMetafield(
+  /** @type {number} */ legacy,
+  /** @type {string} */ key,
+  /** @type {string[]} */ labels,
+) {
+  if (!labels.length) return [];
+  const metaobjects = labels.map((label) => {
+    const handle = slug(label);
+    /** @type {Metaobject} */
+    const entry = {
+      __typename: 'Metaobject',
+      // One entry per label in every shop, as Shopify's standard entries are.
+      id: `gid://shopify/Metaobject/${TAXONOMY_ENTRY_IDS.indexOf(label) + 71_000_001}`,
+      handle,
+      type: `shopify--${key}`,
+      displayName: label,
+      fields: [{ key: 'label', type: 'single_line_text_field', value: label }],
+    };
+    return entry;
+  });
+  /** @type {Metafield} */
+  const metafield = {
+    __typename: 'Metafield',
+    id: `gid://shopify/Metafield/${legacy}${key.length}`,
+    namespace: 'shopify',
+    key,
+    type: 'list.metaobject_reference',
+    value: JSON.stringify(metaobjects.map((m) => m.id)),
+    jsonValue: metaobjects.map((m) => m.id),
+    ownerType: 'PRODUCT',
+    metaobjects,
+  };
+  return [metafield];
+}
+
 /** The demo catalogue as Shopify products; ids differ per shop so one shop's id never resolves on another. */
 function catalogue(
   /** @type {number} */ index,
@@ -179,6 +243,24 @@ function catalogue(
           position: 1,
           values: sizes.map((s) => s.title),
         },
+      ],
+      metafields: [
+        ...taxonomyMetafield(
+          legacy,
+          'allergen-information',
+          item.allergens
+            .split(',')
+            .filter(Boolean)
+            .map((k) => TAXONOMY_ALLERGEN[/** @type {keyof typeof TAXONOMY_ALLERGEN} */ (k)]),
+        ),
+        ...taxonomyMetafield(
+          legacy,
+          'dietary-preferences',
+          item.diets
+            .split(',')
+            .filter(Boolean)
+            .map((k) => TAXONOMY_DIET[/** @type {keyof typeof TAXONOMY_DIET} */ (k)]),
+        ),
       ],
       variants: sizes.map((size, k) => {
         const seq = variantBase + ++variantSeq;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAllergen, isDiet, joinKeys, parseAllergens, parseDiets } from '../allergens';
 import { categoryKey } from '../categories';
 import { decimalToCents } from '../money';
 import { MODIFIER_TYPES } from '../modifiers';
@@ -29,6 +30,25 @@ function capitalise(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/**
+ * A list of allergen or diet keys as the editor posts it ("gluten,milk"): every key must be one we know,
+ * stored in the one order. Left out, the row keeps what it has (undefined leaves the column alone).
+ */
+const keyList = (label: string, known: (key: string) => boolean, tidy: (keys: string[]) => string[]) =>
+  optionalText({ label, max: 400 })
+    .transform((value, ctx) => {
+      const keys = (value ?? '').split(',').map((key) => key.trim().toLowerCase()).filter(Boolean);
+      const unknown = keys.find((key) => !known(key));
+      if (unknown !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `${label}: "${unknown}" is not one we know.` });
+        return z.NEVER;
+      }
+      return joinKeys(tidy(keys));
+    })
+    .optional();
+const allergens = keyList('Allergens', isAllergen, parseAllergens);
+const diets = (label: string) => keyList(label, isDiet, parseDiets);
+
 const category = requiredText({
   label: 'Category',
   max: 60,
@@ -42,6 +62,8 @@ export const MenuItemSchema = z.object({
   category,
   price: price('the price'),
   description: optionalText({ label: 'Description', max: 500, multiline: true }).transform((v) => v ?? ''),
+  allergens,
+  diets: diets('Diets'),
 });
 
 export const ModifierGroupSchema = z.object({
@@ -70,6 +92,8 @@ export const ModifierSchema = z.object({
   applicableCategories: optionalText({ label: 'Categories', max: 2000 })
     .transform((value) => value ?? '')
     .transform((value) => [...new Set(value.split(',').map(categoryKey).filter(Boolean))].join(',')),
+  allergens,
+  removesDiets: diets('Diets it removes'),
 });
 
 export type MenuItemInput = z.infer<typeof MenuItemSchema>;

@@ -31,6 +31,8 @@ export async function getMenuAdmin(shop: string, now = new Date()) {
       active: item.active,
       soldOutToday: isSoldOut(item, now),
       imported: Boolean(item.shopifyVariantId),
+      allergens: item.allergens,
+      diets: item.diets,
     })),
     groups: groups.map((group) => ({
       id: group.id,
@@ -46,6 +48,8 @@ export async function getMenuAdmin(shop: string, now = new Date()) {
         priceDelta: centsToDecimal(m.priceDeltaCents),
         priceDeltaCents: m.priceDeltaCents,
         applicableCategories: m.applicableCategories,
+        allergens: m.allergens,
+        removesDiets: m.removesDiets,
         active: m.active,
       })),
     })),
@@ -76,6 +80,8 @@ export async function createMenuItem(shop: string, input: MenuItemInput) {
       category: input.category,
       description: input.description,
       priceCents: input.price,
+      allergens: input.allergens,
+      diets: input.diets,
       position: await nextPosition(shop, 'menuItem'),
     },
   });
@@ -89,6 +95,8 @@ export async function updateMenuItem(shop: string, id: number, input: MenuItemIn
       category: input.category,
       description: input.description,
       priceCents: input.price,
+      allergens: input.allergens,
+      diets: input.diets,
     },
   });
   if (!count) throw new NotFound('Menu item not found.');
@@ -168,6 +176,8 @@ export async function createModifier(shop: string, input: ModifierInput) {
       priceDeltaCents: input.priceDelta,
       isDefault: input.isDefault,
       applicableCategories: input.applicableCategories,
+      allergens: input.allergens,
+      removesDiets: input.removesDiets,
       position: await nextPosition(shop, 'modifier', group.id),
     },
   });
@@ -185,6 +195,8 @@ export async function updateModifier(shop: string, id: number, input: ModifierIn
       priceDeltaCents: input.priceDelta,
       isDefault: input.isDefault,
       applicableCategories: input.applicableCategories,
+      allergens: input.allergens,
+      removesDiets: input.removesDiets,
     },
   });
   if (!count) throw new NotFound('Modifier not found.');

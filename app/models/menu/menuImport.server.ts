@@ -1,4 +1,5 @@
 import prisma from '../../db.server';
+import { isAllergen, isDiet, joinKeys, taxonomyKeys } from '../../lib/allergens';
 import { decimalToCents } from '../../lib/money';
 import { categoryKey } from '../../lib/categories';
 
@@ -17,6 +18,15 @@ const PRODUCT_FIELDS = `#graphql
     status
     description(truncateAt: 500)
     variants(first: 20) { nodes { id title price } }
+    allergenInformation: metafield(namespace: "shopify", key: "allergen-information") { jsonValue }
+    dietaryPreferences: metafield(namespace: "shopify", key: "dietary-preferences") { jsonValue }
+  }`;
+
+// The taxonomy metafields hold references to Shopify's standard metaobject entries ("Milk", "Tree nuts");
+// a catalogue names few distinct ones, so they are read once per import, not once per product.
+const TAXONOMY_ENTRIES = `#graphql
+  query ImportTaxonomyEntries($ids: [ID!]!) {
+    nodes(ids: $ids) { ... on Metaobject { id handle label: field(key: "label") { value } } }
   }`;
 
 const PRODUCTS = `#graphql
@@ -50,7 +60,51 @@ type Product = {
   status: string;
   description: string;
   variants: { nodes: { id: string; title: string; price: string }[] };
+  allergenInformation: TaxonomyValue | null;
+  dietaryPreferences: TaxonomyValue | null;
 };
+type TaxonomyValue = { jsonValue: unknown };
+type Entry = { id: string; handle: string; label: { value: string } | null } | Record<string, never> | null;
+
+const referenced = (value: TaxonomyValue | null) =>
+  Array.isArray(value?.jsonValue) ? value.jsonValue.filter((id) => typeof id === 'string') : [];
+
+/** The labels of the taxonomy entries the products name, by entry id. */
+async function taxonomyLabels(graphql: AdminGraphql, products: Product[]) {
+  const ids = [
+    ...new Set(
+      products.flatMap((p) => [...referenced(p.allergenInformation), ...referenced(p.dietaryPreferences)]),
+    ),
+  ];
+  const labels = new Map<string, string>();
+  for (let start = 0; start < ids.length; start += 250) {
+    const data = await query<{ nodes: Entry[] }>(graphql, TAXONOMY_ENTRIES, {
+      ids: ids.slice(start, start + 250),
+    });
+    for (const node of data.nodes) if (node?.id) labels.set(node.id, node.label?.value ?? node.handle);
+  }
+  return labels;
+}
+
+/** The taxonomy's entries as our keys (by label, else handle); null when the product has no such field. */
+function taxonomy(value: TaxonomyValue | null, labels: Map<string, string>) {
+  if (!value) return null;
+  return taxonomyKeys(referenced(value).flatMap((id) => labels.get(id) ?? []));
+}
+
+/**
+ * The product's allergens and diets from Shopify's taxonomy metafields, for the columns they set: a
+ * product without one leaves what the merchant gave the item alone. A vegan product is vegetarian too.
+ */
+function taxonomyFacts(product: Product, labels: Map<string, string>) {
+  const allergens = taxonomy(product.allergenInformation, labels);
+  const diets = taxonomy(product.dietaryPreferences, labels)?.filter(isDiet);
+  if (diets?.includes('vegan') && !diets.includes('vegetarian')) diets.unshift('vegetarian');
+  return {
+    ...(allergens ? { allergens: joinKeys(allergens.filter(isAllergen)) } : {}),
+    ...(diets ? { diets: joinKeys(diets) } : {}),
+  };
+}
 type Page = { nodes: Product[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
 
 async function query<T>(graphql: AdminGraphql, document: string, variables: Record<string, unknown> = {}) {
@@ -108,6 +162,10 @@ export async function importShopifyProducts(
     after = page.pageInfo.endCursor;
   }
 
+  const labels = await taxonomyLabels(
+    graphql,
+    products.map(({ product }) => product),
+  );
   let created = 0;
   let updated = 0;
   let position =
@@ -127,6 +185,7 @@ export async function importShopifyProducts(
           description: product.description.slice(0, 500),
           priceCents,
           shopifyProductId: product.id,
+          ...taxonomyFacts(product, labels),
         };
         const existing = await tx.menuItem.findUnique({
           where: { shop_shopifyVariantId: { shop, shopifyVariantId: variant.id } },

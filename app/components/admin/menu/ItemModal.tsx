@@ -1,6 +1,7 @@
 import { FormLayout, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { categoryLabel } from '~/lib/categories';
+import { AllergenChoices, initialKeys } from './AllergenChoices';
 import type { AdminMenuItem } from './types';
 import { useMenuAction } from './useMenuAction';
 import { FormModal } from './FormModal';
@@ -20,10 +21,17 @@ export function ItemModal({
     price: item?.price ?? '',
     description: item?.description ?? '',
   });
+  const [keys, setKeys] = useState(() => initialKeys(item?.allergens, item?.diets));
   const { submit, busy, errors } = useMenuAction(onClose);
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const save = () =>
-    submit({ intent: item ? 'item.update' : 'item.create', id: String(item?.id ?? ''), ...values });
+    submit({
+      intent: item ? 'item.update' : 'item.create',
+      id: String(item?.id ?? ''),
+      ...values,
+      allergens: keys.allergens.join(','),
+      diets: keys.diets.join(','),
+    });
   return (
     <FormModal
       title={item ? `Edit ${item.name}` : 'Add menu item'}
@@ -62,6 +70,14 @@ export function ItemModal({
           error={errors.description}
           multiline={3}
           autoComplete="off"
+        />
+        <AllergenChoices
+          kind="item"
+          allergens={keys.allergens}
+          diets={keys.diets}
+          onAllergens={(allergens) => setKeys((k) => ({ ...k, allergens }))}
+          onDiets={(diets) => setKeys((k) => ({ ...k, diets }))}
+          errors={errors}
         />
       </FormLayout>
     </FormModal>

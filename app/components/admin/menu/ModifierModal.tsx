@@ -1,6 +1,7 @@
 import { Checkbox, ChoiceList, FormLayout, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { categoryLabel } from '~/lib/categories';
+import { AllergenChoices, initialKeys } from './AllergenChoices';
 import type { AdminModifier } from './types';
 import { useMenuAction } from './useMenuAction';
 import { FormModal } from './FormModal';
@@ -20,6 +21,7 @@ export function ModifierModal(props: {
   const [applies, setApplies] = useState<string[]>(
     modifier?.applicableCategories.split(',').filter(Boolean) ?? [],
   );
+  const [keys, setKeys] = useState(() => initialKeys(modifier?.allergens, modifier?.removesDiets));
   const { submit, busy, errors } = useMenuAction(props.onClose);
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const save = () =>
@@ -30,6 +32,8 @@ export function ModifierModal(props: {
       ...values,
       isDefault: String(isDefault),
       applicableCategories: applies.join(','),
+      allergens: keys.allergens.join(','),
+      removesDiets: keys.diets.join(','),
     });
   return (
     <FormModal
@@ -61,6 +65,14 @@ export function ModifierModal(props: {
           choices={props.categories.map((key) => ({ label: categoryLabel(key), value: key }))}
           selected={applies}
           onChange={setApplies}
+        />
+        <AllergenChoices
+          kind="option"
+          allergens={keys.allergens}
+          diets={keys.diets}
+          onAllergens={(allergens) => setKeys((k) => ({ ...k, allergens }))}
+          onDiets={(diets) => setKeys((k) => ({ ...k, diets }))}
+          errors={errors}
         />
       </FormLayout>
     </FormModal>
