@@ -37,7 +37,10 @@ function capitalise(text: string) {
 const keyList = (label: string, known: (key: string) => boolean, tidy: (keys: string[]) => string[]) =>
   optionalText({ label, max: 400 })
     .transform((value, ctx) => {
-      const keys = (value ?? '').split(',').map((key) => key.trim().toLowerCase()).filter(Boolean);
+      const keys = (value ?? '')
+        .split(',')
+        .map((key) => key.trim().toLowerCase())
+        .filter(Boolean);
       const unknown = keys.find((key) => !known(key));
       if (unknown !== undefined) {
         ctx.addIssue({ code: 'custom', message: `${label}: "${unknown}" is not one we know.` });
