@@ -25,6 +25,11 @@ export const ALLERGEN_SHORT: Record<Allergen, string> = { ...ALLERGEN_NAMES, glu
 
 export const DIET_NAMES: Record<Diet, string> = { vegetarian: 'vegetarian', vegan: 'vegan' };
 
+/** Anything a guest avoids, short: "gluten", "milk", "vegan". */
+export function avoidShort(key: Avoid): string {
+  return isAllergen(key) ? ALLERGEN_SHORT[key] : DIET_NAMES[key];
+}
+
 /** What a guest avoids, as a choice reads: "No milk", "Vegan". */
 export function avoidChoice(key: Avoid): string {
   if (key === 'vegan') return 'Vegan';
@@ -38,7 +43,6 @@ export const TEXTS = {
   avoidButton: 'Allergies or diet?',
   avoidHeading: 'What do you avoid?',
   avoidHint: 'We mark menu items that contain it and warn you before you confirm.',
-  avoidDone: 'Done',
   avoidClear: 'Clear',
   avoidingPrefix: 'Avoiding',
   notForYou: 'Not for you',
@@ -75,4 +79,13 @@ export function allergenList(allergens: readonly Allergen[]): string {
 /** Readable name of anything a guest avoids. */
 export function avoidName(key: Avoid): string {
   return isAllergen(key) ? ALLERGEN_NAMES[key] : DIET_NAMES[key];
+}
+
+/** A line's facts in one phrase for e-mails and print: "vegetarian; contains milk, eggs"; "" when none. */
+export function factsText(facts: { allergens: readonly Allergen[]; diets: readonly Diet[] }): string {
+  const parts = [
+    ...facts.diets.map((diet) => DIET_NAMES[diet]),
+    ...(facts.allergens.length ? [`${TEXTS.contains.toLowerCase()} ${allergenList(facts.allergens)}`] : []),
+  ];
+  return parts.join('; ');
 }

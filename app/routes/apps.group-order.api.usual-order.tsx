@@ -22,7 +22,7 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
   });
   const header = request.headers.get('x-device-key')?.trim() ?? '';
   const deviceKey = GUEST_TOKEN_PATTERN.test(header) ? header : null;
-  return Response.json(await getUsualOrder(shop, email, { deviceKey }));
+  return Response.json((await getUsualOrder(shop, email, { deviceKey })).items);
 });
 
 export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {

@@ -4,8 +4,9 @@ import { getUsualOrder, LoadUsualOrderSchema } from '~/models/groupOrder/usualOr
 import { requireStorefront } from '~/storefront.server';
 import { guestTokenFrom } from '~/lib/credentials.server';
 
-// POST /api/usual-order/load { email, deviceKey?, groupOrderId?, guestToken? } -> the usual order's items,
-// as GET /api/usual-order answers them, with the address in the body rather than in a URL. 403 with
+// POST /api/usual-order/load { email, deviceKey?, groupOrderId?, guestToken? } -> { items, avoids }: the
+// usual order's items as GET /api/usual-order answers them, and what the guest avoids (allergen and diet
+// keys), with the address in the body rather than in a URL. 403 with
 // reason "proof-needed" when this browser has not proven the address (usualOrders.server.ts).
 export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   const { shop } = await requireStorefront(request);

@@ -13,6 +13,7 @@ import { useConfirmCart } from '~/components/storefront/guest/useConfirmCart';
 import { useGuestEmail } from '~/components/storefront/guest/useGuestEmail';
 import { useDraftCart } from '~/components/storefront/guest/useDraftCart';
 import { useNoteDraft } from '~/components/storefront/guest/useNoteDraft';
+import { useAvoids } from '~/components/storefront/guest/useAvoids';
 import { useOwnOrder } from '~/components/storefront/guest/useConfirmedOrder';
 import { ClosedNotice } from '~/components/storefront/guest/ClosedNotice';
 import { ConfirmedSoFar } from '~/components/storefront/guest/ConfirmedSoFar';
@@ -82,6 +83,7 @@ function useReviewPage({
   const email = useGuestEmail(order.id);
   const draft = useDraftCart(order.id, guest, menu);
   const [instructions, setInstructions] = useNoteDraft(order.id, guest);
+  const [avoids] = useAvoids();
   const { confirm, pending, problem, nameTaken, closedByServer } = useConfirmCart({
     orderId: order.id,
     guest,
@@ -90,6 +92,7 @@ function useReviewPage({
     closedMessage,
     draft,
     instructions,
+    avoids,
   });
   // The page may stay open past the deadline: Confirm closes with the clock, and says why. The host may
   // also submit meanwhile: the page hears it (useLiveStatus) and says the cart was not included.
@@ -105,6 +108,7 @@ function useReviewPage({
   return {
     now,
     email,
+    avoids,
     draft,
     instructions,
     setInstructions,
@@ -215,6 +219,7 @@ function Review(data: ReviewData) {
         menuUrl={menuUrl}
         money={money}
         confirmedCount={page.confirmedCount}
+        avoids={page.avoids}
       />
 
       <ConfirmedSoFar

@@ -248,7 +248,7 @@ describe("the takeover fails by every route: a new browser with Alice's name and
     const load = async (body: Record<string, unknown>) =>
       call(async () => usualLoad(args(await json('/usual-order/load', { body: { email: ALICE, ...body } }))));
     // Alice's own browser loads it; the spec's GET answers it with her device key.
-    expect((await load({ deviceKey: DEVICE_A })).body).toMatchObject([{ id: latte, quantity: 2 }]);
+    expect((await load({ deviceKey: DEVICE_A })).body.items).toMatchObject([{ id: latte, quantity: 2 }]);
     const get = async (device?: string) =>
       call(async () =>
         usualGet(
@@ -279,7 +279,7 @@ describe("the takeover fails by every route: a new browser with Alice's name and
       guestToken: PHONE_B,
     });
     expect(replaced).toMatchObject({ status: 403, body: { reason: 'proof-needed' } });
-    expect((await load({ deviceKey: DEVICE_A })).body).toMatchObject([{ id: latte, quantity: 2 }]);
+    expect((await load({ deviceKey: DEVICE_A })).body.items).toMatchObject([{ id: latte, quantity: 2 }]);
   });
 });
 
@@ -442,6 +442,6 @@ describe('same person, new phone: the e-mailed one-time link', () => {
     );
     await delivery;
     expect((await redeem((await linkTokenMailedTo(ALICE))!, PHONE_B, DEVICE_B)).status).toBe(200);
-    expect((await load({ deviceKey: DEVICE_B })).body).toMatchObject([{ id: latte, quantity: 2 }]);
+    expect((await load({ deviceKey: DEVICE_B })).body.items).toMatchObject([{ id: latte, quantity: 2 }]);
   });
 });

@@ -6,6 +6,7 @@ import { INVALID_EMAIL } from '../hostText';
 import { emailAddress } from './email';
 import { graphemes, optionalText, readableText, requiredText } from '../text';
 import { typeError } from './typeError';
+import { AvoidsSchema } from './avoids';
 import { LINE_NOTE_MAX } from '../cart';
 
 // What a guest sends to add items: POST /api/order-items, one line (the spec's client) or the whole cart
@@ -92,6 +93,8 @@ const guestFields = {
   // This browser's guest token (see guests.server.ts); the spec's own client sends none.
   guestToken: GuestTokenSchema.optional(),
   specialInstructions: SpecialInstructionsSchema,
+  // What the guest avoids ("milk", "vegan"), kept with the guest for the kitchen's labels and prep board.
+  avoids: AvoidsSchema,
 };
 
 /** POST /api/order-items as the spec's client sends it: one item per call. */

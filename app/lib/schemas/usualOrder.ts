@@ -5,6 +5,7 @@ import { INVALID_EMAIL } from '../hostText';
 import { emailAddress } from './email';
 import { GuestNameSchema } from './orderItems';
 import { typeError } from './typeError';
+import { AvoidsSchema } from './avoids';
 import { GUEST_TOKEN_PATTERN } from '../guests';
 
 // GET/POST /api/usual-order: a guest's usual order, by e-mail. The menu page sends SaveUsualOrderBody and
@@ -76,6 +77,8 @@ export const SaveUsualOrderSchema = z.object({
     )
     .min(1, 'Please add items to your order and ensure your email is provided.')
     .max(50, 'A usual order can have at most 50 lines.'),
+  // What the guest avoids, remembered with the usual order.
+  avoids: AvoidsSchema,
   ...UsualProofFields,
 });
 

@@ -150,11 +150,14 @@ async function writeMerged(
     )
     .execute();
   // One note per guest: a confirm that brings one replaces it; a confirm without one keeps the old note.
-  // Only a claim that acts for the guest (resolveGuest's `own`) touches it: a tokenless call only adds.
-  if (request.specialInstructions && guest.own) {
+  // What the guest avoids likewise (an empty list clears it). Only a claim that acts for the guest
+  // (resolveGuest's `own`) touches either: a tokenless call only adds.
+  const note = request.specialInstructions ? { specialInstructions: request.specialInstructions } : {};
+  const avoids = request.avoids !== undefined ? { avoids: request.avoids } : {};
+  if ((note.specialInstructions || avoids.avoids !== undefined) && guest.own) {
     await trx
       .updateTable('Guest')
-      .set({ specialInstructions: request.specialInstructions, updatedAt: new Date() })
+      .set({ ...note, ...avoids, updatedAt: new Date() })
       .where('id', '=', guest.id)
       .where('shop', '=', shop)
       .execute();

@@ -2,6 +2,7 @@ import prisma from '../../db.server';
 import type { Prisma } from '@prisma/client';
 import { DomainError, NotFound } from '../../lib/errors';
 import { lineNote } from '../../lib/groupOrder';
+import { parseAllergens, parseAvoids, parseDiets } from '../../lib/allergens';
 import { closedReason, parseModifiers } from './groupOrder.server';
 import { requireOwnGuest } from './guests.server';
 import { parseHostRemovals } from './hostRemovals.server';
@@ -18,6 +19,9 @@ function itemView(item: Prisma.OrderItemGetPayload<object>, guestNoteText: strin
     modifiers: parseModifiers(item.selectedModifiers).map((m) => m.name),
     // This line's own note (the guest's note is on the guest; lineNote drops an old copy of it).
     note: lineNote(item, guestNoteText),
+    // The line as made, kept when it was confirmed.
+    allergens: parseAllergens(item.allergens),
+    diets: parseDiets(item.diets),
     unitPriceCents: item.unitPriceCents,
     totalCents: item.totalCents,
   };
@@ -54,6 +58,7 @@ export async function getOwnGuest(
       specialInstructions: guest.specialInstructions,
       // Whether the order's e-mails (submitted, ready) reach this guest; never the address itself.
       hasEmail: Boolean(guest.email),
+      avoids: parseAvoids(guest.avoids),
     },
     items: items.map((item) => itemView(item, guest.specialInstructions?.trim() || null)),
     // What the host took out of this guest's order, newest last, so their page can say so.

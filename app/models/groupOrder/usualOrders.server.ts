@@ -1,3 +1,4 @@
+import { parseAvoids, type Avoid } from '../../lib/allergens';
 import type { Prisma, UsualOrder } from '@prisma/client';
 import prisma from '../../db.server';
 import { Forbidden } from '../../lib/errors';
@@ -105,16 +106,17 @@ export async function addProvenDevice(
 
 /**
  * The saved items that can still be ordered: items still on the menu and active, and only modifiers that
- * still exist and still apply to the item. A saved one without a proof (see above) is refused with 403.
+ * still exist and still apply to the item, with what the guest avoids (allergen and diet keys). A saved
+ * one without a proof (see above) is refused with 403.
  */
 export async function getUsualOrder(
   shop: string,
   email: string,
   proof: UsualProof = {},
-): Promise<UsualItem[]> {
+): Promise<{ items: UsualItem[]; avoids: Avoid[] }> {
   const saved = await prisma.usualOrder.findUnique({ where: { shop_email: { shop, email } } });
   // Nothing saved: the spec's 'No saved items yet' (this tells that the address has no usual order here).
-  if (!saved) return [];
+  if (!saved) return { items: [], avoids: [] };
   const how = await proofOf(shop, email, saved, proof);
   if (!how) throw new Forbidden(USUAL_PROOF_NEEDED, { reason: 'proof-needed' });
   if (how === 'guest' && proof.deviceKey) {
@@ -127,7 +129,7 @@ export async function getUsualOrder(
   const [items, modifiers] = await Promise.all([listMenuItems(shop), listMenuModifiers(shop)]);
   const menu = new Map(items.map((item) => [item.id, item]));
   const modifierById = new Map(modifiers.map((m) => [m.id, m]));
-  return parseItems(saved.items).flatMap((item) => {
+  const kept = parseItems(saved.items).flatMap((item) => {
     const menuItem = menu.get(item.id);
     if (!menuItem) return [];
     const selectedModifiers = (item.selectedModifiers ?? []).filter((id) => {
@@ -143,6 +145,7 @@ export async function getUsualOrder(
       },
     ];
   });
+  return { items: kept, avoids: parseAvoids(saved.avoids) };
 }
 
 /**
@@ -175,8 +178,21 @@ export async function saveUsualOrder(shop: string, input: SaveUsualOrderInput, p
   const devices = withDevice(listed, proof.deviceKey, proven);
   await prisma.usualOrder.upsert({
     where: { shop_email: { shop, email } },
-    create: { shop, email, name: input.name, items: JSON.stringify(items), devices: JSON.stringify(devices) },
-    update: { name: input.name, items: JSON.stringify(items), devices: JSON.stringify(devices) },
+    create: {
+      shop,
+      email,
+      name: input.name,
+      items: JSON.stringify(items),
+      devices: JSON.stringify(devices),
+      avoids: input.avoids ?? '',
+    },
+    // What the guest avoids is remembered with the items; a save that does not say keeps it.
+    update: {
+      name: input.name,
+      items: JSON.stringify(items),
+      devices: JSON.stringify(devices),
+      avoids: input.avoids,
+    },
   });
   return items;
 }

@@ -1,3 +1,5 @@
+import { parseAllergens, parseDiets } from '../../lib/allergens';
+import { factsText } from '../../lib/allergenTexts';
 import type { GroupOrder, OrderItem, ShopSettings } from '@prisma/client';
 import { env } from '../../env.server';
 import { formatMoney } from '../../lib/money';
@@ -23,7 +25,10 @@ function itemLine(item: OrderItem, currency: string) {
   const extra = modifiers.length ? ` (${modifiers.join(', ')})` : '';
   // The line's own note ("heated"), on that line only.
   const note = item.specialInstructions?.trim();
-  return `${item.quantity}x ${item.menuItemName}${extra} — ${formatMoney(item.totalCents, currency)}${note ? `. Note: ${note}` : ''}`;
+  // The line as made (kept at confirm): "Vegetarian; contains milk".
+  const facts = factsText({ allergens: parseAllergens(item.allergens), diets: parseDiets(item.diets) });
+  const factsPart = facts ? `. ${facts.charAt(0).toUpperCase()}${facts.slice(1)}` : '';
+  return `${item.quantity}x ${item.menuItemName}${extra} — ${formatMoney(item.totalCents, currency)}${factsPart}${note ? `. Note: ${note}` : ''}`;
 }
 
 function whenAndWhere(order: GroupOrder, settings: Pick<ShopSettings, 'kitchenName'>) {

@@ -1,3 +1,4 @@
+import { FactTags } from './Allergens';
 import { Button, Card, Spinner, TextArea } from '~/components/storefront/ui';
 import { MAX_QUANTITY, MIN_QUANTITY } from '~/lib/pricing';
 import type { ConfirmedPage, OwnOrder } from './useConfirmedOrder';
@@ -62,6 +63,7 @@ function ConfirmedLine({ item, page }: { item: OwnOrder['items'][number]; page: 
         </p>
         {item.modifiers.length ? <p className="review-line__mods">{item.modifiers.join(', ')}</p> : null}
         <LineNote note={item.note} />
+        <FactTags made={item} avoids={page.own?.guest.avoids ?? []} />
         {editable ? (
           <div className="confirmed-edit">
             <div className="stepper" role="group" aria-label={`Quantity of ${item.name}`}>

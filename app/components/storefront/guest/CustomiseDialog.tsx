@@ -13,17 +13,22 @@ import {
   type ModifierGroupView,
 } from '~/lib/modifiers';
 import { MAX_QUANTITY, MIN_QUANTITY, unitPriceCents } from '~/lib/pricing';
+import type { Avoid } from '~/lib/allergens';
+import { madeWith } from '~/lib/asMade';
+import { FactTags } from './Allergens';
 
 type Props = {
   item: MenuItemView | null;
   modifiers: MenuModifier[];
   money: (cents: number) => string;
+  /** What the guest avoids: the item as made with the chosen options is marked when it has it. */
+  avoids: readonly Avoid[];
   onClose: () => void;
   onAdd: (line: CartLine) => void;
 };
 
 /** 'Customize {item name}': a Radix dialog (focus trap, Escape, labelled) that builds one cart line. */
-export function CustomiseDialog({ item, modifiers, money, onClose, onAdd }: Props) {
+export function CustomiseDialog({ item, modifiers, money, avoids, onClose, onAdd }: Props) {
   // Opened from code, not a Radix Trigger: remember what had focus so closing returns there.
   const opener = useRef<HTMLElement | null>(null);
   if (item && !opener.current && typeof document !== 'undefined') {
@@ -45,7 +50,14 @@ export function CustomiseDialog({ item, modifiers, money, onClose, onAdd }: Prop
         >
           {/* Keyed by item: selections reset to the defaults and quantity to 1 on every open. */}
           {item ? (
-            <CustomiseBody key={item.id} item={item} modifiers={modifiers} money={money} onAdd={onAdd} />
+            <CustomiseBody
+              key={item.id}
+              item={item}
+              modifiers={modifiers}
+              money={money}
+              avoids={avoids}
+              onAdd={onAdd}
+            />
           ) : null}
         </Dialog.Content>
       </Dialog.Portal>
@@ -197,6 +209,7 @@ function CustomiseBody({
   item,
   modifiers,
   money,
+  avoids,
   onAdd,
 }: Omit<Props, 'item' | 'onClose'> & { item: MenuItemView }) {
   const groups = useMemo(() => groupsForCategory(modifiers, item.category), [modifiers, item.category]);
@@ -228,6 +241,10 @@ function CustomiseBody({
   return (
     <div className="customise__inner">
       <CustomiseHeader item={item} />
+      {/* The item as made with the options chosen so far: it changes as they change. */}
+      <div className="customise__facts" aria-live="polite">
+        <FactTags made={madeWith(item, selected, modifiers)} avoids={avoids} full />
+      </div>
 
       <div className="customise__body">
         <QuantityStepper quantity={quantity} setQuantity={setQuantity} />

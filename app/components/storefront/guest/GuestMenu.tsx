@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { EmptyState } from '~/components/storefront/ui';
 import { MenuGrid } from './MenuGrid';
+import { AvoidControl } from './Allergens';
 import { CartBar, OrderCard } from './OrderCard';
 import { GuestTopBar, OrderHero } from './OrderHero';
 import { PageLoading, RemovedNotice } from './PageStatus';
@@ -100,7 +101,9 @@ export function GuestMenu(loaded: MenuData) {
       <div className="guest-layout">
         <GuestSide loaded={loaded} page={page} />
         <div className="guest-layout__main">
+          <AvoidControl avoids={page.avoids} onChange={page.setAvoids} />
           <MenuGrid
+            avoids={page.avoids}
             items={menu.items}
             money={page.money}
             disabled={Boolean(page.closed)}
@@ -116,6 +119,7 @@ export function GuestMenu(loaded: MenuData) {
             item={page.customising}
             modifiers={menu.modifiers}
             money={page.money}
+            avoids={page.avoids}
             onClose={() => page.setCustomising(null)}
             onAdd={page.addToOrder}
           />

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { MenuItemView } from '~/lib/cart';
 import { categoryKey, categoryLabel, distinctCategories } from '~/lib/categories';
+import type { Avoid } from '~/lib/allergens';
 import { ItemCard } from './ItemCard';
 
 const ALL = '__all__';
@@ -11,7 +12,9 @@ export function MenuGrid({
   money,
   disabled,
   onAdd,
+  avoids,
 }: {
+  avoids: readonly Avoid[];
   items: MenuItemView[];
   money: (cents: number) => string;
   disabled: boolean;
@@ -45,7 +48,14 @@ export function MenuGrid({
       </div>
       <ul className="menu-grid">
         {shown.map((item) => (
-          <ItemCard key={item.id} item={item} money={money} disabled={disabled} onAdd={onAdd} />
+          <ItemCard
+            key={item.id}
+            item={item}
+            money={money}
+            disabled={disabled}
+            onAdd={onAdd}
+            avoids={avoids}
+          />
         ))}
       </ul>
     </section>

@@ -8,6 +8,9 @@ import { Countdown } from './Countdown';
 import { GuestLinkOffer } from './GuestLinkOffer';
 import { LineNote, modifierText } from './OrderCard';
 import type { loader } from '~/routes/apps.group-order.review.$groupOrderId.$guestName';
+import type { Avoid } from '~/lib/allergens';
+import { lineConflicts, lineMade } from '~/lib/asMade';
+import { ConflictWarnings, FactTags } from './Allergens';
 
 // The Review page's blocks: why Confirm was refused, the lines about to be confirmed with the total, and
 // the order's group, pickup and deadline.
@@ -62,7 +65,10 @@ export function ReviewCart({
   menuUrl,
   money,
   confirmedCount = 0,
+  avoids,
 }: {
+  /** What the guest avoids: lines that have it are named in a warning before Confirm. */
+  avoids: readonly Avoid[];
   /** Items the guest already confirmed: an empty cart then means "nothing new", not "no order". */
   confirmedCount?: number;
   cart: DraftCart;
@@ -91,6 +97,7 @@ export function ReviewCart({
         </EmptyState>
       ) : (
         <>
+          <ConflictWarnings found={lineConflicts(cart.lines, menu, avoids)} />
           <ul className="review-lines">
             {cart.lines.map((line) => (
               <li key={line.key} className="review-line">
@@ -104,6 +111,7 @@ export function ReviewCart({
                     <p className="review-line__mods">{modifierText(line.modifiers)}</p>
                   ) : null}
                   <LineNote note={line.note} />
+                  <LineFacts line={line} menu={menu} avoids={avoids} />
                 </div>
                 <span className="review-line__price">{money(line.unitPriceCents * line.quantity)}</span>
               </li>
@@ -117,6 +125,16 @@ export function ReviewCart({
       )}
     </Card>
   );
+}
+
+/** A line's allergens and diets as made with its options (today's menu). */
+function LineFacts(props: {
+  line: DraftCart['lines'][number];
+  menu: ReviewData['menu'];
+  avoids: readonly Avoid[];
+}) {
+  const made = lineMade(props.line, props.menu);
+  return made ? <FactTags made={made} avoids={props.avoids} /> : null;
 }
 
 /** The group, pickup (or delivery) time and deadline, with the time left. */

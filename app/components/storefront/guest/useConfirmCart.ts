@@ -2,6 +2,7 @@ import { useNavigate, useRevalidator } from '@remix-run/react';
 import { useRef, useState } from 'react';
 import { callApi } from '~/components/storefront/api';
 import { useToast } from '~/components/storefront/toast';
+import type { Avoid } from '~/lib/allergens';
 import type { DraftCart } from '~/lib/cart';
 import type { ConfirmCartBody } from '~/lib/schemas/orderItems';
 import { sfPath } from '~/lib/paths';
@@ -21,6 +22,8 @@ type Options = {
   closedMessage: string | null;
   draft: ReturnType<typeof useDraftCart>;
   instructions: string;
+  /** What the guest avoids (allergen and diet keys), kept with the guest. */
+  avoids: readonly Avoid[];
 };
 
 /** The confirm's body: the whole cart under its key, with the guest's token, name, initials, e-mail and note. */
@@ -31,8 +34,11 @@ function confirmCartBody(
     initials,
     email,
     instructions,
+    avoids,
     cart,
-  }: Pick<Options, 'orderId' | 'guest' | 'initials' | 'email' | 'instructions'> & { cart: DraftCart },
+  }: Pick<Options, 'orderId' | 'guest' | 'initials' | 'email' | 'instructions' | 'avoids'> & {
+    cart: DraftCart;
+  },
   confirmationKey: string,
 ): ConfirmCartBody {
   return {
@@ -43,6 +49,7 @@ function confirmCartBody(
     guestInitials: initials || null,
     guestEmail: email || null,
     specialInstructions: instructions.trim() || null,
+    avoids: [...avoids],
     items: cart.lines.map((line) => ({
       menuItemId: line.menuItemId,
       quantity: line.quantity,
@@ -60,6 +67,7 @@ export function useConfirmCart({
   closedMessage,
   draft,
   instructions,
+  avoids,
 }: Options) {
   const { cart, update, clear } = draft;
   const toast = useToast();
@@ -80,7 +88,10 @@ export function useConfirmCart({
     const confirmationKey = cart.confirmationKey ?? crypto.randomUUID();
     if (!cart.confirmationKey) update((current) => ({ ...current, confirmationKey }));
     try {
-      const body = confirmCartBody({ orderId, guest, initials, email, instructions, cart }, confirmationKey);
+      const body = confirmCartBody(
+        { orderId, guest, initials, email, instructions, avoids, cart },
+        confirmationKey,
+      );
       const response = await callApi('/order-items', { method: 'POST', body });
       if (!response.ok) {
         const answer = response.body;

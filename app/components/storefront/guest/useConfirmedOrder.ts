@@ -6,6 +6,7 @@ import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
 import type { loader } from '~/routes/apps.group-order.confirmed.$groupOrderId.$guestName';
 import { readGuestToken } from './guestToken';
+import type { Allergen, Avoid, Diet } from '~/lib/allergens';
 import { useGuestEmail } from './useGuestEmail';
 
 // The confirmed page's behaviour: the guest's own items and note, read with the guest token, and the
@@ -15,7 +16,13 @@ export type ConfirmedData = Extract<ReturnType<typeof useLoaderData<typeof loade
 
 export type OwnOrder = {
   mine: true;
-  guest: { name: string; initials: string | null; specialInstructions: string | null; hasEmail: boolean };
+  guest: {
+    name: string;
+    initials: string | null;
+    specialInstructions: string | null;
+    hasEmail: boolean;
+    avoids: Avoid[];
+  };
   items: {
     id: number;
     name: string;
@@ -23,6 +30,9 @@ export type OwnOrder = {
     modifiers: string[];
     /** This line's own note ("heated"). */
     note?: string | null;
+    /** The line as made, kept when it was confirmed. */
+    allergens: Allergen[];
+    diets: Diet[];
     totalCents: number;
   }[];
   removedByHost: { text: string; at: string }[];

@@ -11,6 +11,7 @@ import { useOwnOrder } from './useConfirmedOrder';
 import { useLiveStatus } from '../useLiveStatus';
 import { useGuestEmail } from './useGuestEmail';
 import { saveUsualOrder, usualLines, useUsualOrder } from './useUsualOrder';
+import { useAvoids } from './useAvoids';
 
 // The menu page's behaviour: the clock, the guest's draft cart, the customise dialog's item, the usual
 // order (save and load: useUsualOrder.ts) and going on to review.
@@ -48,6 +49,8 @@ export function useMenuPage(loaded: MenuData) {
   // What this guest already confirmed (read with their guest token), shown beside the new cart.
   const own = useOwnOrder(order.id, guest).state;
   const usualOrder = useUsualOrder({ orderId: order.id, guest, email, setBusy });
+  // What the guest avoids: marks the menu, and is remembered with the usual order.
+  const [avoids, setAvoids] = useAvoids();
 
   function addToOrder(line: CartLine) {
     update((current) => addLine(current, line));
@@ -58,11 +61,12 @@ export function useMenuPage(loaded: MenuData) {
     });
   }
 
-  const saveUsual = () => saveUsualOrder({ email, guest, cart, usualOrder, setBusy, toast });
+  const saveUsual = () => saveUsualOrder({ email, guest, cart, avoids, usualOrder, setBusy, toast });
 
   function loadUsual() {
     const next = replaceLines(usualLines(usualOrder.usual, menu));
     update(() => next);
+    if (usualOrder.usualAvoids.length) setAvoids(usualOrder.usualAvoids);
     const count = itemCount(next);
     toast.show({ title: 'Usual order loaded', description: `${count} items added to your order.` });
   }
@@ -83,6 +87,8 @@ export function useMenuPage(loaded: MenuData) {
 
   return {
     email,
+    avoids,
+    setAvoids,
     proofNeeded: usualOrder.proofNeeded,
     linkMessage: usualOrder.linkMessage,
     requestLink: usualOrder.requestLink,

@@ -5,6 +5,7 @@ import { makeLine, type CartLine, type DraftCart, type MenuItemView } from '~/li
 import { isAllowedFor, type MenuModifier } from '~/lib/modifiers';
 import type { LoadUsualOrderBody, SaveUsualOrderBody, UsualItem } from '~/lib/schemas/usualOrder';
 import { ensureDeviceKey, readGuestToken } from './guestToken';
+import type { Avoid } from '~/lib/allergens';
 
 // The usual order of the guest's address on the menu page: loaded with this browser's proof, saved from the
 // cart, turned back into cart lines, and the e-mailed link that proves this browser may use it.
@@ -43,6 +44,7 @@ export function useUsualOrder({
   setBusy: Dispatch<SetStateAction<boolean>>;
 }) {
   const [usual, setUsual] = useState<UsualItem[] | null>(null);
+  const [usualAvoids, setUsualAvoids] = useState<Avoid[]>([]);
   const [proofNeeded, setProofNeeded] = useState(false);
   const [linkMessage, setLinkMessage] = useState<string | null>(null);
 
@@ -55,9 +57,14 @@ export function useUsualOrder({
     if (!email) return;
     const { guestToken, ...rest } = proof();
     const body: LoadUsualOrderBody = { email, ...rest };
-    const result = await callApi<UsualItem[]>('/usual-order/load', { method: 'POST', body, guestToken });
+    const result = await callApi<{ items: UsualItem[]; avoids: Avoid[] }>('/usual-order/load', {
+      method: 'POST',
+      body,
+      guestToken,
+    });
     if (result.ok) {
-      setUsual(result.body);
+      setUsual(result.body.items);
+      setUsualAvoids(result.body.avoids);
       setProofNeeded(false);
     } else if (result.body.reason === 'proof-needed') setProofNeeded(true);
   }, [email, proof]);
@@ -76,7 +83,17 @@ export function useUsualOrder({
   }
 
   const savedCount = (usual ?? []).reduce((sum, item) => sum + item.quantity, 0);
-  return { usual, savedCount, proofNeeded, setProofNeeded, linkMessage, requestLink, proof, fetchUsual };
+  return {
+    usual,
+    usualAvoids,
+    savedCount,
+    proofNeeded,
+    setProofNeeded,
+    linkMessage,
+    requestLink,
+    proof,
+    fetchUsual,
+  };
 }
 
 type UsualOrder = ReturnType<typeof useUsualOrder>;
@@ -86,6 +103,7 @@ export async function saveUsualOrder({
   email,
   guest,
   cart,
+  avoids,
   usualOrder,
   setBusy,
   toast,
@@ -93,6 +111,8 @@ export async function saveUsualOrder({
   email: string;
   guest: string;
   cart: DraftCart;
+  /** What the guest avoids, remembered with the usual order. */
+  avoids: readonly Avoid[];
   usualOrder: UsualOrder;
   setBusy: Dispatch<SetStateAction<boolean>>;
   toast: ReturnType<typeof useToast>;
@@ -112,6 +132,7 @@ export async function saveUsualOrder({
       ...rest,
       email,
       name: guest,
+      avoids: [...avoids],
       orderItems: cart.lines.map((line) => ({
         id: line.menuItemId,
         name: line.name,
