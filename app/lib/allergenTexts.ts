@@ -47,6 +47,7 @@ export const TEXTS = {
   avoidingPrefix: 'Avoiding',
   notForYou: 'Not for you',
   guestFlags: 'Avoids',
+  kitchenCheck: 'CHECK',
   adminAllergens: 'Allergens',
   adminDiets: 'Diets',
   adminRemovesDiets: 'Makes the item no longer',
@@ -88,4 +89,14 @@ export function factsText(facts: { allergens: readonly Allergen[]; diets: readon
     ...(facts.allergens.length ? [`${TEXTS.contains.toLowerCase()} ${allergenList(facts.allergens)}`] : []),
   ];
   return parts.join('; ');
+}
+
+/** A guest's own flags as the kitchen prints them: "Avoids: milk, nuts, vegan"; "" when none. */
+export function avoidsText(avoids: readonly Avoid[]): string {
+  return avoids.length ? `${TEXTS.guestFlags}: ${avoids.map(avoidShort).join(', ')}` : '';
+}
+
+/** A line that has what its guest avoids, for the kitchen: "CHECK: has milk, not vegan". */
+export function kitchenConflictText(keys: readonly Avoid[]): string {
+  return `${TEXTS.kitchenCheck}: ${keys.map((key) => (isAllergen(key) ? `has ${avoidShort(key)}` : `not ${key}`)).join(', ')}`;
 }

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allergenList, avoidChoice, conflictSentence } from './allergenTexts';
-import {
-  ALLERGENS,
-  asMade,
-  conflicts,
-  joinKeys,
-  parseAllergens,
-  parseAvoids,
-  parseDiets,
-  taxonomyKeys,
-} from './allergens';
+import { ALLERGENS, asMade, conflicts, joinKeys, parseAllergens, parseAvoids, parseDiets } from './allergens';
+import { taxonomyKeys } from './allergenTaxonomy';
 
 const flatWhite = { allergens: parseAllergens('milk'), diets: parseDiets('vegetarian') };
 const soy = { allergens: parseAllergens('soybeans'), removesDiets: [] };

@@ -103,13 +103,20 @@ describe('prep board', () => {
       {
         name: 'Olivia Chen',
         initials: 'OC',
+        avoids: '',
         note: 'No lid please',
         lines: [
           expect.objectContaining({ quantity: 2, title: 'Flat White · Large · Oat' }),
           expect.objectContaining({ quantity: 1, title: 'Almond Croissant' }),
         ],
       },
-      { name: 'Sam', initials: 'S', note: null, lines: [expect.objectContaining({ quantity: 4 })] },
+      {
+        name: 'Sam',
+        initials: 'S',
+        avoids: '',
+        note: null,
+        lines: [expect.objectContaining({ quantity: 4 })],
+      },
     ]);
     // One label per unit: 2 + 1 for Olivia, 4 for Sam. Her note is the guest's: printed once, on her first
     // label, not on every one (issue 27).

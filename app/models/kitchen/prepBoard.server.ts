@@ -6,6 +6,8 @@ import { guestNote, GUEST_NOTE, parseModifiers } from '../groupOrder/groupOrder.
 import { kitchenLabel, kitchenStateOf, nextKitchenStep } from './kitchen.server';
 import { getShopSettings } from '../shop/settings.server';
 import { lineNote, orderTitle } from '../../lib/groupOrder';
+import { conflicts, parseAllergens, parseAvoids, parseDiets } from '../../lib/allergens';
+import { avoidsText, factsText, kitchenConflictText } from '../../lib/allergenTexts';
 
 // The kitchen's prep board: today's and upcoming submitted orders by pickup time, each with what to make
 // (merged counts by item and modifiers) and who it is for (per guest, with notes), plus one label per
@@ -33,8 +35,21 @@ type PrepItem = {
   quantity: number;
   selectedModifiers: string;
   specialInstructions: string | null;
-  guest: { id: number; name: string; specialInstructions: string | null } | null;
+  /** The line as made (kept at confirm) and what its guest avoids: comma-separated keys. */
+  allergens: string;
+  diets: string;
+  guest: { id: number; name: string; specialInstructions: string | null; avoids: string } | null;
 };
+
+/**
+ * A line's allergens and diets as made ("vegetarian; contains milk"), and, when its guest avoids something
+ * the line has, the kitchen's warning ("CHECK: has milk"); null when nothing conflicts.
+ */
+function lineFacts(item: PrepItem) {
+  const made = { allergens: parseAllergens(item.allergens), diets: parseDiets(item.diets) };
+  const against = conflicts(made, parseAvoids(item.guest?.avoids));
+  return { facts: factsText(made), conflict: against.length ? kitchenConflictText(against) : null };
+}
 
 /** The same item with the same modifiers from anyone is one line: "6 × Flat White · Large · Oat". */
 export function mergeLines(items: Pick<PrepItem, 'menuItemName' | 'quantity' | 'selectedModifiers'>[]) {
@@ -71,6 +86,8 @@ function byGuest(items: PrepItem[]) {
   return [...guests.values()].map((guest) => ({
     name: guest.name,
     initials: guest.initials,
+    // What the guest avoids, as they said at confirm ("Avoids: milk"); "" when nothing.
+    avoids: avoidsText(parseAvoids(guest.items.find((item) => item.guest)?.guest?.avoids)),
     note: guestNote(guest.items),
     lines: guest.items.map((item) => {
       const modifiers = parseModifiers(item.selectedModifiers).map((m) => m.name);
@@ -79,6 +96,7 @@ function byGuest(items: PrepItem[]) {
         quantity: item.quantity,
         title: lineTitle(item.menuItemName, modifiers),
         note: lineNote(item, guestNote(guest.items)),
+        ...lineFacts(item),
       };
     }),
     items: guest.items,
@@ -105,6 +123,8 @@ export function labelsFor(guests: ReturnType<typeof byGuest>) {
         item: item.menuItemName,
         modifiers,
         note,
+        ...lineFacts(item),
+        avoids: guest.avoids,
         guestNote: index === 0 && unit === 0 ? guest.note : null,
         unit: unit + 1,
         of: item.quantity,
@@ -138,7 +158,9 @@ const ORDER_SELECT = {
       quantity: true,
       selectedModifiers: true,
       specialInstructions: true,
-      guest: GUEST_NOTE,
+      allergens: true,
+      diets: true,
+      guest: { select: { ...GUEST_NOTE.select, avoids: true } },
     },
   },
 };

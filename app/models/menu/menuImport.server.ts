@@ -1,5 +1,6 @@
 import prisma from '../../db.server';
-import { isAllergen, isDiet, joinKeys, taxonomyKeys } from '../../lib/allergens';
+import { isAllergen, isDiet, joinKeys } from '../../lib/allergens';
+import { taxonomyKeys } from '../../lib/allergenTaxonomy';
 import { decimalToCents } from '../../lib/money';
 import { categoryKey } from '../../lib/categories';
 

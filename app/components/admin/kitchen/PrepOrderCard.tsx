@@ -67,11 +67,18 @@ export function PrepOrderCard({ order }: { order: BoardCard }) {
                 <span className="prep-card__guest">
                   {guest.name} ({guest.initials})
                 </span>
+                {guest.avoids ? <span className="prep-card__avoids"> {guest.avoids}</span> : null}
                 <ul>
                   {guest.lines.map((line) => (
-                    <li key={line.id}>
+                    <li
+                      key={line.id}
+                      className={line.conflict ? 'prep-card__line--conflict' : undefined}
+                      data-conflict={line.conflict ? 'true' : undefined}
+                    >
                       {`${line.quantity} × ${line.title}`}
                       {line.note ? <span className="prep-card__line-note"> — “{line.note}”</span> : null}
+                      {line.facts ? <span className="prep-card__facts"> · {line.facts}</span> : null}
+                      {line.conflict ? <strong className="prep-card__check"> {line.conflict}</strong> : null}
                     </li>
                   ))}
                 </ul>

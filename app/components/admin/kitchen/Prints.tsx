@@ -19,6 +19,9 @@ const LABEL_CSS = `
 .label__mods { font-size: 10pt; line-height: 1.2; }
 .label__note, .label__guest-note { font-size: 9pt; font-style: italic; line-height: 1.2; overflow: hidden; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow-wrap: anywhere; }
 .label__guest-note { font-style: normal; }
+.label__facts { font-size: 8.5pt; line-height: 1.15; }
+.label__avoids { font-size: 9pt; font-weight: 700; line-height: 1.15; }
+.label__check { font-size: 9.5pt; font-weight: 800; line-height: 1.15; border: 0.4mm solid #000; padding: 0 1mm; }
 .label__foot { margin-top: auto; font-size: 7pt; color: #333; display: flex; justify-content: space-between; }
 @media print {
   .labels { display: block; padding: 0; }
@@ -51,6 +54,9 @@ export function LabelRoll({ order, backLink = true }: { order: BoardOrder; backL
             <div className="label__item">{label.item}</div>
             {label.modifiers.length ? <div className="label__mods">{label.modifiers.join(' · ')}</div> : null}
             {label.note ? <div className="label__note">“{label.note}”</div> : null}
+            {label.facts ? <div className="label__facts">{label.facts}</div> : null}
+            {label.avoids ? <div className="label__avoids">{label.avoids}</div> : null}
+            {label.conflict ? <div className="label__check">{label.conflict}</div> : null}
             {label.guestNote ? <div className="label__guest-note">Guest note: {label.guestNote}</div> : null}
             <div className="label__foot">
               <span>
@@ -81,6 +87,9 @@ const SHEET_CSS = `
 .sheet .guest h3 { font-size: 11.5pt; margin: 2mm 0 1mm; }
 .sheet .note { font-style: italic; margin: 1mm 0 0; overflow-wrap: anywhere; }
 .sheet .line-note { display: block; font-style: italic; font-size: 10pt; overflow-wrap: anywhere; }
+.sheet .facts { display: block; font-size: 9.5pt; }
+.sheet .avoids { font-weight: 700; font-size: 10.5pt; }
+.sheet .check { display: inline-block; font-weight: 800; border: 0.3mm solid #000; padding: 0 1mm; }
 @media print { .sheet { padding: 0; margin: 0; } }
 ${PRINT_TOOLBAR_CSS}`;
 
@@ -120,6 +129,7 @@ export function OrderSheet({ order, backLink = true }: { order: BoardOrder; back
           <section className="guest" key={`${guest.name}-${guest.initials}`}>
             <h3>
               {guest.name} ({guest.initials})
+              {guest.avoids ? <span className="avoids"> · {guest.avoids}</span> : null}
             </h3>
             <table>
               <tbody>
@@ -132,6 +142,8 @@ export function OrderSheet({ order, backLink = true }: { order: BoardOrder; back
                     <td>
                       {line.title}
                       {line.note ? <span className="line-note">“{line.note}”</span> : null}
+                      {line.facts ? <span className="facts">{line.facts}</span> : null}
+                      {line.conflict ? <span className="check">{line.conflict}</span> : null}
                     </td>
                   </tr>
                 ))}
