@@ -24,6 +24,8 @@ export const ALLERGEN_NAMES: Record<Allergen, string> = {
 export const ALLERGEN_SHORT: Record<Allergen, string> = { ...ALLERGEN_NAMES, gluten: 'gluten' };
 
 export const DIET_NAMES: Record<Diet, string> = { vegetarian: 'vegetarian', vegan: 'vegan' };
+/** Diet tags as the menu shows them; a vegan item shows only "Vegan" (it is vegetarian too). */
+export const DIET_TAGS: Record<Diet, string> = { vegetarian: 'Vegetarian', vegan: 'Vegan' };
 
 /** Anything a guest avoids, short: "gluten", "milk", "vegan". */
 export function avoidShort(key: Avoid): string {

@@ -3,7 +3,7 @@ import {
   avoidChoice,
   avoidShort,
   conflictSentence,
-  DIET_NAMES,
+  DIET_TAGS,
   TEXTS,
 } from '~/lib/allergenTexts';
 import { AVOIDS, conflicts, type Avoid, type ItemFacts } from '~/lib/allergens';
@@ -29,9 +29,9 @@ export function FactTags({
   return (
     <p className={`fact-tags${against.length ? ' fact-tags--conflict' : ''}`} data-testid="fact-tags">
       {against.length ? <span className="fact-tag fact-tag--warn">{TEXTS.notForYou}</span> : null}
-      {made.diets.map((diet) => (
+      {(made.diets.includes('vegan') ? (['vegan'] as const) : made.diets).map((diet) => (
         <span key={diet} className="fact-tag fact-tag--diet">
-          {DIET_NAMES[diet]}
+          {DIET_TAGS[diet]}
         </span>
       ))}
       <span className="fact-tags__allergens">
