@@ -66,6 +66,8 @@ describe('allergens and diets (issue 26)', () => {
     await page.getByText('Avoiding: milk').waitFor();
     await page.locator('.avoid-control').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'allergens-menu-390.png') });
+    await card('Flat White').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'allergens-menu-marked-390.png') });
 
     // The customise dialog shows the Flat White as made, and follows the milk she picks.
     await page.getByRole('button', { name: 'Add Flat White', exact: true }).click();

@@ -48,7 +48,7 @@ export const PREP_BOARD_CSS = `
 .prep-card__avoids { color: #8e0b21; font-weight: 700; }
 .prep-card__facts { color: #4a4a4a; font-size: 14px; }
 .prep-card__line--conflict { background: #fee9e8; border-left: 4px solid #c70a24; padding: 2px 6px; margin-left: -10px; border-radius: 4px; }
-.prep-card__check { color: #8e0b21; }
+.prep-card__check { display: block; color: #8e0b21; }
 .prep-next { display: block; width: 100%; min-height: 64px; margin-top: 16px; border: 0; border-radius: 12px;
   background: #303030; color: #fff; font: inherit; font-size: 24px; font-weight: 700; cursor: pointer; }
 .prep-next:hover { background: #1a1a1a; }

@@ -85,7 +85,7 @@ export function AvoidControl({
 export function ConflictWarnings({ found }: { found: { line: { name: string }; conflicts: Avoid[] }[] }) {
   if (!found.length) return null;
   return (
-    <div className="notice notice--warning" role="alert" data-testid="allergen-warning">
+    <div className="notice notice--warning allergen-warning" role="alert" data-testid="allergen-warning">
       {found.map(({ line, conflicts: keys }, index) => (
         <p key={index}>{conflictSentence(line.name, keys)}</p>
       ))}
