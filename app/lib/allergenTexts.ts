@@ -48,6 +48,10 @@ export const TEXTS = {
   avoidClear: 'Clear',
   avoidingPrefix: 'Avoiding',
   notForYou: 'Not for you',
+};
+
+/** The admin's and the kitchen's texts (kept apart so that guest pages do not load them). */
+export const STAFF_TEXTS = {
   guestFlags: 'Avoids',
   kitchenCheck: 'CHECK',
   adminAllergens: 'Allergens',
@@ -95,10 +99,10 @@ export function factsText(facts: { allergens: readonly Allergen[]; diets: readon
 
 /** A guest's own flags as the kitchen prints them: "Avoids: milk, nuts, vegan"; "" when none. */
 export function avoidsText(avoids: readonly Avoid[]): string {
-  return avoids.length ? `${TEXTS.guestFlags}: ${avoids.map(avoidShort).join(', ')}` : '';
+  return avoids.length ? `${STAFF_TEXTS.guestFlags}: ${avoids.map(avoidShort).join(', ')}` : '';
 }
 
 /** A line that has what its guest avoids, for the kitchen: "CHECK: has milk, not vegan". */
 export function kitchenConflictText(keys: readonly Avoid[]): string {
-  return `${TEXTS.kitchenCheck}: ${keys.map((key) => (isAllergen(key) ? `has ${avoidShort(key)}` : `not ${key}`)).join(', ')}`;
+  return `${STAFF_TEXTS.kitchenCheck}: ${keys.map((key) => (isAllergen(key) ? `has ${avoidShort(key)}` : `not ${key}`)).join(', ')}`;
 }

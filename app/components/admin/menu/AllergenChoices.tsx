@@ -1,5 +1,5 @@
 import { BlockStack, ChoiceList } from '@shopify/polaris';
-import { ALLERGEN_NAMES, DIET_NAMES, TEXTS } from '~/lib/allergenTexts';
+import { ALLERGEN_NAMES, DIET_NAMES, STAFF_TEXTS } from '~/lib/allergenTexts';
 import { ALLERGENS, DIETS, parseAllergens, parseDiets } from '~/lib/allergens';
 
 // The allergen and diet ticks of the item and modifier editors; values are the stored keys.
@@ -27,7 +27,7 @@ export function AllergenChoices(props: {
     <BlockStack gap="300">
       <ChoiceList
         allowMultiple
-        title={`${TEXTS.adminAllergens}: ${item ? TEXTS.adminAllergensHelp : TEXTS.adminOptionAllergensHelp}`}
+        title={`${STAFF_TEXTS.adminAllergens}: ${item ? STAFF_TEXTS.adminAllergensHelp : STAFF_TEXTS.adminOptionAllergensHelp}`}
         choices={ALLERGEN_CHOICES}
         selected={props.allergens}
         onChange={props.onAllergens}
@@ -35,7 +35,7 @@ export function AllergenChoices(props: {
       />
       <ChoiceList
         allowMultiple
-        title={item ? TEXTS.adminDiets : TEXTS.adminRemovesDiets}
+        title={item ? STAFF_TEXTS.adminDiets : STAFF_TEXTS.adminRemovesDiets}
         choices={DIET_CHOICES}
         selected={props.diets}
         onChange={props.onDiets}

@@ -1,12 +1,8 @@
-import {
-  allergenList,
-  avoidChoice,
-  avoidShort,
-  conflictSentence,
-  DIET_TAGS,
-  TEXTS,
-} from '~/lib/allergenTexts';
-import { AVOIDS, conflicts, type Avoid, type ItemFacts } from '~/lib/allergens';
+import { lazy, Suspense, useState } from 'react';
+import { allergenList, avoidShort, conflictSentence, DIET_TAGS, TEXTS } from '~/lib/allergenTexts';
+import { conflicts, type Avoid, type ItemFacts } from '~/lib/allergens';
+
+const AvoidChoices = lazy(() => import('./AvoidChoices').then((m) => ({ default: m.AvoidChoices })));
 
 // Allergens and diets on guest pages: small tags on an item (the menu, the customise dialog, review), the
 // "Allergies or diet?" control, and the review's warnings. Plain elements and CSS, no library.
@@ -45,7 +41,10 @@ export function FactTags({
   );
 }
 
-/** "Allergies or diet?": what the guest avoids, ticked in a disclosure that needs no script to open. */
+/**
+ * "Allergies or diet?": what the guest avoids, in a disclosure that needs no script to open; its choices
+ * load when it is first opened (the menu's first paint does not carry them).
+ */
 export function AvoidControl({
   avoids,
   onChange,
@@ -53,30 +52,21 @@ export function AvoidControl({
   avoids: readonly Avoid[];
   onChange: (next: Avoid[]) => void;
 }) {
-  const toggle = (key: Avoid) =>
-    onChange(avoids.includes(key) ? avoids.filter((k) => k !== key) : [...avoids, key]);
+  const [opened, setOpened] = useState(false);
   return (
-    <details className="avoid-control" data-testid="avoid-control">
+    <details
+      className="avoid-control"
+      data-testid="avoid-control"
+      onToggle={(event) => setOpened((was) => was || event.currentTarget.open)}
+    >
       <summary className="avoid-control__summary">
         {avoids.length ? `${TEXTS.avoidingPrefix}: ${avoids.map(avoidShort).join(', ')}` : TEXTS.avoidButton}
       </summary>
-      <fieldset className="avoid-control__body">
-        <legend className="avoid-control__legend">{TEXTS.avoidHeading}</legend>
-        <p className="muted small">{TEXTS.avoidHint}</p>
-        <div className="avoid-control__grid">
-          {AVOIDS.map((key) => (
-            <label key={key} className="avoid-control__choice">
-              <input type="checkbox" checked={avoids.includes(key)} onChange={() => toggle(key)} />{' '}
-              {avoidChoice(key)}
-            </label>
-          ))}
-        </div>
-        {avoids.length ? (
-          <button type="button" className="btn btn--secondary btn--small" onClick={() => onChange([])}>
-            {TEXTS.avoidClear}
-          </button>
-        ) : null}
-      </fieldset>
+      {opened ? (
+        <Suspense fallback={null}>
+          <AvoidChoices avoids={avoids} onChange={onChange} />
+        </Suspense>
+      ) : null}
     </details>
   );
 }

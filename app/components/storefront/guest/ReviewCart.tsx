@@ -5,7 +5,7 @@ import { itemsInOrderText } from '~/lib/guests';
 import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
 import { Countdown } from './Countdown';
-import { GuestLinkOffer } from './GuestLinkOffer';
+import { lazy, Suspense } from 'react';
 import { LineNote, modifierText } from './OrderCard';
 import type { loader } from '~/routes/apps.group-order.review.$groupOrderId.$guestName';
 import type { Avoid } from '~/lib/allergens';
@@ -14,6 +14,9 @@ import { ConflictWarnings, FactTags } from './Allergens';
 
 // The Review page's blocks: why Confirm was refused, the lines about to be confirmed with the total, and
 // the order's group, pickup and deadline.
+
+// Offered only when the name is taken by someone else's order: loaded then, not with the page.
+const GuestLinkOffer = lazy(() => import('./GuestLinkOffer').then((m) => ({ default: m.GuestLinkOffer })));
 
 export type ReviewData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { found: true }>;
 
@@ -50,7 +53,9 @@ export function ReviewProblem({
       </p>
       {nameTaken ? (
         <Card>
-          <GuestLinkOffer orderId={orderId} guestName={guest} email={email} standalone />
+          <Suspense fallback={null}>
+            <GuestLinkOffer orderId={orderId} guestName={guest} email={email} standalone />
+          </Suspense>
         </Card>
       ) : null}
     </>
