@@ -136,6 +136,18 @@ describe('allergens and diets (issue 26)', () => {
       pdf,
       path.join(SCREENSHOTS, 'allergens-label'),
     ]);
+    // The A4 order sheet prints the same: her flags beside her name, the line as made and the check.
+    const [sheetTab] = await Promise.all([
+      merchant.context.waitForEvent('page'),
+      board.getByRole('link', { name: 'Print order sheet' }).click(),
+    ]);
+    await sheetTab.getByText('By guest').waitFor();
+    const sheet = path.join(SCREENSHOTS, 'allergens-sheet.pdf');
+    await sheetTab.pdf({ path: sheet, preferCSSPageSize: true, printBackground: true });
+    const sheetText = execFileSync('pdftotext', ['-layout', sheet, '-']).toString();
+    expect(sheetText).toContain('Avoids: milk');
+    expect(sheetText).toContain('contains soybeans, milk');
+    expect(sheetText).toContain('CHECK: has milk');
     await merchant.context.close();
   });
 
