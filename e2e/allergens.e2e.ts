@@ -56,7 +56,7 @@ describe('allergens and diets (issue 26)', () => {
 
     // Before she adds anything: every item shows its allergens; she says she avoids milk.
     const card = (name: string) => page.locator('.menu-item', { hasText: name }).first();
-    expect(await card('Flat White').getByTestId('fact-tags').textContent()).toContain('Contains: milk');
+    expect(await card('Flat White').getByTestId('fact-tags').textContent()).toContain('Allergens: milk');
     expect(await card('Long Black').getByTestId('fact-tags').textContent()).toContain('Vegan');
     await page.getByText('Allergies or diet?').click();
     await page.getByRole('checkbox', { name: 'No milk' }).check();
@@ -74,11 +74,11 @@ describe('allergens and diets (issue 26)', () => {
     const dialog = page.getByRole('dialog', { name: 'Customize Flat White' });
     await dialog.waitFor();
     const facts = dialog.getByTestId('fact-tags');
-    expect(await facts.textContent()).toContain('Contains: milk');
+    expect(await facts.textContent()).toContain('Allergens: milk');
     await dialog.getByRole('button', { name: /^Oat\b/ }).click();
     await expect.poll(() => facts.textContent()).toContain('cereals containing gluten, milk');
     await dialog.getByRole('button', { name: /^Soy\b/ }).click();
-    await expect.poll(() => facts.textContent()).toContain('Contains: soybeans, milk');
+    await expect.poll(() => facts.textContent()).toContain('Allergens: soybeans, milk');
     expect(await facts.textContent()).toContain('Not for you');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'allergens-dialog-390.png') });
     await dialog.getByRole('button', { name: 'Add to Order' }).click();
@@ -96,7 +96,7 @@ describe('allergens and diets (issue 26)', () => {
     await page.getByRole('button', { name: 'Confirm My Order' }).click();
     await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
     const confirmed = page.locator('.confirmed-items .review-line', { hasText: 'Flat White' });
-    await confirmed.getByText('Contains: soybeans, milk').waitFor();
+    await confirmed.getByText('Allergens: soybeans, milk').waitFor();
     await screenshot(page, 'allergens-confirmed-390');
     await guest.context.close();
 
@@ -125,7 +125,7 @@ describe('allergens and diets (issue 26)', () => {
     await labelsTab.pdf({ path: pdf, preferCSSPageSize: true, printBackground: true });
     const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
     expect(text).toContain('Hanna');
-    expect(text).toMatch(/contains soybeans, milk/);
+    expect(text).toMatch(/allergens: soybeans, milk/);
     expect(text).toContain('Avoids: milk');
     expect(text).toContain('CHECK: has milk');
     execFileSync('pdftoppm', [
@@ -146,7 +146,7 @@ describe('allergens and diets (issue 26)', () => {
     await sheetTab.pdf({ path: sheet, preferCSSPageSize: true, printBackground: true });
     const sheetText = execFileSync('pdftotext', ['-layout', sheet, '-']).toString();
     expect(sheetText).toContain('Avoids: milk');
-    expect(sheetText).toContain('contains soybeans, milk');
+    expect(sheetText).toContain('allergens: soybeans, milk');
     expect(sheetText).toContain('CHECK: has milk');
     await merchant.context.close();
   });
@@ -172,7 +172,7 @@ describe('allergens and diets (issue 26)', () => {
     await join(next.page, order.code, 'Theo');
     await next.page.getByRole('heading', { name: 'Menu', exact: true }).waitFor();
     const tags = next.page.locator('.menu-item', { hasText: 'Peppermint' }).getByTestId('fact-tags');
-    expect(await tags.textContent()).toContain('Contains: celery');
+    expect(await tags.textContent()).toContain('Allergens: celery');
     expect(await tags.textContent()).not.toContain('Vegan');
     await next.context.close();
   });

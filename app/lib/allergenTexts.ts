@@ -40,7 +40,7 @@ export function avoidChoice(key: Avoid): string {
 }
 
 export const TEXTS = {
-  contains: 'Contains',
+  contains: 'Allergens',
   noAllergens: 'No listed allergens',
   avoidButton: 'Allergies or diet?',
   avoidHeading: 'What do you avoid?',
@@ -63,7 +63,7 @@ export const STAFF_TEXTS = {
 
 /** Which of a line's contents go against what its guest avoids, in words: "milk and not vegan". */
 function conflictWords(keys: readonly Avoid[]): string {
-  const words = keys.map((key) => (key === 'vegan' || key === 'vegetarian' ? `not ${key}` : avoidName(key)));
+  const words = keys.map((key) => (key === 'vegan' || key === 'vegetarian' ? `not ${key}` : avoidShort(key)));
   if (words.length <= 1) return words.join('');
   return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
@@ -83,16 +83,11 @@ export function allergenList(allergens: readonly Allergen[]): string {
   return allergens.map((key) => ALLERGEN_NAMES[key]).join(', ');
 }
 
-/** Readable name of anything a guest avoids. */
-export function avoidName(key: Avoid): string {
-  return isAllergen(key) ? ALLERGEN_NAMES[key] : DIET_NAMES[key];
-}
-
-/** A line's facts in one phrase for e-mails and print: "vegetarian; contains milk, eggs"; "" when none. */
+/** A line's facts in one phrase for e-mails and print: "vegetarian; allergens: milk, eggs"; "" when none. */
 export function factsText(facts: { allergens: readonly Allergen[]; diets: readonly Diet[] }): string {
   const parts = [
     ...facts.diets.map((diet) => DIET_NAMES[diet]),
-    ...(facts.allergens.length ? [`${TEXTS.contains.toLowerCase()} ${allergenList(facts.allergens)}`] : []),
+    ...(facts.allergens.length ? [`${TEXTS.contains.toLowerCase()}: ${allergenList(facts.allergens)}`] : []),
   ];
   return parts.join('; ');
 }

@@ -82,7 +82,12 @@ describe("a line's own note", () => {
       { kitchenName: 'Bridge St', emailSenderName: 'Cafe' },
       false,
     );
-    expect(mail.text).toContain('- 1x Almond Croissant — $7.00. Note: heated');
-    expect(mail.text).toContain('- 2x Banana Bread — $13.00\n');
+    // The line as made comes before its note (issue 26); the note stays on its own line only.
+    expect(mail.text).toContain(
+      '- 1x Almond Croissant — $7.00. Vegetarian; allergens: cereals containing gluten, eggs, milk, nuts. Note: heated',
+    );
+    expect(mail.text).toContain(
+      '- 2x Banana Bread — $13.00. Vegetarian; allergens: cereals containing gluten, eggs, milk\n',
+    );
   });
 });

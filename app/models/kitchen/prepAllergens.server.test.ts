@@ -43,14 +43,14 @@ describe('allergens in the kitchen', () => {
     expect(nina.lines).toEqual([
       expect.objectContaining({
         title: 'Flat White · Soy',
-        facts: 'vegetarian; contains soybeans, milk',
+        facts: 'vegetarian; allergens: soybeans, milk',
         conflict: 'CHECK: has milk',
       }),
       expect.objectContaining({ title: 'Long Black', facts: 'vegetarian; vegan', conflict: null }),
     ]);
     const sam = board.guests.find((g) => g.name === 'Sam')!;
     expect(sam).toMatchObject({ avoids: '' });
-    expect(sam.lines[0]).toMatchObject({ facts: 'vegetarian; contains milk', conflict: null });
+    expect(sam.lines[0]).toMatchObject({ facts: 'vegetarian; allergens: milk', conflict: null });
     const label = board.labels.find((l) => l.guestName === 'Nina' && l.item === 'Flat White');
     expect(label).toMatchObject({ avoids: 'Avoids: milk', conflict: 'CHECK: has milk' });
   });

@@ -42,7 +42,7 @@ type PrepItem = {
 };
 
 /**
- * A line's allergens and diets as made ("vegetarian; contains milk"), and, when its guest avoids something
+ * A line's allergens and diets as made ("vegetarian; allergens: milk"), and, when its guest avoids something
  * the line has, the kitchen's warning ("CHECK: has milk"); null when nothing conflicts.
  */
 function lineFacts(item: PrepItem) {

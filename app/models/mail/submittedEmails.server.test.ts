@@ -61,8 +61,8 @@ describe('e-mails on submit', () => {
     expect(olivia.text).toContain('2x Latte');
     expect(olivia.text).not.toContain('Croissant');
     // Each line as made (issue 26): the Latte's milk, in the text and the HTML.
-    expect(olivia.text).toMatch(/2x Latte — \$[\d.]+\. Vegetarian; contains milk/);
-    expect(olivia.html).toContain('Vegetarian; contains milk');
+    expect(olivia.text).toMatch(/2x Latte — \$[\d.]+\. Vegetarian; allergens: milk/);
+    expect(olivia.html).toContain('Vegetarian; allergens: milk');
     expect(olivia.text).toMatch(/Pickup: \w{3} \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m at Demo Coffee Kitchen/);
 
     const receipt = sent[2];

@@ -8,7 +8,7 @@ const AvoidChoices = lazy(() => import('./AvoidChoices').then((m) => ({ default:
 // "Allergies or diet?" control, and the review's warnings. Plain elements and CSS, no library.
 
 /**
- * An item's diet tags and allergens as made ("Vegetarian · Contains: milk"); what the guest avoids is
+ * An item's diet tags and allergens as made ("Vegetarian · Allergens: milk"); what the guest avoids is
  * marked. `full` says so when there are no listed allergens (the customise dialog).
  */
 export function FactTags({
