@@ -50,17 +50,6 @@ export const TEXTS = {
   notForYou: 'Not for you',
 };
 
-/** The admin's and the kitchen's texts (kept apart so that guest pages do not load them). */
-export const STAFF_TEXTS = {
-  guestFlags: 'Avoids',
-  kitchenCheck: 'CHECK',
-  adminAllergens: 'Allergens',
-  adminDiets: 'Diets',
-  adminRemovesDiets: 'Makes the item no longer',
-  adminAllergensHelp: 'What the item contains as listed, before any option.',
-  adminOptionAllergensHelp: 'What this option adds to the item (soy milk adds soybeans).',
-};
-
 /** Which of a line's contents go against what its guest avoids, in words: "milk and not vegan". */
 function conflictWords(keys: readonly Avoid[]): string {
   const words = keys.map((key) => (key === 'vegan' || key === 'vegetarian' ? `not ${key}` : avoidShort(key)));
@@ -90,14 +79,4 @@ export function factsText(facts: { allergens: readonly Allergen[]; diets: readon
     ...(facts.allergens.length ? [`${TEXTS.contains.toLowerCase()}: ${allergenList(facts.allergens)}`] : []),
   ];
   return parts.join('; ');
-}
-
-/** A guest's own flags as the kitchen prints them: "Avoids: milk, nuts, vegan"; "" when none. */
-export function avoidsText(avoids: readonly Avoid[]): string {
-  return avoids.length ? `${STAFF_TEXTS.guestFlags}: ${avoids.map(avoidShort).join(', ')}` : '';
-}
-
-/** A line that has what its guest avoids, for the kitchen: "CHECK: has milk, not vegan". */
-export function kitchenConflictText(keys: readonly Avoid[]): string {
-  return `${STAFF_TEXTS.kitchenCheck}: ${keys.map((key) => (isAllergen(key) ? `has ${avoidShort(key)}` : `not ${key}`)).join(', ')}`;
 }

@@ -7,7 +7,8 @@ import { kitchenLabel, kitchenStateOf, nextKitchenStep } from './kitchen.server'
 import { getShopSettings } from '../shop/settings.server';
 import { lineNote, orderTitle } from '../../lib/groupOrder';
 import { conflicts, parseAllergens, parseAvoids, parseDiets } from '../../lib/allergens';
-import { avoidsText, factsText, kitchenConflictText } from '../../lib/allergenTexts';
+import { factsText } from '../../lib/allergenTexts';
+import { avoidsText, kitchenConflictText } from '../../lib/allergenStaffTexts';
 
 // The kitchen's prep board: today's and upcoming submitted orders by pickup time, each with what to make
 // (merged counts by item and modifiers) and who it is for (per guest, with notes), plus one label per

@@ -1,5 +1,6 @@
 import { BlockStack, ChoiceList } from '@shopify/polaris';
-import { ALLERGEN_NAMES, DIET_NAMES, STAFF_TEXTS } from '~/lib/allergenTexts';
+import { ALLERGEN_NAMES, DIET_NAMES } from '~/lib/allergenTexts';
+import { STAFF_TEXTS } from '~/lib/allergenStaffTexts';
 import { ALLERGENS, DIETS, parseAllergens, parseDiets } from '~/lib/allergens';
 
 // The allergen and diet ticks of the item and modifier editors; values are the stored keys.
