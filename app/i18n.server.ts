@@ -3,7 +3,9 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 import de from './locales/de.json';
-import type { Language } from './lib/language';
+import { formatLocale, type Language, type Translate } from './lib/language';
+import { requestLanguage } from './lib/language.server';
+import { getShopSettings } from './models/shop/settings.server';
 
 // The message files (ICU MessageFormat, one per language) are compiled once per process into Lingui's
 // compiled form; a page gets only its own language's, in its loader data (no catalog in the JS bundles).
@@ -32,4 +34,13 @@ export function i18nFor(language: Language): I18n {
     instances.set(language, i18n);
   }
   return i18n;
+}
+
+/** The language a storefront loader or action answers in (see lib/language.server.ts), with its tools. */
+export async function pageLanguage(request: Request, shop: string) {
+  const settings = await getShopSettings(shop);
+  const language = requestLanguage(request, settings.locale);
+  const i18n = i18nFor(language);
+  const t: Translate = (id, values) => i18n._(id, values);
+  return { language, intlLocale: formatLocale(language, settings.locale), t };
 }

@@ -21,3 +21,6 @@ export function formatLocale(language: Language, shopLocale: string): string {
   if (language === 'en') return supportedLanguage(shopLocale) === 'en' ? shopLocale : 'en-AU';
   return supportedLanguage(shopLocale) === language ? shopLocale : language;
 }
+
+/** A message of the current language by its id, with ICU values (Lingui's i18n._ on either side). */
+export type Translate = (id: string, values?: Record<string, unknown>) => string;

@@ -1,7 +1,7 @@
 import { setupI18n, type Messages } from '@lingui/core';
 import { I18nProvider, useLingui } from '@lingui/react';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
-import type { Language } from '~/lib/language';
+import type { Language, Translate } from '~/lib/language';
 
 // The storefront's language: a Lingui instance holding only the page's language (its compiled messages
 // come with the layout's loader data), and the locale dates, times and money are formatted with.
@@ -27,8 +27,6 @@ export function LanguageProvider({
     </LanguageContext.Provider>
   );
 }
-
-export type Translate = (id: string, values?: Record<string, unknown>) => string;
 
 /** `t(id, values)`: the message of the page's language (ICU: placeholders, plurals via Intl.PluralRules). */
 export function useT(): Translate {
