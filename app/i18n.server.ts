@@ -40,7 +40,12 @@ export function i18nFor(language: Language): I18n {
 export async function pageLanguage(request: Request, shop: string) {
   const settings = await getShopSettings(shop);
   const language = requestLanguage(request, settings.locale);
+  return { language, ...wordsFor(language, settings.locale) };
+}
+
+/** A language's messages and formatting locale for server-made texts (e-mails, prints, the kitchen). */
+export function wordsFor(language: Language, shopLocale = 'en-AU') {
   const i18n = i18nFor(language);
   const t: Translate = (id, values) => i18n._(id, values);
-  return { language, intlLocale: formatLocale(language, settings.locale), t };
+  return { t, intlLocale: formatLocale(language, shopLocale) };
 }

@@ -38,3 +38,10 @@ export function useT(): Translate {
 export function useLanguage() {
   return useContext(LanguageContext);
 }
+
+/** The page's messages and formatting locale together (what lib/allergenTexts.ts takes). */
+export function useWords() {
+  const t = useT();
+  const { intlLocale } = useLanguage();
+  return useMemo(() => ({ t, intlLocale }), [t, intlLocale]);
+}
