@@ -12,6 +12,7 @@ import { useLiveStatus } from '../useLiveStatus';
 import { useGuestEmail } from './useGuestEmail';
 import { saveUsualOrder, usualLines, useUsualOrder } from './useUsualOrder';
 import { useAvoids } from './useAvoids';
+import { useLanguage } from '../i18n';
 
 // The menu page's behaviour: the clock, the guest's draft cart, the customise dialog's item, the usual
 // order (save and load: useUsualOrder.ts) and going on to review.
@@ -44,7 +45,11 @@ export function useMenuPage(loaded: MenuData) {
   const { cart, ready, removed, update } = useDraftCart(order.id, guest, menu);
   const [customising, setCustomising] = useState<MenuItemView | null>(null);
   const [busy, setBusy] = useState(false);
-  const money = useCallback((cents: number) => formatMoney(cents, order.currency, 'en-AU'), [order.currency]);
+  const { intlLocale } = useLanguage();
+  const money = useCallback(
+    (cents: number) => formatMoney(cents, order.currency, intlLocale),
+    [order.currency, intlLocale],
+  );
   const { deadlineAt, status, closed } = useOrderStatus(loaded, now);
   // What this guest already confirmed (read with their guest token), shown beside the new cart.
   const own = useOwnOrder(order.id, guest).state;
