@@ -34,7 +34,10 @@ export function avoidChoice(key: Avoid, words: Words): string {
 
 /** What a guest avoids, listed: "milk, nuts, vegan". */
 export function avoidsList(keys: readonly Avoid[], words: Words): string {
-  return list(words, keys.map((key) => avoidShort(key, words)));
+  return list(
+    words,
+    keys.map((key) => avoidShort(key, words)),
+  );
 }
 
 /** The review's warning for one line: "Flat White contains milk, which you avoid." */
@@ -42,23 +45,40 @@ export function conflictSentence(itemName: string, keys: readonly Avoid[], words
   const allergens = keys.filter(isAllergen);
   const diets = keys.filter((key): key is Diet => !isAllergen(key));
   const { t } = words;
-  const contains = list(words, allergens.map((key) => avoidShort(key, words)), 'conjunction');
-  const notDiet = list(words, diets.map((key) => t(`diet.${key}`)), 'disjunction');
-  if (allergens.length && diets.length) return t('allergens.conflictBoth', { item: itemName, contains, diet: notDiet });
+  const contains = list(
+    words,
+    allergens.map((key) => avoidShort(key, words)),
+    'conjunction',
+  );
+  const notDiet = list(
+    words,
+    diets.map((key) => t(`diet.${key}`)),
+    'disjunction',
+  );
+  if (allergens.length && diets.length)
+    return t('allergens.conflictBoth', { item: itemName, contains, diet: notDiet });
   if (allergens.length) return t('allergens.conflictContains', { item: itemName, contains });
   return t('allergens.conflictDiet', { item: itemName, diet: notDiet });
 }
 
 /** Readable names of allergen keys, in order: "milk, cereals containing gluten". */
 export function allergenList(allergens: readonly Allergen[], words: Words): string {
-  return list(words, allergens.map((key) => allergenName(key, words)));
+  return list(
+    words,
+    allergens.map((key) => allergenName(key, words)),
+  );
 }
 
 /** A line's facts in one phrase for e-mails and print: "vegetarian; allergens: milk, eggs"; "" when none. */
-export function factsText(facts: { allergens: readonly Allergen[]; diets: readonly Diet[] }, words: Words): string {
+export function factsText(
+  facts: { allergens: readonly Allergen[]; diets: readonly Diet[] },
+  words: Words,
+): string {
   const parts = [
     ...facts.diets.map((diet) => words.t(`diet.${diet}`)),
-    ...(facts.allergens.length ? [words.t('allergens.factsLower', { list: allergenList(facts.allergens, words) })] : []),
+    ...(facts.allergens.length
+      ? [words.t('allergens.factsLower', { list: allergenList(facts.allergens, words) })]
+      : []),
   ];
   return parts.join('; ');
 }

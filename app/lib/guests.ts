@@ -42,9 +42,3 @@ export function nameTakenMessage(name: string) {
 
 export const NOT_YOUR_ORDER_MESSAGE =
   'These items belong to someone else, or were ordered in another browser. If they are yours, ask for a link by e-mail to open them here.';
-
-/** "Thanks, Bob." but "Thanks, Bob K." (a name that already ends a sentence gets no second period). */
-export function thanksText(name: string) {
-  const trimmed = name.trim();
-  return `Thanks, ${trimmed}${/[.!?]$/.test(trimmed) ? '' : '.'}`;
-}

@@ -87,7 +87,8 @@ export function selectionRule(min: number, max: number, t?: Translate): string {
 export function groupHint(type: string, minSelections: number, maxSelections: number, t?: Translate): string {
   const { min, max } = groupBounds({ minSelections, maxSelections });
   const rule = selectionRule(min, max, t);
-  if (WHITE_COFFEE_ONLY.has(type)) return t ? t('modifier.whiteCoffeeOnly', { rule }) : `(White Coffee only – ${rule})`;
+  if (WHITE_COFFEE_ONLY.has(type))
+    return t ? t('modifier.whiteCoffeeOnly', { rule }) : `(White Coffee only – ${rule})`;
   if (type === 'alterations' && min === 0 && max > 1) return t ? t('modifier.multiSelect') : '(Multi-select)';
   if (t) return t('modifier.rule', { rule });
   return `(${rule})`;

@@ -42,7 +42,11 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   }
   // Reached through an invitation e-mail: that invitee may also say "I'm not ordering this time" here.
   const invite = await inviteOnJoin(shop, order.id, url.searchParams.get('invite'));
-  return { email: url.searchParams.get('email') ?? invite?.email ?? '', invite, order: joinPageOrder(order, language) };
+  return {
+    email: url.searchParams.get('email') ?? invite?.email ?? '',
+    invite,
+    order: joinPageOrder(order, language),
+  };
 });
 
 export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {

@@ -63,7 +63,12 @@ async function refusalInLanguage(thrown: unknown, request: Request) {
 
 // The shell's data (shop name, log-in state, language) holds across the pages' own navigations; it is
 // read again only when the language asked for changes or after a form is sent.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) =>
   formMethod !== undefined
     ? defaultShouldRevalidate
     : currentUrl.searchParams.get('locale') !== nextUrl.searchParams.get('locale') &&
@@ -162,7 +167,11 @@ export function ErrorBoundary() {
     );
   }
   return (
-    <LanguageProvider language={language.language} intlLocale={language.intlLocale} messages={language.messages}>
+    <LanguageProvider
+      language={language.language}
+      intlLocale={language.intlLocale}
+      messages={language.messages}
+    >
       <Shell shopName={layout?.shopName} loggedIn={layout?.loggedIn}>
         <main className="shell-main shell-main--narrow" data-status={status}>
           <ErrorPage status={status} refusal={isRouteErrorResponse(error) ? refusalText(error.data) : null} />

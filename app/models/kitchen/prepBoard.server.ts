@@ -52,7 +52,10 @@ function lineFacts(item: PrepItem) {
   const against = conflicts(made, parseAvoids(item.guest?.avoids));
   // The kitchen reads English (its own language is not chosen yet).
   const words = wordsFor('en');
-  return { facts: factsText(made, words), conflict: against.length ? kitchenConflictText(against, words) : null };
+  return {
+    facts: factsText(made, words),
+    conflict: against.length ? kitchenConflictText(against, words) : null,
+  };
 }
 
 /** The same item with the same modifiers from anyone is one line: "6 × Flat White · Large · Oat". */

@@ -25,9 +25,7 @@ export function ConfirmedSoFar({
       <Card className="order-card order-card--confirmed">
         <div className="order-card__title">
           <h2>{t('soFar.title')}</h2>
-          <span className="badge badge--success">
-            ✓ {t('soFar.count', { count })}
-          </span>
+          <span className="badge badge--success">✓ {t('soFar.count', { count })}</span>
         </div>
         <ul className="order-lines">
           {own.items.map((item) => (
@@ -48,9 +46,7 @@ export function ConfirmedSoFar({
           <span>{t('soFar.total')}</span>
           <strong>{money(own.totalCents)}</strong>
         </p>
-        <p className="muted small order-card__hint">
-          {t('soFar.hint')}
-        </p>
+        <p className="muted small order-card__hint">{t('soFar.hint')}</p>
         <Link to={confirmedUrl} className="order-card__link">
           {t('soFar.link')}
         </Link>

@@ -92,7 +92,11 @@ function QuantityStepper({
         >
           −
         </button>
-        <output className="stepper__value" aria-live="polite" aria-label={t('customise.quantityIs', { quantity })}>
+        <output
+          className="stepper__value"
+          aria-live="polite"
+          aria-label={t('customise.quantityIs', { quantity })}
+        >
           {quantity}
         </output>
         <button

@@ -74,9 +74,7 @@ export function GuestMenu(loaded: MenuData) {
     return (
       <main className="shell-main guest">
         <GuestTopBar orderId={order.id} code={order.code} />
-        <EmptyState title={t('menu.unavailable.title')}>
-          {t('menu.unavailable.body')}
-        </EmptyState>
+        <EmptyState title={t('menu.unavailable.title')}>{t('menu.unavailable.body')}</EmptyState>
       </main>
     );
   }

@@ -110,18 +110,12 @@ export function OrderCard({
     <Card className="order-card">
       <div className="order-card__title" id="current-order">
         <h2 tabIndex={-1}>{t('order.current')}</h2>
-        {count ? (
-          <span className="order-card__count">{t('order.items', { count })}</span>
-        ) : null}
+        {count ? <span className="order-card__count">{t('order.items', { count })}</span> : null}
       </div>
       {!ready ? (
         <Spinner label={t('order.loading')} />
       ) : cart.lines.length === 0 ? (
-        <p className="order-card__empty muted">
-          {adding
-            ? t('order.nothingNew')
-            : t('order.empty')}
-        </p>
+        <p className="order-card__empty muted">{adding ? t('order.nothingNew') : t('order.empty')}</p>
       ) : (
         <CartLines cart={cart} money={money} closed={closed} onRemove={onRemove} />
       )}
