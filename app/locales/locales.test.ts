@@ -23,8 +23,7 @@ function walk(compiled: Compiled, found: Found) {
     const [name, type, cases] = token as [string, string?, Record<string, Compiled>?];
     if (name !== '#') found.args.add(name);
     if (type === 'plural' && cases) found.plurals.push(Object.keys(cases).filter((c) => c !== 'offset'));
-    if (cases && typeof cases === 'object')
-      for (const value of Object.values(cases)) walk(value, found);
+    if (cases && typeof cases === 'object') for (const value of Object.values(cases)) walk(value, found);
   }
   return found;
 }

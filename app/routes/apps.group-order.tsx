@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import type { ShouldRevalidateFunction } from '@remix-run/react';
 import {
   isRouteErrorResponse,
   Link,
@@ -61,19 +60,6 @@ async function refusalInLanguage(thrown: unknown, request: Request) {
   );
 }
 
-// The shell's data (shop name, log-in state, language) holds across the pages' own navigations; it is
-// read again only when the language asked for changes or after a form is sent.
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) =>
-  formMethod !== undefined
-    ? defaultShouldRevalidate
-    : currentUrl.searchParams.get('locale') !== nextUrl.searchParams.get('locale') &&
-      nextUrl.searchParams.has('locale');
-
 function Shell({
   children,
   shopName,
@@ -110,8 +96,9 @@ function Shell({
                 {t('shell.logIn')}
               </a>
             )}
-            <LanguagePicker />
           </nav>
+          {/* Outside the nav, which scrolls sideways on phones: the picker stays in sight. */}
+          <LanguagePicker />
         </div>
       </header>
       {children}
