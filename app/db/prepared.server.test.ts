@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RawBuilder } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
-import { prepared, type Param } from './prepared.server';
+import { prepared, preparedRows, type Param, type RowParams } from './prepared.server';
 import { db, transaction, type Db } from './query.server';
 import { NESTED_MESSAGE } from './transactionScope.server';
 
@@ -84,5 +84,39 @@ describe('a prepared query', () => {
     // Through the transaction's own handle it runs, and commits with the transaction.
     await transaction((trx) => counter(trx, { key, points: 4, expire: null, above: 0 }));
     expect((await prisma.rateLimiterFlexible.findUniqueOrThrow({ where: { key } })).points).toBe(4);
+  });
+});
+
+type Row = { key: string; points: number; expire?: Date | null };
+const insertRows = preparedRows((on, rows: RowParams<Row>[]) =>
+  on.insertInto('RateLimiterFlexible').values(rows).returning(['key', 'points', 'expire']),
+);
+
+describe('a prepared query on a list of rows', () => {
+  it('is compiled per count and columns of the rows, and each run writes its own rows', async () => {
+    const tag = randomUUID();
+    const when = new Date('2031-05-06T07:08:09.010Z');
+    const one = await insertRows(db, [{ key: `a-${tag}`, points: 1, expire: when }]);
+    expect(one).toEqual([{ key: `a-${tag}`, points: 1, expire: when }]);
+    // Two rows: another shape; then one row again, with other values, reusing the first one's SQL.
+    const two = await insertRows(db, [
+      { key: `b-${tag}`, points: 2, expire: null },
+      { key: `c-${tag}`, points: 3, expire: when },
+    ]);
+    expect(two.map((row) => row.points)).toEqual([2, 3]);
+    await insertRows(db, [{ key: `d-${tag}`, points: 4, expire: null }]);
+    // A column left undefined is left out, as the builder leaves it out (the column's default: null).
+    await insertRows(db, [{ key: `e-${tag}`, points: 5, expire: undefined }]);
+    const stored = await prisma.rateLimiterFlexible.findMany({
+      where: { key: { endsWith: tag } },
+      orderBy: { key: 'asc' },
+    });
+    expect(stored.map(({ key, points, expire }) => [key.slice(0, 1), points, expire])).toEqual([
+      ['a', 1, when],
+      ['b', 2, null],
+      ['c', 3, when],
+      ['d', 4, null],
+      ['e', 5, null],
+    ]);
   });
 });

@@ -25,8 +25,21 @@ function mediaType(request: Request) {
 /** The body's bytes, at most `limit` of them; more is a 413 without reading further. */
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) throw tooLarge(limit);
+  const length = declared !== null && /^\d+$/.test(declared) ? Number(declared) : null;
+  if (length !== null && length > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array(0);
+  if (length !== null) {
+    // A declared length within the limit: the HTTP server reads no more than it, so the body is read in
+    // one piece (the size is checked again for a Request made in the process).
+    let whole: ArrayBuffer;
+    try {
+      whole = await request.arrayBuffer();
+    } catch {
+      throw bodyError(400, 'The request body could not be read.');
+    }
+    if (whole.byteLength > limit) throw tooLarge(limit);
+    return new Uint8Array(whole);
+  }
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

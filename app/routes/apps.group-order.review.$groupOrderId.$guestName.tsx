@@ -85,7 +85,7 @@ function useReviewPage({
   const email = useGuestEmail(order.id);
   const draft = useDraftCart(order.id, guest, menu);
   const [instructions, setInstructions] = useNoteDraft(order.id, guest);
-  const [avoids] = useAvoids();
+  const { avoids, said } = useAvoids();
   const { confirm, pending, problem, nameTaken, closedByServer } = useConfirmCart({
     orderId: order.id,
     guest,
@@ -94,7 +94,7 @@ function useReviewPage({
     closedMessage,
     draft,
     instructions,
-    avoids,
+    avoids: said ? avoids : undefined,
   });
   // The page may stay open past the deadline: Confirm closes with the clock, and says why. The host may
   // also submit meanwhile: the page hears it (useLiveStatus) and says the cart was not included.

@@ -70,7 +70,7 @@ async function seedCustomerData(shop: string) {
     })),
   });
   await prisma.usualOrder.create({
-    data: { shop, email: 'olivia.nguyen@example.com', name: 'Olivia', items: '[]' },
+    data: { shop, email: 'olivia.nguyen@example.com', name: 'Olivia', items: '[]', avoids: 'milk' },
   });
   return { order, other };
 }
@@ -177,7 +177,7 @@ describe('customers/data_request', () => {
     expect(result.body.orderedItems).toEqual([
       expect.objectContaining({ guestName: 'Olivia', specialInstructions: 'No sugar, allergic' }),
     ]);
-    expect(result.body.usualOrders).toHaveLength(1);
+    expect(result.body.usualOrders).toEqual([expect.objectContaining({ avoids: 'milk' })]);
     expect(JSON.stringify(result.body)).not.toContain('james@example.com');
     expect(info).toHaveBeenCalledWith(expect.stringContaining('9999'));
     info.mockRestore();
@@ -200,6 +200,8 @@ describe('customers/redact', () => {
         nameKey: 'olivia',
         email: 'olivia.nguyen@example.com',
         specialInstructions: 'No sugar, allergic',
+        // What she avoids (issue 26) is health data: erased with the rest.
+        avoids: 'milk,lupin',
         tokens: { create: { tokenHash: 'a'.repeat(64) } },
       },
     });
@@ -239,6 +241,7 @@ describe('customers/redact', () => {
     );
     expect(dump.toLowerCase()).not.toContain('olivia');
     expect(dump).not.toContain('allergic');
+    expect(dump).not.toContain('lupin');
     expect(await prisma.guestToken.count({ where: { guest: { groupOrderId: other.id } } })).toBe(0);
 
     // The other shop's customer of the same e-mail is not this shop's to erase.

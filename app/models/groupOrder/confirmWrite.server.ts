@@ -1,8 +1,10 @@
-import { prepared, type Param } from '../../db/prepared.server';
+import { prepared, preparedRows, type Param, type RowParams } from '../../db/prepared.server';
+import type { Selectable } from 'kysely';
+import type { DB } from '~db/tables';
 import { writesOneAtATime, type Db } from '../../db/query.server';
 import { Conflict, NotFound } from '../../lib/errors';
 import { cartMenu } from '../menu/menuCache.server';
-import { mergeLines, priceLines, type Merged } from './confirmLines.server';
+import { mergeLines, priceLines, type Merged, type NewOrderItem } from './confirmLines.server';
 import {
   findByKey,
   readOrder,
@@ -118,49 +120,42 @@ async function writeMerged(
   { items, inserts, updates, addedUnits, addedCents }: Merged,
 ): Promise<ConfirmResult> {
   if (inserts.size) {
-    const created = await trx
-      .insertInto('OrderItem')
-      .values([...inserts.values()].map(({ row }) => row))
-      .returning(['id', 'line'])
-      .execute();
+    const created = await insertItems(
+      trx,
+      [...inserts.values()].map(({ row }) => row),
+    );
     for (const { id, line } of created) for (const view of inserts.get(line)!.views) view.id = id;
   }
   for (const item of updates.values()) {
-    await trx
-      .updateTable('OrderItem')
-      .set({ quantity: item.quantity, totalCents: item.totalCents })
-      .where('id', '=', item.id)
-      .where('shop', '=', shop)
-      .execute();
+    await updateQuantity(trx, { quantity: item.quantity, totalCents: item.totalCents, id: item.id, shop });
   }
   const hash = requestHash(request);
   const writtenAt = new Date();
-  await trx
-    .insertInto('ConfirmedLine')
-    .values(
-      request.lines.map((line, index) => ({
-        shop,
-        groupOrderId: order.id,
-        confirmationKey: request.confirmationKey,
-        line: line.line,
-        orderItemId: items[index].id,
-        requestHash: hash,
-        createdAt: writtenAt,
-      })),
-    )
-    .execute();
+  await insertReceipts(
+    trx,
+    request.lines.map((line, index) => ({
+      shop,
+      groupOrderId: order.id,
+      confirmationKey: request.confirmationKey,
+      line: line.line,
+      orderItemId: items[index].id,
+      requestHash: hash,
+      createdAt: writtenAt,
+    })),
+  );
   // One note per guest: a confirm that brings one replaces it; a confirm without one keeps the old note.
-  // What the guest avoids likewise (an empty list clears it). Only a claim that acts for the guest
-  // (resolveGuest's `own`) touches either: a tokenless call only adds.
-  const note = request.specialInstructions ? { specialInstructions: request.specialInstructions } : {};
-  const avoids = request.avoids !== undefined ? { avoids: request.avoids } : {};
-  if ((note.specialInstructions || avoids.avoids !== undefined) && guest.own) {
-    await trx
-      .updateTable('Guest')
-      .set({ ...note, ...avoids, updatedAt: new Date() })
-      .where('id', '=', guest.id)
-      .where('shop', '=', shop)
-      .execute();
+  // Only a claim that acts for the guest (resolveGuest's `own`) touches it: a tokenless call only adds.
+  if (request.specialInstructions && guest.own) {
+    await updateNote(trx, {
+      specialInstructions: request.specialInstructions,
+      now: new Date(),
+      id: guest.id,
+      shop,
+    });
+  }
+  // What the guest avoids likewise: a confirm that says replaces it (an empty list clears it).
+  if (request.avoids !== undefined && guest.own) {
+    await updateAvoids(trx, { avoids: request.avoids, now: new Date(), id: guest.id, shop });
   }
   // The running totals move by what this confirm added, in the same transaction: no recount of the
   // order's items. People, not names: a guest's first items make them one more.
@@ -199,4 +194,44 @@ const addToTotals = prepared(
       .where('id', '=', param('id'))
       .where('shop', '=', param('shop'))
       .returningAll(),
+);
+
+/** The confirm's new lines, one row each (the cart's count decides the shape); their ids and lines. */
+const insertItems = preparedRows((trx, rows: RowParams<NewOrderItem>[]) =>
+  trx.insertInto('OrderItem').values(rows).returning(['id', 'line']),
+);
+
+/** A merged line's new quantity and total. */
+const updateQuantity = prepared(
+  (trx, param: Param<{ quantity: number; totalCents: number; id: number; shop: string }>) =>
+    trx
+      .updateTable('OrderItem')
+      .set({ quantity: param('quantity'), totalCents: param('totalCents') })
+      .where('id', '=', param('id'))
+      .where('shop', '=', param('shop')),
+);
+
+/** One receipt per line of the request: what a retry of the same confirmation key answers from. */
+const insertReceipts = preparedRows((trx, rows: RowParams<Receipt>[]) =>
+  trx.insertInto('ConfirmedLine').values(rows),
+);
+type Receipt = Omit<Selectable<DB['ConfirmedLine']>, 'id'>;
+
+/** The guest's note, replaced by a confirm that brings one. */
+const updateNote = prepared(
+  (trx, param: Param<{ specialInstructions: string; now: Date; id: number; shop: string }>) =>
+    trx
+      .updateTable('Guest')
+      .set({ specialInstructions: param('specialInstructions'), updatedAt: param('now') })
+      .where('id', '=', param('id'))
+      .where('shop', '=', param('shop')),
+);
+
+/** What the guest avoids (allergen and diet keys), replaced by a confirm that says. */
+const updateAvoids = prepared((trx, param: Param<{ avoids: string; now: Date; id: number; shop: string }>) =>
+  trx
+    .updateTable('Guest')
+    .set({ avoids: param('avoids'), updatedAt: param('now') })
+    .where('id', '=', param('id'))
+    .where('shop', '=', param('shop')),
 );

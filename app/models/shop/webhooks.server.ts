@@ -101,7 +101,10 @@ async function guestItemIds(tx: Tx, shop: string, customer: CustomerRef) {
   return rows.map((row) => Number(row.id));
 }
 
-/** customers/data_request: everything the app holds about this customer in this shop. */
+/**
+ * customers/data_request: everything the app holds about this customer in this shop, what they avoid
+ * (allergens, diets: health data) included.
+ */
 export async function collectCustomerData(tx: Tx, shop: string, customer: CustomerRef) {
   const emails = emailsOf(customer);
   const [orderIds, itemIds] = await Promise.all([
@@ -147,6 +150,7 @@ export async function collectCustomerData(tx: Tx, shop: string, customer: Custom
           initials: true,
           email: true,
           specialInstructions: true,
+          avoids: true,
           createdAt: true,
           groupOrder: { select: { code: true } },
         },
@@ -174,11 +178,9 @@ export async function collectCustomerData(tx: Tx, shop: string, customer: Custom
     hostedGroupOrders: hosted,
     guestProfiles: guests.map(({ groupOrder, ...guest }) => ({ ...guest, groupOrderCode: groupOrder.code })),
     orderedItems: items.map(({ groupOrder, ...item }) => ({ ...item, groupOrderCode: groupOrder.code })),
-    usualOrders: usual.map((u) => ({
-      email: u.email,
-      name: u.name,
-      items: JSON.parse(u.items),
-      updatedAt: u.updatedAt,
+    usualOrders: usual.map(({ email, name, items, avoids, updatedAt }) => ({
+      ...{ email, name, avoids, updatedAt },
+      items: JSON.parse(items),
     })),
   };
 }
@@ -222,6 +224,7 @@ export async function redactCustomer(tx: Tx, shop: string, customer: CustomerRef
         email: null,
         emailVerifiedAt: null,
         specialInstructions: null,
+        avoids: '',
       },
     });
   }

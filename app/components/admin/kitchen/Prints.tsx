@@ -19,10 +19,12 @@ const LABEL_CSS = `
 .label__mods { font-size: 10pt; line-height: 1.2; }
 .label__note, .label__guest-note { font-size: 9pt; font-style: italic; line-height: 1.2; overflow: hidden; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow-wrap: anywhere; }
 .label__guest-note { font-style: normal; }
-.label__facts { font-size: 8.5pt; line-height: 1.15; }
-.label__avoids { font-size: 9pt; font-weight: 700; line-height: 1.15; }
-.label__check { font-size: 9.5pt; font-weight: 800; line-height: 1.15; border: 0.4mm solid #000; padding: 0 1mm; }
-.label__foot { margin-top: auto; font-size: 7pt; color: #333; display: flex; justify-content: space-between; }
+.label__facts { font-size: 8pt; line-height: 1.15; overflow: hidden; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; }
+.label__avoids { font-size: 8.5pt; font-weight: 700; line-height: 1.15; }
+.label__check { font-size: 8.5pt; font-weight: 800; line-height: 1.15; border: 0.4mm solid #000; padding: 0 1mm; }
+.label__body { flex: 1 1 auto; min-height: 0; overflow: hidden; display: flex; flex-direction: column; gap: 0.8mm; }
+.label__top, .label__body > * { flex-shrink: 0; }
+.label__foot { flex-shrink: 0; margin-top: auto; font-size: 7pt; color: #333; display: flex; justify-content: space-between; }
 @media print {
   .labels { display: block; padding: 0; }
   .label { border: 0; break-after: page; page-break-after: always; }
@@ -51,13 +53,21 @@ export function LabelRoll({ order, backLink = true }: { order: BoardOrder; backL
               <span className="label__name">{label.guestName}</span>
               <span className="label__initials">{label.initials}</span>
             </div>
-            <div className="label__item">{label.item}</div>
-            {label.modifiers.length ? <div className="label__mods">{label.modifiers.join(' · ')}</div> : null}
-            {label.note ? <div className="label__note">“{label.note}”</div> : null}
-            {label.facts ? <div className="label__facts">{label.facts}</div> : null}
-            {label.avoids ? <div className="label__avoids">{label.avoids}</div> : null}
-            {label.conflict ? <div className="label__check">{label.conflict}</div> : null}
-            {label.guestNote ? <div className="label__guest-note">Guest note: {label.guestNote}</div> : null}
+            {/* Cut at the bottom when too long, so the order code and time below always print. */}
+            <div className="label__body">
+              <div className="label__item">{label.item}</div>
+              {label.modifiers.length ? (
+                <div className="label__mods">{label.modifiers.join(' · ')}</div>
+              ) : null}
+              {/* What the guest avoids comes before the notes: a note may be cut short, a warning not. */}
+              {label.conflict ? <div className="label__check">{label.conflict}</div> : null}
+              {label.avoids ? <div className="label__avoids">{label.avoids}</div> : null}
+              {label.facts ? <div className="label__facts">{label.facts}</div> : null}
+              {label.note ? <div className="label__note">“{label.note}”</div> : null}
+              {label.guestNote ? (
+                <div className="label__guest-note">Guest note: {label.guestNote}</div>
+              ) : null}
+            </div>
             <div className="label__foot">
               <span>
                 {order.code} · {order.pickupTime}

@@ -7,26 +7,37 @@ import { parseAvoids, type Avoid } from '~/lib/allergens';
 
 const AVOIDS_KEY = 'group-order:avoids';
 
-function read(): Avoid[] {
+/** The kept list, or null when this browser's guest never used the control. */
+function read(): Avoid[] | null {
   try {
-    return parseAvoids(window.localStorage.getItem(AVOIDS_KEY) ?? '');
+    const kept = window.localStorage.getItem(AVOIDS_KEY);
+    return kept === null ? null : parseAvoids(kept);
   } catch {
-    return [];
+    return null;
   }
 }
 
-/** The list (empty until the page runs) and a setter that keeps it. */
+/**
+ * The list (empty until the page runs), a setter that keeps it, and whether the guest ever said (only then
+ * does a confirm send it: most confirms then write nothing more to the guest).
+ */
 export function useAvoids() {
   const [avoids, setState] = useState<Avoid[]>([]);
-  useEffect(() => setState(read()), []);
+  const [said, setSaid] = useState(false);
+  useEffect(() => {
+    const kept = read();
+    setState(kept ?? []);
+    setSaid(kept !== null);
+  }, []);
   const setAvoids = useCallback((next: readonly Avoid[]) => {
     const clean = parseAvoids(next);
     setState(clean);
+    setSaid(true);
     try {
       window.localStorage.setItem(AVOIDS_KEY, clean.join(','));
     } catch {
       // Storage blocked: the list holds for this page view.
     }
   }, []);
-  return [avoids, setAvoids] as const;
+  return { avoids, setAvoids, said };
 }

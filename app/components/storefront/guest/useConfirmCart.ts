@@ -23,8 +23,8 @@ type Options = {
   closedMessage: string | null;
   draft: ReturnType<typeof useDraftCart>;
   instructions: string;
-  /** What the guest avoids (allergen and diet keys), kept with the guest. */
-  avoids: readonly Avoid[];
+  /** What the guest avoids (allergen and diet keys), kept with the guest; undefined: they never said. */
+  avoids: readonly Avoid[] | undefined;
 };
 
 /** The confirm's body: the whole cart under its key, with the guest's token, name, initials, e-mail and note. */
@@ -50,7 +50,7 @@ function confirmCartBody(
     guestInitials: initials || null,
     guestEmail: email || null,
     specialInstructions: instructions.trim() || null,
-    avoids: [...avoids],
+    avoids: avoids ? [...avoids] : undefined,
     items: cart.lines.map((line) => ({
       menuItemId: line.menuItemId,
       quantity: line.quantity,

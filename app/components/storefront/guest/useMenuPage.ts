@@ -55,7 +55,7 @@ export function useMenuPage(loaded: MenuData) {
   const own = useOwnOrder(order.id, guest).state;
   const usualOrder = useUsualOrder({ orderId: order.id, guest, email, setBusy });
   // What the guest avoids: marks the menu, and is remembered with the usual order.
-  const [avoids, setAvoids] = useAvoids();
+  const { avoids, setAvoids, said } = useAvoids();
 
   function addToOrder(line: CartLine) {
     update((current) => addLine(current, line));
@@ -66,7 +66,16 @@ export function useMenuPage(loaded: MenuData) {
     });
   }
 
-  const saveUsual = () => saveUsualOrder({ email, guest, cart, avoids, usualOrder, setBusy, toast });
+  const saveUsual = () =>
+    saveUsualOrder({
+      email,
+      guest,
+      cart,
+      avoids: said ? avoids : undefined,
+      usualOrder,
+      setBusy,
+      toast,
+    });
 
   function loadUsual() {
     const next = replaceLines(usualLines(usualOrder.usual, menu));

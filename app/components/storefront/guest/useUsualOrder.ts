@@ -111,8 +111,8 @@ export async function saveUsualOrder({
   email: string;
   guest: string;
   cart: DraftCart;
-  /** What the guest avoids, remembered with the usual order. */
-  avoids: readonly Avoid[];
+  /** What the guest avoids, remembered with the usual order; undefined: they never said (kept as saved). */
+  avoids: readonly Avoid[] | undefined;
   usualOrder: UsualOrder;
   setBusy: Dispatch<SetStateAction<boolean>>;
   toast: ReturnType<typeof useToast>;
@@ -132,7 +132,7 @@ export async function saveUsualOrder({
       ...rest,
       email,
       name: guest,
-      avoids: [...avoids],
+      avoids: avoids ? [...avoids] : undefined,
       orderItems: cart.lines.map((line) => ({
         id: line.menuItemId,
         name: line.name,
