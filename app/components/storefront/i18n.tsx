@@ -2,6 +2,7 @@ import { setupI18n, type Messages } from '@lingui/core';
 import { I18nProvider, useLingui } from '@lingui/react';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import type { Language, Translate } from '~/lib/language';
+import { formatMoney } from '~/lib/money';
 
 // The storefront's language: a Lingui instance holding only the page's language (its compiled messages
 // come with the layout's loader data), and the locale dates, times and money are formatted with.
@@ -44,4 +45,10 @@ export function useWords() {
   const t = useT();
   const { intlLocale } = useLanguage();
   return useMemo(() => ({ t, intlLocale }), [t, intlLocale]);
+}
+
+/** Money in the shop's currency, formatted for the page's language. */
+export function useMoney(currency: string) {
+  const { intlLocale } = useLanguage();
+  return useCallback((cents: number) => formatMoney(cents, currency, intlLocale), [currency, intlLocale]);
 }
