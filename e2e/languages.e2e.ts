@@ -114,6 +114,8 @@ describe('storefront languages (issue 26)', () => {
     await orderInLanguage(page, order.code, FRENCH, 'french');
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
     expect(await page.locator('main').textContent()).toContain('Et ensuite ?');
+    await page.getByRole('link', { name: 'Trouver', exact: true }).click();
+    await page.getByRole('heading', { name: 'Trouver votre commande groupée' }).waitFor();
   });
 
   it('serves a German browser in German, and lays German out at 390 px without overflow', async () => {

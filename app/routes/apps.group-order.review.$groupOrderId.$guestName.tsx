@@ -209,7 +209,7 @@ function Review(data: ReviewData) {
         title={title}
         titleAs="p"
         backTo={menuUrl}
-        backLabel={t('review.backToMenu')}
+        backLabel={t('review.backLabel')}
         showDashboard={false}
       />
       <PageHeader title={t('review.title')}>
