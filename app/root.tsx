@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useRouteLoaderData,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useNonce } from './lib/nonce';
@@ -13,8 +14,10 @@ import { useNonce } from './lib/nonce';
 function Document({ children, title }: { children: ReactNode; title?: string }) {
   // Inline scripts carry the response's CSP nonce (storefront pages, see entry.server.tsx).
   const nonce = useNonce();
+  // Storefront pages are in the guest's language (the storefront layout's loader chooses it).
+  const storefront = useRouteLoaderData<{ language?: string }>('routes/apps.group-order');
   return (
-    <html lang="en">
+    <html lang={storefront?.language ?? 'en'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />

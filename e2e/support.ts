@@ -54,10 +54,15 @@ export function useBrowser() {
     await state.browser?.close();
   });
   return {
-    async newUser(viewport = PHONE): Promise<{ context: BrowserContext; page: Page; requests: string[] }> {
+    async newUser(
+      viewport = PHONE,
+      /** The browser's language (its Accept-Language); English by default. */
+      locale = 'en-US',
+    ): Promise<{ context: BrowserContext; page: Page; requests: string[] }> {
       // Headless Chromium's own user agent counts as a bot, which authenticate.admin answers with 410.
       const context = await state.browser!.newContext({
         viewport,
+        locale,
         baseURL: urls().storefront,
         userAgent: USER_AGENT,
       });

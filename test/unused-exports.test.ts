@@ -11,7 +11,16 @@ const ROOTS = ['app', 'scripts', 'server', 'test', 'e2e', 'bench', 'prisma'];
 const SKIP = new Set(['node_modules', 'build', 'generated']);
 const SOURCE = /\.(ts|tsx|mjs|js)$/;
 /** What Remix reads by name from a route module and from the server entry. */
-const ROUTE_EXPORTS = new Set(['loader', 'action', 'default', 'meta', 'links', 'headers', 'ErrorBoundary']);
+const ROUTE_EXPORTS = new Set([
+  'loader',
+  'action',
+  'default',
+  'meta',
+  'links',
+  'headers',
+  'ErrorBoundary',
+  'shouldRevalidate',
+]);
 const ENTRY_EXPORTS = new Set(['handleDataRequest', 'handleError', 'streamTimeout']);
 
 function files(dir: string): string[] {

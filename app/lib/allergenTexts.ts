@@ -1,82 +1,84 @@
 import { isAllergen, type Allergen, type Avoid, type Diet } from './allergens';
+import type { Translate } from './language';
 
-// Every English text of the allergens and diets feature in one place, so that it can move to message
-// files when the app is translated (issue 26, "Language").
+// The allergens and diets feature in words, in the reader's language: the texts are in the message files
+// (app/locales, keys "allergen.*" and "allergens.*"); lists are joined the language's way (Intl.ListFormat).
 
-export const ALLERGEN_NAMES: Record<Allergen, string> = {
-  gluten: 'cereals containing gluten',
-  crustaceans: 'crustaceans',
-  eggs: 'eggs',
-  fish: 'fish',
-  peanuts: 'peanuts',
-  soybeans: 'soybeans',
-  milk: 'milk',
-  nuts: 'nuts',
-  celery: 'celery',
-  mustard: 'mustard',
-  sesame: 'sesame',
-  sulphites: 'sulphites',
-  lupin: 'lupin',
-  molluscs: 'molluscs',
-};
+/** The reader's language: its messages and the locale lists are formatted with. */
+export type Words = { t: Translate; intlLocale: string };
 
-/** Short forms for small tags on the menu and on labels. */
-export const ALLERGEN_SHORT: Record<Allergen, string> = { ...ALLERGEN_NAMES, gluten: 'gluten' };
+function list({ intlLocale }: Words, words: string[], type: 'conjunction' | 'disjunction' | 'unit' = 'unit') {
+  return new Intl.ListFormat(intlLocale, { type, style: type === 'unit' ? 'short' : 'long' }).format(words);
+}
 
-export const DIET_NAMES: Record<Diet, string> = { vegetarian: 'vegetarian', vegan: 'vegan' };
-/** Diet tags as the menu shows them; a vegan item shows only "Vegan" (it is vegetarian too). */
-export const DIET_TAGS: Record<Diet, string> = { vegetarian: 'Vegetarian', vegan: 'Vegan' };
+/** An allergen's full name: "cereals containing gluten". */
+export function allergenName(key: Allergen, { t }: Words): string {
+  return t(`allergen.${key}`);
+}
 
 /** Anything a guest avoids, short: "gluten", "milk", "vegan". */
-export function avoidShort(key: Avoid): string {
-  return isAllergen(key) ? ALLERGEN_SHORT[key] : DIET_NAMES[key];
+export function avoidShort(key: Avoid, { t }: Words): string {
+  return isAllergen(key) ? t(`allergen.short.${key}`) : t(`diet.${key}`);
+}
+
+/** A diet as the menu tags it: "Vegetarian", "Vegan". */
+export function dietTag(key: Diet, { t }: Words): string {
+  return t(`diet.tag.${key}`);
 }
 
 /** What a guest avoids, as a choice reads: "No milk", "Vegan". */
-export function avoidChoice(key: Avoid): string {
-  if (key === 'vegan') return 'Vegan';
-  if (key === 'vegetarian') return 'Vegetarian';
-  return `No ${ALLERGEN_SHORT[key]}`;
+export function avoidChoice(key: Avoid, words: Words): string {
+  if (!isAllergen(key)) return dietTag(key, words);
+  return words.t('allergens.no', { allergen: avoidShort(key, words) });
 }
 
-export const TEXTS = {
-  contains: 'Allergens',
-  noAllergens: 'No listed allergens',
-  avoidButton: 'Allergies or diet?',
-  avoidHeading: 'What do you avoid?',
-  avoidHint: 'We mark menu items that contain it and warn you before you confirm.',
-  avoidClear: 'Clear',
-  avoidingPrefix: 'Avoiding',
-  notForYou: 'Not for you',
-};
-
-/** Which of a line's contents go against what its guest avoids, in words: "milk and not vegan". */
-function conflictWords(keys: readonly Avoid[]): string {
-  const words = keys.map((key) => (key === 'vegan' || key === 'vegetarian' ? `not ${key}` : avoidShort(key)));
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+/** What a guest avoids, listed: "milk, nuts, vegan". */
+export function avoidsList(keys: readonly Avoid[], words: Words): string {
+  return list(
+    words,
+    keys.map((key) => avoidShort(key, words)),
+  );
 }
 
 /** The review's warning for one line: "Flat White contains milk, which you avoid." */
-export function conflictSentence(itemName: string, keys: readonly Avoid[]) {
-  const allergens = keys.filter((key) => key !== 'vegan' && key !== 'vegetarian');
-  const diets = keys.filter((key) => key === 'vegan' || key === 'vegetarian');
-  const parts: string[] = [];
-  if (allergens.length) parts.push(`contains ${conflictWords(allergens)}, which you avoid`);
-  if (diets.length) parts.push(`is not ${diets.join(' or ')}`);
-  return `${itemName} ${parts.join(', and ')}.`;
+export function conflictSentence(itemName: string, keys: readonly Avoid[], words: Words) {
+  const allergens = keys.filter(isAllergen);
+  const diets = keys.filter((key): key is Diet => !isAllergen(key));
+  const { t } = words;
+  const contains = list(
+    words,
+    allergens.map((key) => avoidShort(key, words)),
+    'conjunction',
+  );
+  const notDiet = list(
+    words,
+    diets.map((key) => t(`diet.${key}`)),
+    'disjunction',
+  );
+  if (allergens.length && diets.length)
+    return t('allergens.conflictBoth', { item: itemName, contains, diet: notDiet });
+  if (allergens.length) return t('allergens.conflictContains', { item: itemName, contains });
+  return t('allergens.conflictDiet', { item: itemName, diet: notDiet });
 }
 
 /** Readable names of allergen keys, in order: "milk, cereals containing gluten". */
-export function allergenList(allergens: readonly Allergen[]): string {
-  return allergens.map((key) => ALLERGEN_NAMES[key]).join(', ');
+export function allergenList(allergens: readonly Allergen[], words: Words): string {
+  return list(
+    words,
+    allergens.map((key) => allergenName(key, words)),
+  );
 }
 
 /** A line's facts in one phrase for e-mails and print: "vegetarian; allergens: milk, eggs"; "" when none. */
-export function factsText(facts: { allergens: readonly Allergen[]; diets: readonly Diet[] }): string {
+export function factsText(
+  facts: { allergens: readonly Allergen[]; diets: readonly Diet[] },
+  words: Words,
+): string {
   const parts = [
-    ...facts.diets.map((diet) => DIET_NAMES[diet]),
-    ...(facts.allergens.length ? [`${TEXTS.contains.toLowerCase()}: ${allergenList(facts.allergens)}`] : []),
+    ...facts.diets.map((diet) => words.t(`diet.${diet}`)),
+    ...(facts.allergens.length
+      ? [words.t('allergens.factsLower', { list: allergenList(facts.allergens, words) })]
+      : []),
   ];
   return parts.join('; ');
 }

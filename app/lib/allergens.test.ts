@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allergenList, avoidChoice, conflictSentence } from './allergenTexts';
 import { ALLERGENS, asMade, conflicts, joinKeys, parseAllergens, parseAvoids, parseDiets } from './allergens';
 import { taxonomyKeys } from './allergenTaxonomy';
+import { wordsFor } from '~/i18n.server';
 
 const flatWhite = { allergens: parseAllergens('milk'), diets: parseDiets('vegetarian') };
 const soy = { allergens: parseAllergens('soybeans'), removesDiets: [] };
@@ -43,13 +44,19 @@ describe('allergens and diets', () => {
   });
 
   it('says a conflict as a sentence naming the line and the allergen', () => {
-    expect(conflictSentence('Flat White', ['milk'])).toBe('Flat White contains milk, which you avoid.');
-    expect(conflictSentence('Croissant', ['gluten', 'eggs', 'milk', 'vegan'])).toBe(
+    const en = wordsFor('en');
+    expect(conflictSentence('Flat White', ['milk'], en)).toBe('Flat White contains milk, which you avoid.');
+    expect(conflictSentence('Croissant', ['gluten', 'eggs', 'milk', 'vegan'], en)).toBe(
       'Croissant contains gluten, eggs and milk, which you avoid, and is not vegan.',
     );
-    expect(allergenList(['gluten', 'milk'])).toBe('cereals containing gluten, milk');
-    expect(avoidChoice('nuts')).toBe('No nuts');
-    expect(avoidChoice('vegan')).toBe('Vegan');
+    expect(allergenList(['gluten', 'milk'], en)).toBe('cereals containing gluten, milk');
+    expect(avoidChoice('nuts', en)).toBe('No nuts');
+    expect(avoidChoice('vegan', en)).toBe('Vegan');
+    const fr = wordsFor('fr');
+    expect(conflictSentence('Flat White', ['milk', 'nuts'], fr)).toBe(
+      'Flat White contient : lait et fruits à coque, que vous évitez.',
+    );
+    expect(avoidChoice('milk', wordsFor('de'))).toBe('Ohne Milch');
   });
 
   it('reads Shopify taxonomy labels as our keys', () => {

@@ -42,14 +42,3 @@ export function nameTakenMessage(name: string) {
 
 export const NOT_YOUR_ORDER_MESSAGE =
   'These items belong to someone else, or were ordered in another browser. If they are yours, ask for a link by e-mail to open them here.';
-
-/** '{n} items in your order', with "1 item" for one. */
-export function itemsInOrderText(count: number) {
-  return `${count} ${count === 1 ? 'item' : 'items'} in your order`;
-}
-
-/** "Thanks, Bob." but "Thanks, Bob K." (a name that already ends a sentence gets no second period). */
-export function thanksText(name: string) {
-  const trimmed = name.trim();
-  return `Thanks, ${trimmed}${/[.!?]$/.test(trimmed) ? '' : '.'}`;
-}

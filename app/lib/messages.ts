@@ -1,3 +1,2 @@
 // Texts the spec quotes and both server and browser use.
 export const STORE_ACCESS_REQUIRED = 'Shopify Store Access Required';
-export const NOT_FOUND_PAGE = '404 Page Not Found';

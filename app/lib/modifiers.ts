@@ -1,5 +1,6 @@
 import type { Allergen, Diet } from './allergens';
 import { categoryKey } from './categories';
+import type { Translate } from './language';
 
 // Modifier rules shared by the customise dialog and the server (spec sections 2 and 5).
 
@@ -55,7 +56,9 @@ const HEADINGS: Record<string, string> = {
 const WHITE_COFFEE_ONLY = new Set(['milk', 'sweeteners']);
 const WHITE_COFFEE = categoryKey('White Coffee');
 
-export function groupHeading(type: string, groupName: string): string {
+/** A group's heading: the spec's for the known types (in the page's language when `t` is given). */
+export function groupHeading(type: string, groupName: string, t?: Translate): string {
+  if (t && type in HEADINGS) return t(`modifier.heading.${type}`);
   return HEADINGS[type] ?? groupName.toUpperCase();
 }
 
@@ -66,7 +69,11 @@ export function groupBounds(modifier: Pick<MenuModifier, 'minSelections' | 'maxS
 }
 
 /** The group's real rule in words: "Choose 1", "Choose up to 2", "Choose 1 to 3". */
-export function selectionRule(min: number, max: number): string {
+export function selectionRule(min: number, max: number, t?: Translate): string {
+  if (t) {
+    if (min === max) return t('modifier.choose', { count: max });
+    return min === 0 ? t('modifier.chooseUpTo', { max }) : t('modifier.chooseRange', { min, max });
+  }
   if (min === max) return `Choose ${max}`;
   if (min === 0) return `Choose up to ${max}`;
   return `Choose ${min} to ${max}`;
@@ -77,11 +84,13 @@ export function selectionRule(min: number, max: number): string {
  * to 2, sweeteners up to 1, alterations several): each is kept where the shop's rule is the same, and the
  * shop's real rule is shown where it differs, so the hint never promises what the dialog refuses.
  */
-export function groupHint(type: string, minSelections: number, maxSelections: number): string {
+export function groupHint(type: string, minSelections: number, maxSelections: number, t?: Translate): string {
   const { min, max } = groupBounds({ minSelections, maxSelections });
-  const rule = selectionRule(min, max);
-  if (WHITE_COFFEE_ONLY.has(type)) return `(White Coffee only – ${rule})`;
-  if (type === 'alterations' && min === 0 && max > 1) return '(Multi-select)';
+  const rule = selectionRule(min, max, t);
+  if (WHITE_COFFEE_ONLY.has(type))
+    return t ? t('modifier.whiteCoffeeOnly', { rule }) : `(White Coffee only – ${rule})`;
+  if (type === 'alterations' && min === 0 && max > 1) return t ? t('modifier.multiSelect') : '(Multi-select)';
+  if (t) return t('modifier.rule', { rule });
   return `(${rule})`;
 }
 
@@ -169,7 +178,11 @@ export function withRequiredDefaults(modifiers: MenuModifier[], category: string
 }
 
 /** "Choose at least 1 option for Milk type on Flat White." */
-function tooFewMessage(groupName: string, min: number, max: number, itemName: string) {
+function tooFewMessage(groupName: string, min: number, max: number, itemName: string, t?: Translate) {
+  if (t)
+    return min === max
+      ? t('modifier.tooFew', { count: min, group: groupName, item: itemName })
+      : t('modifier.tooFewAtLeast', { count: min, group: groupName, item: itemName });
   const noun = min === 1 ? 'option' : 'options';
   const howMany = min === max ? `${min}` : `at least ${min}`;
   return `Choose ${howMany} ${noun} for ${groupName} on ${itemName}.`;
@@ -180,6 +193,7 @@ export function missingChoice(
   groups: ModifierGroupView[],
   selected: number[],
   itemName: string,
+  t?: Translate,
 ): { groupId: number; message: string } | null {
   for (const group of groups) {
     const count = group.modifiers.filter((m) => selected.includes(m.id)).length;
@@ -187,7 +201,7 @@ export function missingChoice(
       const name = group.modifiers[0]?.groupName ?? group.heading;
       return {
         groupId: group.groupId,
-        message: tooFewMessage(name, group.minSelections, group.maxSelections, itemName),
+        message: tooFewMessage(name, group.minSelections, group.maxSelections, itemName, t),
       };
     }
   }

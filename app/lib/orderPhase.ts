@@ -1,8 +1,7 @@
+import type { Words } from './allergenTexts';
 // Where a group order really is, for every screen that talks about it (issue 27): still taking orders,
 // past its deadline, or submitted and then moved by the kitchen. Pages say the order's real state with
 // these, and offer only the actions that can still work.
-
-import { thanksText } from './guests';
 
 export type OrderPhase =
   'open' | 'expired' | 'submitted' | 'received' | 'preparing' | 'ready' | 'collected' | 'cancelled';
@@ -38,71 +37,72 @@ export type HeroFacts = {
 
 export type Hero = { title: string; text: string; tone: 'success' | 'info' | 'warning' | 'critical' };
 
-function list(items: string[]) {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
-
-/** The guest's confirmation page headline for each phase. The spec's "Order Confirmed!" while active. */
-export function guestHero(phase: OrderPhase, facts: HeroFacts): Hero {
+/**
+ * The guest's confirmation page headline for each phase, in the page's language (`words`). The spec's
+ * "Order Confirmed!" while active.
+ */
+export function guestHero(phase: OrderPhase, facts: HeroFacts, { t, intlLocale }: Words): Hero {
   const delivery = facts.orderType === 'delivery';
   if (!facts.hasItems) {
+    const items = new Intl.ListFormat(intlLocale, { type: 'conjunction' }).format(facts.removedByHost);
     const removed = facts.removedByHost.length
-      ? `${facts.hostName} removed ${list(facts.removedByHost)} from your order. `
+      ? `${t('phase.removed', { host: facts.hostName, items })} `
       : '';
     if (phase === 'open' || phase === 'expired') {
       return {
-        title: facts.removedByHost.length ? 'Your items were removed' : 'No items confirmed yet',
-        text: `${removed}Nothing of yours is in the group order right now.`,
+        title: facts.removedByHost.length ? t('phase.removedTitle') : t('phase.noneTitle'),
+        text: `${removed}${t('phase.noneText')}`,
         tone: 'warning',
       };
     }
     return {
-      title: 'Not in this order',
+      title: t('phase.notInTitle'),
       text:
         phase === 'cancelled'
-          ? `${removed}The shop cancelled this group order.`
-          : `${removed}${facts.hostName} submitted the group order without any items from you.`,
+          ? `${removed}${t('phase.cancelledText')}`
+          : `${removed}${t('phase.submittedWithout', { host: facts.hostName })}`,
       tone: 'warning',
     };
   }
+  const thanks = /[.!?]$/.test(facts.guest.trim())
+    ? t('phase.thanksNoStop', { name: facts.guest.trim() })
+    : t('phase.thanks', { name: facts.guest.trim() });
   switch (phase) {
     case 'open':
     case 'expired':
       return {
-        title: 'Order Confirmed!',
-        text: `${thanksText(facts.guest)} Your items are in the group order.`,
+        title: t('phase.confirmedTitle'),
+        text: `${thanks} ${t('phase.confirmedText')}`,
         tone: 'success',
       };
     case 'submitted':
       return {
-        title: 'Order Submitted',
-        text: `${facts.hostName} sent the group order to the shop. Your items are in it.`,
+        title: t('phase.submittedTitle'),
+        text: t('phase.submittedText', { host: facts.hostName }),
         tone: 'info',
       };
     case 'received':
-      return {
-        title: 'Received by the shop',
-        text: 'The shop has the group order and will start on it soon.',
-        tone: 'info',
-      };
+      return { title: t('phase.receivedTitle'), text: t('phase.receivedText'), tone: 'info' };
     case 'preparing':
-      return { title: 'Being prepared', text: 'The shop is preparing the group order now.', tone: 'info' };
+      return { title: t('phase.preparingTitle'), text: t('phase.preparingText'), tone: 'info' };
     case 'ready':
       return delivery
-        ? { title: 'Ready for delivery', text: 'The group order is ready and on its way.', tone: 'success' }
+        ? { title: t('phase.readyDeliveryTitle'), text: t('phase.readyDeliveryText'), tone: 'success' }
         : {
-            title: `Ready at ${facts.place}`,
-            text: 'The group order is ready for pickup.',
+            title: t('phase.readyAtTitle', { place: facts.place }),
+            text: t('phase.readyAtText'),
             tone: 'success',
           };
     case 'collected':
       return delivery
-        ? { title: 'Delivered', text: 'The group order has been delivered. Enjoy!', tone: 'success' }
-        : { title: 'Collected', text: 'The group order has been picked up. Enjoy!', tone: 'success' };
+        ? { title: t('phase.deliveredTitle'), text: t('phase.deliveredText'), tone: 'success' }
+        : { title: t('phase.collectedTitle'), text: t('phase.collectedText'), tone: 'success' };
     case 'cancelled':
       return {
-        title: 'Order cancelled',
-        text: `The shop cancelled this group order${facts.cancelReason ? `: ${facts.cancelReason}` : '.'}`,
+        title: t('phase.cancelledTitle'),
+        text: facts.cancelReason
+          ? t('phase.cancelledBecause', { reason: facts.cancelReason })
+          : t('phase.cancelledText'),
         tone: 'critical',
       };
   }
@@ -112,29 +112,24 @@ export function guestHero(phase: OrderPhase, facts: HeroFacts): Hero {
 export function whatsNext(
   phase: OrderPhase,
   facts: { hostName: string; orderType: string; pickup: string; place: string; notified: boolean },
+  { t }: Words,
 ): string[] {
   const delivery = facts.orderType === 'delivery';
-  const when = delivery ? `Delivery is at ${facts.pickup}.` : `Pickup is at ${facts.pickup}.`;
+  const when = delivery
+    ? t('next.deliveryAt', { time: facts.pickup })
+    : t('next.pickupAt', { time: facts.pickup });
   // Only a guest who gave an address is promised an e-mail; the others are told where to look.
-  const notified = [
-    facts.notified
-      ? 'You will be notified when the order is ready.'
-      : 'This page shows when the order is ready (you gave no e-mail address, so we cannot e-mail you).',
-  ];
+  const notified = [facts.notified ? t('next.notified') : t('next.noEmail')];
   switch (phase) {
     case 'open':
     case 'expired':
-      return [
-        `${facts.hostName} submits the group order once everyone has added their items.`,
-        ...notified,
-        when,
-      ];
+      return [t('next.hostSubmits', { host: facts.hostName }), ...notified, when];
     case 'submitted':
     case 'received':
     case 'preparing':
-      return ['The shop prepares the group order.', ...notified, when];
+      return [t('next.shopPrepares'), ...notified, when];
     case 'ready':
-      return delivery ? ['The order is on its way.', when] : [`Collect it at ${facts.place}.`, when];
+      return delivery ? [t('next.onItsWay'), when] : [t('next.collectAt', { place: facts.place }), when];
     case 'collected':
     case 'cancelled':
       return [];

@@ -1,3 +1,4 @@
+import type { Translate } from './language';
 export const PAYMENT_METHODS = ['pay-in-store', 'invoice', 'on-account'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'pay-in-store';
@@ -21,6 +22,8 @@ export function defaultPaymentMethod(orderType: string, enabled: readonly Paymen
   return preferred.find((method) => enabled.includes(method)) ?? enabled[0] ?? DEFAULT_PAYMENT_METHOD;
 }
 
-export function paymentLabel(method: string): string {
+/** The label of a payment method, in the page's language when `t` is given. */
+export function paymentLabel(method: string, t?: Translate): string {
+  if (t && method in PAYMENT_LABELS) return t(`payment.${method}`);
   return PAYMENT_LABELS[method as PaymentMethod] ?? method;
 }

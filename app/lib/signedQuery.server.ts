@@ -44,6 +44,8 @@ export const STOREFRONT_QUERY_NAMES = [
   'claimed',
   // /api/login: where the store's login page sends the shopper back to
   'return_to',
+  // the page's language: the theme passes the storefront's, the picker and the API client the guest's
+  'locale',
 ] as const;
 
 const KNOWN = new Set<string>([...SHOPIFY_PROXY_PARAMS, ...STOREFRONT_QUERY_NAMES]);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeCode } from './code';
-import { thanksText } from './guests';
 import { invitesNotSentText } from './hostText';
 
 // Issue 27, item 11: the small texts and inputs people notice.
@@ -13,13 +12,6 @@ describe('normalizeCode', () => {
     expect(normalizeCode('4YAE_2W')).toBeNull();
     expect(normalizeCode('4YA E2W7')).toBeNull();
     expect(normalizeCode('A1')).toBeNull();
-  });
-});
-
-describe('thanksText', () => {
-  it('ends the sentence once', () => {
-    expect(thanksText('Bob')).toBe('Thanks, Bob.');
-    expect(thanksText('Bob K.')).toBe('Thanks, Bob K.');
   });
 });
 

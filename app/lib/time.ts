@@ -1,3 +1,4 @@
+import type { Translate } from './language';
 export function isValidTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
@@ -112,9 +113,10 @@ function dateFormat(kind: string, locale: string, zone: string, options: Intl.Da
   return formatter;
 }
 
-/** "3:45 pm" — the spec's 12-hour times, in the shop's zone. */
+/** "3:45 pm" — the spec's 12-hour times, in the shop's zone; French and German read "15:45". */
 export function formatTime12(instant: Date, zone: string, locale = 'en-AU'): string {
-  return dateFormat('time', locale, zone, { hour: 'numeric', minute: '2-digit', hour12: true })
+  const hour12 = locale.startsWith('en');
+  return dateFormat('time', locale, zone, { hour: hour12 ? 'numeric' : '2-digit', minute: '2-digit', hour12 })
     .format(instant)
     .replace(/\u202f|\u00a0/g, ' ');
 }
@@ -130,11 +132,17 @@ export function formatDateTime(instant: Date, zone: string, locale = 'en-AU'): s
   return `${formatDay(instant, zone, locale)}, ${formatTime12(instant, zone, locale)}`;
 }
 
-/** Spec: "Expired", "Xh Ym left" or "Ym left". */
-export function timeLeftText(deadline: Date, now: Date): string {
+/** Spec: "Expired", "Xh Ym left" or "Ym left" (in the page's language when `t` is given). */
+export function timeLeftText(deadline: Date, now: Date, t?: Translate): string {
   const ms = deadline.getTime() - now.getTime();
-  if (ms <= 0) return 'Expired';
   const minutes = Math.floor(ms / 60_000);
   const hours = Math.floor(minutes / 60);
+  if (t) {
+    if (ms <= 0) return t('time.expired');
+    return hours > 0
+      ? t('time.leftHours', { hours, minutes: minutes % 60 })
+      : t('time.leftMinutes', { minutes });
+  }
+  if (ms <= 0) return 'Expired';
   return hours > 0 ? `${hours}h ${minutes % 60}m left` : `${minutes}m left`;
 }

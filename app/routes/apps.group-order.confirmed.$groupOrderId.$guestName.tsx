@@ -18,6 +18,8 @@ import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { clientKey } from '~/lib/credentials.server';
 import { countMiss } from '~/models/limits/rateLimits.server';
+import { useWords, useT } from '~/components/storefront/i18n';
+import { pageLanguage } from '~/i18n.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
@@ -35,6 +37,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
     return data({ found: false as const }, { status: 404 });
   }
   const settings = await getShopSettings(shop);
+  const { t, intlLocale } = await pageLanguage(request, shop);
   return {
     found: true as const,
     orderId: order.id,
@@ -42,9 +45,9 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
     hostName: order.hostName,
     orderType: order.orderType,
     timeZone: order.timeZone,
-    pickup: formatDateTime(order.pickupAt, order.timeZone),
+    pickup: formatDateTime(order.pickupAt, order.timeZone, intlLocale),
     place: settings.kitchenName,
-    payment: paymentLabel(order.paymentMethod),
+    payment: paymentLabel(order.paymentMethod, t),
     // Where the order is as the page is made; the page keeps it current (useLiveStatus).
     status: order.status,
     kitchenState: order.kitchenState,
@@ -58,11 +61,12 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
 
 export default function ConfirmedPage() {
   const loaded = useLoaderData<typeof loader>();
+  const t = useT();
   if (!loaded.found) {
     return (
       <main className="shell-main shell-main--narrow guest">
-        <h1 className="visually-hidden">Order confirmation</h1>
-        <EmptyState title="Group order not found">Please check the code and try again.</EmptyState>
+        <h1 className="visually-hidden">{t('confirmed.heading')}</h1>
+        <EmptyState title={t('guest.notFound.title')}>{t('guest.notFound.body')}</EmptyState>
       </main>
     );
   }
@@ -73,6 +77,8 @@ function Confirmed(loaded: ConfirmedData) {
   const { orderId, pickup, hostName, orderType, timeZone, payment, place } = loaded;
   const now = useNow(loaded.now, 15_000);
   const live = useLiveStatus(orderId);
+  const words = useWords();
+  const { t } = words;
   const phase = orderPhase(
     live
       ? { status: live.status, kitchenState: live.state, deadlineAt: live.deadlineAt }
@@ -81,27 +87,35 @@ function Confirmed(loaded: ConfirmedData) {
   );
   const page = useConfirmedOrder(loaded, acceptsItems(phase), live?.changedAt ?? null);
   const own = page.own;
-  const hero = guestHero(phase, {
-    guest: page.name,
-    hostName,
-    orderType,
-    place,
-    cancelReason: live ? live.cancelReason : loaded.cancelReason,
-    // Until the guest's items are read, the page says what it said when they confirmed.
-    hasItems: own ? own.items.length > 0 : true,
-    removedByHost: own && own.items.length === 0 ? own.removedByHost.map((r) => r.text) : [],
-  });
+  const hero = guestHero(
+    phase,
+    {
+      guest: page.name,
+      hostName,
+      orderType,
+      place,
+      cancelReason: live ? live.cancelReason : loaded.cancelReason,
+      // Until the guest's items are read, the page says what it said when they confirmed.
+      hasItems: own ? own.items.length > 0 : true,
+      removedByHost: own && own.items.length === 0 ? own.removedByHost.map((r) => r.text) : [],
+    },
+    words,
+  );
   // Nothing of theirs in the order: no "what's next" for an order they are not in.
   const next =
     own && own.items.length === 0
       ? []
-      : whatsNext(phase, {
-          hostName,
-          orderType,
-          pickup,
-          place,
-          notified: own ? own.guest.hasEmail : true,
-        });
+      : whatsNext(
+          phase,
+          {
+            hostName,
+            orderType,
+            pickup,
+            place,
+            notified: own ? own.guest.hasEmail : true,
+          },
+          words,
+        );
 
   return (
     <main className="shell-main shell-main--narrow guest guest-confirmed">
@@ -118,7 +132,12 @@ function Confirmed(loaded: ConfirmedData) {
 
       {own && own.items.length > 0 && own.removedByHost.length ? (
         <p className="notice notice--warning" role="status" data-testid="host-removed">
-          {hostName} removed {own.removedByHost.map((r) => r.text).join(', ')} from your order.
+          {t('phase.removed', {
+            host: hostName,
+            items: new Intl.ListFormat(words.intlLocale, { type: 'conjunction' }).format(
+              own.removedByHost.map((r) => r.text),
+            ),
+          })}
         </p>
       ) : null}
 
@@ -128,7 +147,7 @@ function Confirmed(loaded: ConfirmedData) {
 
       {next.length ? (
         <Card className="whats-next">
-          <h2>What&apos;s Next?</h2>
+          <h2>{t('next.title')}</h2>
           <ol className="whats-next__list">
             {next.map((line) => (
               <li key={line}>{line}</li>
@@ -137,20 +156,28 @@ function Confirmed(loaded: ConfirmedData) {
         </Card>
       ) : null}
 
-      <div className="review-actions">
-        <ButtonLink to={sfPath(`/host/dashboard/${orderId}`)} className="btn--block">
-          View Group Status
-        </ButtonLink>
-        <ButtonLink to={sfPath('/host/create')} variant="secondary" className="btn--block">
-          Start New Order
-        </ButtonLink>
-        {acceptsItems(phase) ? (
-          <ButtonLink to={page.menuUrl} variant="ghost" className="btn--block">
-            Add more items
-          </ButtonLink>
-        ) : null}
-      </div>
+      <ConfirmedActions orderId={orderId} menuUrl={page.menuUrl} more={acceptsItems(phase)} />
     </main>
+  );
+}
+
+/** Where to go from here: the group's status, a new order, and more items while the order takes them. */
+function ConfirmedActions({ orderId, menuUrl, more }: { orderId: number; menuUrl: string; more: boolean }) {
+  const t = useT();
+  return (
+    <div className="review-actions">
+      <ButtonLink to={sfPath(`/host/dashboard/${orderId}`)} className="btn--block">
+        {t('confirmed.viewStatus')}
+      </ButtonLink>
+      <ButtonLink to={sfPath('/host/create')} variant="secondary" className="btn--block">
+        {t('confirmed.startNew')}
+      </ButtonLink>
+      {more ? (
+        <ButtonLink to={menuUrl} variant="ghost" className="btn--block">
+          {t('review.addMore')}
+        </ButtonLink>
+      ) : null}
+    </div>
   );
 }
 

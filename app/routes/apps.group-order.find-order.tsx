@@ -19,6 +19,7 @@ import { findOrders, type FindMethod } from '~/models/groupOrder/findOrder.serve
 import { hostLinksSentText, requestHostLinksByEmail } from '~/models/groupOrder/hostLinks.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
+import { useT } from '~/components/storefront/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 export const meta: MetaFunction = () => [{ title: 'Find Order · Group Order' }];
@@ -72,22 +73,20 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
 export default function FindOrder() {
   const loaded = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
+  const t = useT();
   if (answered?.sent) {
     return (
       <main className="shell-main shell-main--narrow host-find">
-        <PageHeader eyebrow="FIND ORDER" title="Check your e-mail">
+        <PageHeader eyebrow={t('find.submit')} title={t('find.checkEmail')}>
           <p className="muted host-lede" role="status">
             {answered.sent}
           </p>
         </PageHeader>
         <Card>
-          <p className="small">
-            The e-mail comes from this shop. Nothing arrived after a few minutes? Check the spelling and your
-            spam folder, then ask again.
-          </p>
+          <p className="small">{t('find.emailFrom')}</p>
         </Card>
         <ButtonLink to={sfPath('/find-order')} variant="ghost" className="btn--block">
-          Back to Search
+          {t('find.back')}
         </ButtonLink>
       </main>
     );
@@ -95,18 +94,16 @@ export default function FindOrder() {
 
   return (
     <main className="shell-main shell-main--narrow host-find">
-      <PageHeader eyebrow="FIND ORDER" title="Find your group order">
-        <p className="muted host-lede">
-          Join with the code you were given. Hosting an order? We e-mail you a link to its dashboard.
-        </p>
+      <PageHeader eyebrow={t('find.submit')} title={t('find.title')}>
+        <p className="muted host-lede">{t('find.lede')}</p>
       </PageHeader>
       <FindOrderForm loaded={answered ?? loaded} />
       <div className="host-find__more">
         <ButtonLink to={sfPath('/host/create')} variant="secondary">
-          Create New Order
+          {t('find.create')}
         </ButtonLink>
         <Link to={sfPath('/host/create')} className="btn btn--ghost">
-          ← Back to Home
+          {t('find.home')}
         </Link>
       </div>
     </main>

@@ -25,6 +25,8 @@ import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { Conflict } from '~/lib/errors';
 import { clientKey } from '~/lib/credentials.server';
+import { pageLanguage } from '~/i18n.server';
+import { useT } from '~/components/storefront/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
@@ -32,6 +34,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   const { shop } = await requireStorefront(request);
   const order = await findGroupOrderByCode(shop, params.code ?? '');
   const url = new URL(request.url);
+  const language = await pageLanguage(request, shop);
   if (!order) {
     const email = url.searchParams.get('email') ?? '';
     await countMiss(clientKey(shop, request));
@@ -39,7 +42,11 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   }
   // Reached through an invitation e-mail: that invitee may also say "I'm not ordering this time" here.
   const invite = await inviteOnJoin(shop, order.id, url.searchParams.get('invite'));
-  return { email: url.searchParams.get('email') ?? invite?.email ?? '', invite, order: joinPageOrder(order) };
+  return {
+    email: url.searchParams.get('email') ?? invite?.email ?? '',
+    invite,
+    order: joinPageOrder(order, language),
+  };
 });
 
 export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
@@ -91,13 +98,14 @@ export default function JoinPage() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const form = useJoinForm(order?.id, email);
+  const t = useT();
 
   if (!order) {
     return (
       <OrderNotFound
-        heading="Join group order"
+        heading={t('join.heading')}
         narrow
-        actions={<FindOrStart start="Start a group order" />}
+        actions={<FindOrStart start={t('error.startOrder')} />}
       />
     );
   }
@@ -108,10 +116,10 @@ export default function JoinPage() {
     <main className="shell-main shell-main--narrow guest">
       <PageLoading />
       <header className="join-hero">
-        <p className="join-hero__eyebrow">Join group order · {order.code}</p>
+        <p className="join-hero__eyebrow">{t('join.eyebrow', { code: order.code })}</p>
         <h1 className="join-hero__title">{title}</h1>
         <p className="join-hero__host">
-          Hosted by {order.hostName} for {order.companyName}
+          {t('join.hostedBy', { host: order.hostName, company: order.companyName })}
         </p>
       </header>
 
@@ -125,10 +133,10 @@ export default function JoinPage() {
           </p>
           <div className="stack">
             <ButtonLink to={sfPath(`/host/dashboard/${order.id}`)} className="btn--block">
-              View Group Orders
+              {t('join.viewGroupOrders')}
             </ButtonLink>
             <ButtonLink to={sfPath('/host/create')} variant="secondary" className="btn--block">
-              Start a group order
+              {t('error.startOrder')}
             </ButtonLink>
           </div>
         </>
@@ -155,7 +163,7 @@ export default function JoinPage() {
       {order.closedMessage ? null : (
         <div className="join-secondary">
           <ButtonLink to={sfPath(`/host/dashboard/${order.id}`)} variant="ghost">
-            View Group Orders
+            {t('join.viewGroupOrders')}
           </ButtonLink>
         </div>
       )}

@@ -35,6 +35,7 @@ import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { clientKey } from '~/lib/credentials.server';
 import { countMiss } from '~/models/limits/rateLimits.server';
+import { useLanguage, useT } from '~/components/storefront/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
@@ -63,8 +64,9 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
 });
 
 export default function ReviewPage() {
+  const t = useT();
   const loaded = useLoaderData<typeof loader>();
-  if (!loaded.found) return <OrderNotFound heading="Review Your Order" narrow />;
+  if (!loaded.found) return <OrderNotFound heading={t('review.title')} narrow />;
   return <Review {...loaded} />;
 }
 
@@ -155,11 +157,12 @@ function ReviewNotices({ data, page }: { data: ReviewData; page: ReviewPageState
 
 /** The guest's one note for the order, kept as a draft in this browser until they confirm. */
 function SpecialInstructions({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const t = useT();
   return (
     <Card>
       <TextArea
-        label="Special Instructions (Optional)"
-        placeholder="No onions, extra sauce, etc..."
+        label={t('review.instructions')}
+        placeholder={t('review.instructionsPlaceholder')}
         value={value}
         maxLength={500}
         onChange={(event) => onChange(event.target.value)}
@@ -171,6 +174,7 @@ function SpecialInstructions({ value, onChange }: { value: string; onChange: (va
 /** Confirm (closed with the order, or while the cart is empty or loading) and the way back to the menu. */
 function ReviewActions({ page, menuUrl }: { page: ReviewPageState; menuUrl: string }) {
   const { cart, ready } = page.draft;
+  const t = useT();
   return (
     <div className="review-actions">
       <Button
@@ -178,10 +182,10 @@ function ReviewActions({ page, menuUrl }: { page: ReviewPageState; menuUrl: stri
         onClick={page.confirm}
         disabled={!ready || cart.lines.length === 0 || page.pending || page.closed}
       >
-        {page.pending ? 'Confirming...' : 'Confirm My Order'}
+        {page.pending ? t('review.confirming') : t('review.confirm')}
       </Button>
       <ButtonLink to={menuUrl} variant="secondary" className="btn--block">
-        Back to Menu
+        {t('review.backToMenu')}
       </ButtonLink>
     </div>
   );
@@ -191,7 +195,9 @@ function Review(data: ReviewData) {
   const { order, title, menu, guest, initials } = data;
   const page = useReviewPage(data);
   const { cart, ready } = page.draft;
-  const money = (cents: number) => formatMoney(cents, order.currency, 'en-AU');
+  const t = useT();
+  const { intlLocale } = useLanguage();
+  const money = (cents: number) => formatMoney(cents, order.currency, intlLocale);
   const menuUrl = sfPath(`/order/${order.id}`, { guest, initials });
 
   return (
@@ -203,11 +209,11 @@ function Review(data: ReviewData) {
         title={title}
         titleAs="p"
         backTo={menuUrl}
-        backLabel="Back to menu"
+        backLabel={t('review.backLabel')}
         showDashboard={false}
       />
-      <PageHeader title="Review Your Order">
-        <p className="muted page-header__sub">Double-check your items before confirming</p>
+      <PageHeader title={t('review.title')}>
+        <p className="muted page-header__sub">{t('review.sub')}</p>
       </PageHeader>
 
       <ReviewNotices data={data} page={page} />

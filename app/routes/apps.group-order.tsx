@@ -12,24 +12,53 @@ import {
 import { ToastProvider } from '~/components/storefront/toast';
 import { getShopSettings } from '~/models/shop/settings.server';
 import { requireStorefront } from '~/storefront.server';
-import { NOT_FOUND_PAGE, STORE_ACCESS_REQUIRED } from '~/lib/messages';
 import { sfPath } from '~/lib/paths';
 import storefrontCss from '~/styles/storefront.css?url';
 import { withHttpErrors } from '~/lib/http.server';
+import { formatLocale } from '~/lib/language';
+import { requestLanguage } from '~/lib/language.server';
+import { messagesFor } from '~/i18n.server';
+import { LanguageProvider, useT } from '~/components/storefront/i18n';
+import { LanguagePicker, useStickyLanguage } from '~/components/storefront/LanguagePicker';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: storefrontCss }];
 
 export const meta: MetaFunction = () => [{ title: 'Group Order' }];
 
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
-  const storefront = await requireStorefront(request);
+  const storefront = await requireStorefront(request).catch(async (thrown: unknown) => {
+    throw await refusalInLanguage(thrown, request);
+  });
   const settings = await getShopSettings(storefront.shop);
   return {
     shop: storefront.shop,
     shopName: settings.shopName || storefront.shop.replace(/\.myshopify\.com$/, ''),
     loggedIn: Boolean(storefront.customerId),
+    ...storefrontLanguage(request, settings.locale),
   };
 });
+
+/** The page's language (locale param, Accept-Language, shop's language, English) and only its messages. */
+function storefrontLanguage(request: Request, shopLocale: string) {
+  const language = requestLanguage(request, shopLocale);
+  return { language, intlLocale: formatLocale(language, shopLocale), messages: messagesFor(language) };
+}
+
+/**
+ * A refused page (unsigned, unreadable address, too many requests) still speaks the visitor's language:
+ * the refusal carries its sentence and the language's messages to the error page. A redirect passes.
+ */
+async function refusalInLanguage(thrown: unknown, request: Request) {
+  if (!(thrown instanceof Response) || thrown.status < 400) return thrown;
+  const headers = new Headers(thrown.headers);
+  headers.delete('content-type');
+  headers.delete('content-length');
+  const message = await thrown.text();
+  return Response.json(
+    { message, ...storefrontLanguage(request, '') },
+    { status: thrown.status, statusText: thrown.statusText, headers },
+  );
+}
 
 function Shell({
   children,
@@ -41,6 +70,7 @@ function Shell({
   loggedIn?: boolean;
 }) {
   const location = useLocation();
+  const t = useT();
   return (
     <div className="storefront">
       <header className="shell-header">
@@ -50,21 +80,25 @@ function Shell({
               ☕
             </span>
             <span className="shell-brand__text">
-              <span>Group Order</span>
+              <span>{t('shell.brand')}</span>
               {shopName ? <span className="shell-brand__shop">{shopName}</span> : null}
             </span>
           </Link>
-          <nav className="shell-nav" aria-label="Group order">
-            <NavLink to={sfPath('/host/create')}>Start</NavLink>
-            <NavLink to={sfPath('/find-order')}>Find order</NavLink>
-            <NavLink to={sfPath('/my-orders')}>My orders</NavLink>
+          <nav className="shell-nav" aria-label={t('shell.navLabel')}>
+            <NavLink to={sfPath('/host/create')}>{t('shell.start')}</NavLink>
+            <NavLink to={sfPath('/find-order')}>{t('shell.findOrder')}</NavLink>
+            <NavLink to={sfPath('/my-orders')}>{t('shell.myOrders')}</NavLink>
             {loggedIn === undefined ? null : loggedIn ? (
-              <a href={sfPath('/api/logout')}>Log out</a>
+              <a href={sfPath('/api/logout')}>{t('shell.logOut')}</a>
             ) : (
               // Back to this page after logging in (the login route accepts only paths under the proxy).
-              <a href={sfPath('/api/login', { return_to: location.pathname + location.search })}>Log in</a>
+              <a href={sfPath('/api/login', { return_to: location.pathname + location.search })}>
+                {t('shell.logIn')}
+              </a>
             )}
           </nav>
+          {/* Outside the nav, which scrolls sideways on phones: the picker stays in sight. */}
+          <LanguagePicker />
         </div>
       </header>
       {children}
@@ -73,21 +107,35 @@ function Shell({
 }
 
 export default function StorefrontLayout() {
-  const { shopName, loggedIn } = useLoaderData<typeof loader>();
+  const { shopName, loggedIn, language, intlLocale, messages } = useLoaderData<typeof loader>();
+  useStickyLanguage(language);
   return (
-    <Shell shopName={shopName} loggedIn={loggedIn}>
-      {/* Inside the shell so toasts inherit the storefront's type and colours. */}
-      <ToastProvider>
-        <Outlet />
-      </ToastProvider>
-    </Shell>
+    <LanguageProvider language={language} intlLocale={intlLocale} messages={messages}>
+      <Shell shopName={shopName} loggedIn={loggedIn}>
+        {/* Inside the shell so toasts inherit the storefront's type and colours. */}
+        <ToastProvider>
+          <Outlet />
+        </ToastProvider>
+      </Shell>
+    </LanguageProvider>
   );
 }
 
 /** The sentence a 400 carries: the text of the answer, or its JSON `message`. */
 function refusalText(data: unknown) {
   if (typeof data === 'string') return data;
-  return (data as { message?: string } | null)?.message ?? null;
+  return (data as { message?: string } | null)?.message || null;
+}
+
+type LanguageData = Pick<ReturnType<typeof storefrontLanguage>, 'language' | 'intlLocale' | 'messages'>;
+
+/** The language a refusal of the layout's own loader carried (see refusalInLanguage). */
+function refusalLanguage(error: unknown): LanguageData | null {
+  if (!isRouteErrorResponse(error)) return null;
+  const data = error.data as Partial<LanguageData> | null;
+  return data && typeof data === 'object' && data.language && data.messages && data.intlLocale
+    ? (data as LanguageData)
+    : null;
 }
 
 export function ErrorBoundary() {
@@ -95,68 +143,86 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // Present when a child page failed but this layout's own (signed) loader succeeded.
   const layout = useRouteLoaderData<typeof loader>('routes/apps.group-order');
-  return (
-    <Shell shopName={layout?.shopName} loggedIn={layout?.loggedIn}>
+  const language = layout ?? refusalLanguage(error);
+  if (!language) {
+    // The layout itself failed in an unforeseen way: no language is known, so plain English.
+    return (
       <main className="shell-main shell-main--narrow" data-status={status}>
-        {status === 401 ? (
-          <div className="empty-state">
-            <h1 className="empty-state__title">{STORE_ACCESS_REQUIRED}</h1>
-            <div className="empty-state__body">
-              <p>This page only works when it is opened through the shop.</p>
-              <p>
-                Open the shop&apos;s website and follow its Group Order link, or, if you run this shop, open
-                Group Order from the <strong>Apps</strong> section of your Shopify store admin.
-              </p>
-            </div>
-          </div>
-        ) : status === 429 ? (
-          <div className="empty-state">
-            <h1 className="empty-state__title">Too many requests</h1>
-            <div className="empty-state__body">
-              {(isRouteErrorResponse(error) && (error.data as { message?: string } | null)?.message) ||
-                'Please wait a few minutes, then try again.'}
-            </div>
-          </div>
-        ) : status === 400 ? (
-          <div className="empty-state">
-            <h1 className="empty-state__title">This link does not work</h1>
-            <div className="empty-state__body">
-              {(isRouteErrorResponse(error) && refusalText(error.data)) ||
-                'The address of this page cannot be read. Please check the link.'}
-            </div>
-            <div className="empty-state__actions">
-              <Link className="btn btn--secondary" to={sfPath('/find-order')}>
-                Find an order
-              </Link>
-            </div>
-          </div>
-        ) : status === 404 ? (
-          <div className="empty-state">
-            <h1 className="empty-state__title">{NOT_FOUND_PAGE}</h1>
-            <div className="empty-state__body">The page you are looking for does not exist or has moved.</div>
-            <div className="empty-state__actions">
-              <Link className="btn btn--primary" to={sfPath('/host/create')}>
-                Start a group order
-              </Link>
-              <Link className="btn btn--secondary" to={sfPath('/find-order')}>
-                Find an order
-              </Link>
-            </div>
-          </div>
-        ) : (
-          <div className="empty-state">
-            <h1 className="empty-state__title">Something went wrong</h1>
-            <div className="empty-state__body">
-              We could not load this page. Please try again in a moment.
-            </div>
-            <div className="empty-state__actions">
-              <a className="btn btn--primary" href="">
-                Try again
-              </a>
-            </div>
-          </div>
-        )}
+        <h1 className="empty-state__title">Something went wrong</h1>
+        <p>We could not load this page. Please try again in a moment.</p>
       </main>
-    </Shell>
+    );
+  }
+  return (
+    <LanguageProvider
+      language={language.language}
+      intlLocale={language.intlLocale}
+      messages={language.messages}
+    >
+      <Shell shopName={layout?.shopName} loggedIn={layout?.loggedIn}>
+        <main className="shell-main shell-main--narrow" data-status={status}>
+          <ErrorPage status={status} refusal={isRouteErrorResponse(error) ? refusalText(error.data) : null} />
+        </main>
+      </Shell>
+    </LanguageProvider>
+  );
+}
+
+function ErrorPage({ status, refusal }: { status: number; refusal: string | null }) {
+  const t = useT();
+  if (status === 401)
+    return (
+      <div className="empty-state">
+        <h1 className="empty-state__title">{t('error.storeAccess.title')}</h1>
+        <div className="empty-state__body">
+          <p>{t('error.storeAccess.body')}</p>
+          <p>{t('error.storeAccess.how')}</p>
+        </div>
+      </div>
+    );
+  if (status === 429)
+    return (
+      <div className="empty-state">
+        <h1 className="empty-state__title">{t('error.tooMany.title')}</h1>
+        <div className="empty-state__body">{refusal || t('error.tooMany.body')}</div>
+      </div>
+    );
+  if (status === 400)
+    return (
+      <div className="empty-state">
+        <h1 className="empty-state__title">{t('error.badLink.title')}</h1>
+        <div className="empty-state__body">{refusal || t('error.badLink.body')}</div>
+        <div className="empty-state__actions">
+          <Link className="btn btn--secondary" to={sfPath('/find-order')}>
+            {t('error.findAnOrder')}
+          </Link>
+        </div>
+      </div>
+    );
+  if (status === 404)
+    return (
+      <div className="empty-state">
+        <h1 className="empty-state__title">{t('error.notFound.title')}</h1>
+        <div className="empty-state__body">{t('error.notFound.body')}</div>
+        <div className="empty-state__actions">
+          <Link className="btn btn--primary" to={sfPath('/host/create')}>
+            {t('error.startOrder')}
+          </Link>
+          <Link className="btn btn--secondary" to={sfPath('/find-order')}>
+            {t('error.findAnOrder')}
+          </Link>
+        </div>
+      </div>
+    );
+  return (
+    <div className="empty-state">
+      <h1 className="empty-state__title">{t('error.failed.title')}</h1>
+      <div className="empty-state__body">{t('error.failed.body')}</div>
+      <div className="empty-state__actions">
+        <a className="btn btn--primary" href="">
+          {t('error.tryAgain')}
+        </a>
+      </div>
+    </div>
   );
 }

@@ -10,6 +10,15 @@ export type ApiMessage = { message?: string; error?: string; reason?: string };
 
 export type ApiResult<T = unknown> = { ok: boolean; status: number; body: T & ApiMessage };
 
+/**
+ * The API answers in the page's language (its <html lang>, chosen by the storefront layout): a guest or
+ * host who joins or creates an order is e-mailed in it.
+ */
+function inPageLanguage(url: string) {
+  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return language ? `${url}${url.includes('?') ? '&' : '?'}locale=${encodeURIComponent(language)}` : url;
+}
+
 export async function callApi<T = unknown>(
   path: string,
   options: { method?: string; body?: unknown; hostToken?: string | null; guestToken?: string | null } = {},
@@ -33,7 +42,7 @@ export async function callApi<T = unknown>(
   }
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   try {
-    const response = await fetch(apiPath(path), {
+    const response = await fetch(inPageLanguage(apiPath(path)), {
       method,
       headers,
       credentials: 'include',

@@ -7,6 +7,7 @@ import type {
   TextareaHTMLAttributes,
 } from 'react';
 import { useId } from 'react';
+import { useT } from './i18n';
 
 // Small, dependency-free building blocks for storefront pages (Polaris stays in the admin).
 
@@ -62,7 +63,9 @@ export function Badge({
   return <span className={`badge badge--${tone}`}>{children}</span>;
 }
 
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+export function Spinner({ label }: { label?: string }) {
+  const t = useT();
+  label ??= t('ui.loading');
   return (
     <div className="spinner" role="status" aria-live="polite">
       <span className="spinner__dot" aria-hidden="true" />
@@ -91,11 +94,12 @@ function FieldShell({
   optional,
   children,
 }: FieldProps & { id: string; children: ReactNode }) {
+  const t = useT();
   return (
     <div className={`field ${error ? 'field--error' : ''}`}>
       <label htmlFor={id} className="field__label">
         {label}
-        {optional ? <span className="field__optional"> (optional)</span> : null}
+        {optional ? <span className="field__optional"> {t('ui.optional')}</span> : null}
       </label>
       {children}
       {hint ? (

@@ -1,3 +1,4 @@
+import type { Translate } from '../../lib/language';
 import type { GroupOrder } from '@prisma/client';
 import { z } from 'zod';
 import prisma, { isUniqueViolation } from '../../db.server';
@@ -16,7 +17,12 @@ import { GuestEmailSchema, GuestInitialsSchema, GuestNameSchema } from './orderI
 // makes the person a guest of the order (or finds the guest they already are).
 
 /** The order as the join page shows it: who hosts it, when, how it is paid, and whether it still takes orders. */
-export function joinPageOrder(order: GroupOrder, now = new Date()) {
+/** The order as the join page shows it, its times, money and labels in the page's language. */
+export function joinPageOrder(
+  order: GroupOrder,
+  { t, intlLocale }: { t: Translate; intlLocale: string },
+  now = new Date(),
+) {
   const reason = closedReason(order);
   return {
     id: order.id,
@@ -26,13 +32,13 @@ export function joinPageOrder(order: GroupOrder, now = new Date()) {
     title: orderTitle(order),
     hostName: order.hostName,
     orderType: order.orderType,
-    payment: paymentLabel(order.paymentMethod),
-    pickup: formatDateTime(order.pickupAt, order.timeZone),
-    deadline: formatDateTime(order.deadlineAt, order.timeZone),
+    payment: paymentLabel(order.paymentMethod, t),
+    pickup: formatDateTime(order.pickupAt, order.timeZone, intlLocale),
+    deadline: formatDateTime(order.deadlineAt, order.timeZone, intlLocale),
     // A submitted order has no time left to count down.
-    timeLeft: order.status === 'active' ? timeLeftText(order.deadlineAt, now) : 'Submitted',
+    timeLeft: order.status === 'active' ? timeLeftText(order.deadlineAt, now, t) : t('join.submitted'),
     participantCount: order.participantCount,
-    total: formatMoney(order.totalCents, order.currency, 'en-AU'),
+    total: formatMoney(order.totalCents, order.currency, intlLocale),
     closedMessage: reason ? closedText(order, reason) : null,
   };
 }

@@ -9,6 +9,7 @@ import { lineNote, orderTitle } from '../../lib/groupOrder';
 import { conflicts, parseAllergens, parseAvoids, parseDiets } from '../../lib/allergens';
 import { factsText } from '../../lib/allergenTexts';
 import { avoidsText, kitchenConflictText } from '../../lib/allergenStaffTexts';
+import { wordsFor } from '../../i18n.server';
 
 // The kitchen's prep board: today's and upcoming submitted orders by pickup time, each with what to make
 // (merged counts by item and modifiers) and who it is for (per guest, with notes), plus one label per
@@ -49,7 +50,12 @@ type PrepItem = {
 function lineFacts(item: PrepItem) {
   const made = { allergens: parseAllergens(item.allergens), diets: parseDiets(item.diets) };
   const against = conflicts(made, parseAvoids(item.guest?.avoids));
-  return { facts: factsText(made), conflict: against.length ? kitchenConflictText(against) : null };
+  // The kitchen reads English (its own language is not chosen yet).
+  const words = wordsFor('en');
+  return {
+    facts: factsText(made, words),
+    conflict: against.length ? kitchenConflictText(against, words) : null,
+  };
 }
 
 /** The same item with the same modifiers from anyone is one line: "6 × Flat White · Large · Oat". */
@@ -88,7 +94,7 @@ function byGuest(items: PrepItem[]) {
     name: guest.name,
     initials: guest.initials,
     // What the guest avoids, as they said at confirm ("Avoids: milk"); "" when nothing.
-    avoids: avoidsText(parseAvoids(guest.items.find((item) => item.guest)?.guest?.avoids)),
+    avoids: avoidsText(parseAvoids(guest.items.find((item) => item.guest)?.guest?.avoids), wordsFor('en')),
     note: guestNote(guest.items),
     lines: guest.items.map((item) => {
       const modifiers = parseModifiers(item.selectedModifiers).map((m) => m.name);

@@ -10,6 +10,7 @@ import { parseModifiers } from '../groupOrder/groupOrder.server';
 import { orderTitle } from '../../lib/groupOrder';
 import { composeEmail, InlineLink, Lines, Paragraph } from './layout.server';
 import { queueEmail } from './mail.server';
+import { wordsFor } from '../../i18n.server';
 
 // What people are told when the host submits: each guest who gave an e-mail address gets their own items
 // with the pickup (or delivery) time and place, the host gets a receipt with every guest's items, and the
@@ -26,7 +27,10 @@ function itemLine(item: OrderItem, currency: string) {
   // The line's own note ("heated"), on that line only.
   const note = item.specialInstructions?.trim();
   // The line as made (kept at confirm): "Vegetarian; contains milk".
-  const facts = factsText({ allergens: parseAllergens(item.allergens), diets: parseDiets(item.diets) });
+  const facts = factsText(
+    { allergens: parseAllergens(item.allergens), diets: parseDiets(item.diets) },
+    wordsFor('en'),
+  );
   const factsPart = facts ? `. ${facts.charAt(0).toUpperCase()}${facts.slice(1)}` : '';
   return `${item.quantity}x ${item.menuItemName}${extra} — ${formatMoney(item.totalCents, currency)}${factsPart}${note ? `. Note: ${note}` : ''}`;
 }

@@ -1,13 +1,12 @@
 import { BlockStack, ChoiceList } from '@shopify/polaris';
-import { ALLERGEN_NAMES, DIET_NAMES } from '~/lib/allergenTexts';
-import { STAFF_TEXTS } from '~/lib/allergenStaffTexts';
+import { ADMIN_ALLERGEN_NAMES, ADMIN_DIET_NAMES, STAFF_TEXTS } from '~/lib/allergenStaffTexts';
 import { ALLERGENS, DIETS, parseAllergens, parseDiets } from '~/lib/allergens';
 
 // The allergen and diet ticks of the item and modifier editors; values are the stored keys.
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const ALLERGEN_CHOICES = ALLERGENS.map((key) => ({ label: capital(ALLERGEN_NAMES[key]), value: key }));
-const DIET_CHOICES = DIETS.map((key) => ({ label: capital(DIET_NAMES[key]), value: key }));
+const ALLERGEN_CHOICES = ALLERGENS.map((key) => ({ label: capital(ADMIN_ALLERGEN_NAMES[key]), value: key }));
+const DIET_CHOICES = DIETS.map((key) => ({ label: capital(ADMIN_DIET_NAMES[key]), value: key }));
 
 /** The editor's state for a row's allergens and diets, from the stored comma-separated keys. */
 export function initialKeys(allergens?: string, diets?: string) {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { allergenList, avoidShort, conflictSentence, DIET_TAGS, TEXTS } from '~/lib/allergenTexts';
+import { allergenList, avoidsList, conflictSentence, dietTag } from '~/lib/allergenTexts';
+import { useWords } from '../i18n';
 import { conflicts, type Avoid, type ItemFacts } from '~/lib/allergens';
 
 const AvoidChoices = lazy(() => import('./AvoidChoices').then((m) => ({ default: m.AvoidChoices })));
@@ -20,21 +21,23 @@ export function FactTags({
   avoids: readonly Avoid[];
   full?: boolean;
 }) {
+  const words = useWords();
+  const { t } = words;
   const against = conflicts(made, avoids);
   if (!made.allergens.length && !made.diets.length && !full) return null;
   return (
     <p className={`fact-tags${against.length ? ' fact-tags--conflict' : ''}`} data-testid="fact-tags">
-      {against.length ? <span className="fact-tag fact-tag--warn">{TEXTS.notForYou}</span> : null}
+      {against.length ? <span className="fact-tag fact-tag--warn">{t('allergens.notForYou')}</span> : null}
       {(made.diets.includes('vegan') ? (['vegan'] as const) : made.diets).map((diet) => (
         <span key={diet} className="fact-tag fact-tag--diet">
-          {DIET_TAGS[diet]}
+          {dietTag(diet, words)}
         </span>
       ))}
       <span className="fact-tags__allergens">
         {made.allergens.length
-          ? `${TEXTS.contains}: ${allergenList(made.allergens)}`
+          ? t('allergens.contains', { list: allergenList(made.allergens, words) })
           : full
-            ? TEXTS.noAllergens
+            ? t('allergens.none')
             : null}
       </span>
     </p>
@@ -53,6 +56,7 @@ export function AvoidControl({
   onChange: (next: Avoid[]) => void;
 }) {
   const [opened, setOpened] = useState(false);
+  const words = useWords();
   return (
     <details
       className="avoid-control"
@@ -60,7 +64,9 @@ export function AvoidControl({
       onToggle={(event) => setOpened((was) => was || event.currentTarget.open)}
     >
       <summary className="avoid-control__summary">
-        {avoids.length ? `${TEXTS.avoidingPrefix}: ${avoids.map(avoidShort).join(', ')}` : TEXTS.avoidButton}
+        {avoids.length
+          ? words.t('allergens.avoiding', { list: avoidsList(avoids, words) })
+          : words.t('allergens.avoidButton')}
       </summary>
       {opened ? (
         <Suspense fallback={null}>
@@ -73,11 +79,12 @@ export function AvoidControl({
 
 /** The review's warning before Confirm: one sentence per line that has what the guest avoids. */
 export function ConflictWarnings({ found }: { found: { line: { name: string }; conflicts: Avoid[] }[] }) {
+  const words = useWords();
   if (!found.length) return null;
   return (
     <div className="notice notice--warning allergen-warning" role="alert" data-testid="allergen-warning">
       {found.map(({ line, conflicts: keys }, index) => (
-        <p key={index}>{conflictSentence(line.name, keys)}</p>
+        <p key={index}>{conflictSentence(line.name, keys, words)}</p>
       ))}
     </div>
   );

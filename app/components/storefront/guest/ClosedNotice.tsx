@@ -1,3 +1,4 @@
+import { useT } from '../i18n';
 /**
  * "Ordering is closed." with why, on the menu and review. When the host submitted while the page was
  * open, it says so, and that the cart on this page (never confirmed) is not in the order (issue 27).
@@ -17,19 +18,18 @@ export function ClosedNotice({
   /** The guest has confirmed items in the order. */
   hasConfirmed: boolean;
 }) {
+  const t = useT();
   if (!message) return null;
   return (
     <div className="notice notice--critical guest-closed" role="alert" data-testid="closed-notice">
       <p>
-        <strong>Ordering is closed.</strong> {message}
+        <strong>{t('closed.title')}</strong> {message}
       </p>
       {submitted && (unconfirmed > 0 || hasConfirmed) ? (
         <p>
-          {hostName} has submitted the group order.
-          {unconfirmed > 0
-            ? ` Your unconfirmed cart (${unconfirmed === 1 ? '1 item' : `${unconfirmed} items`}) was not included.`
-            : ''}
-          {hasConfirmed ? ' Your confirmed items are in it.' : ''}
+          {t('closed.submitted', { host: hostName })}
+          {unconfirmed > 0 ? ` ${t('closed.unconfirmed', { count: unconfirmed })}` : ''}
+          {hasConfirmed ? ` ${t('closed.confirmedIn')}` : ''}
         </p>
       ) : null}
     </div>

@@ -4,17 +4,19 @@ import { MAX_QUANTITY, MIN_QUANTITY } from '~/lib/pricing';
 import type { ConfirmedPage, OwnOrder } from './useConfirmedOrder';
 import { GuestLinkOffer } from './GuestLinkOffer';
 import { LineNote } from './OrderCard';
+import { useT } from '../i18n';
 
 // The confirmed page's "Your items" card: the guest's lines (editable while the order is open), the
 // total, payment method and special instructions.
 
 export function ConfirmedItems({ page, payment }: { page: ConfirmedPage; payment: string }) {
+  const t = useT();
   const { state, own, name, savedNote, money } = page;
   return (
     <Card className="confirmed-items">
-      <h2>Your items</h2>
+      <h2>{t('confirmed.yourItems')}</h2>
       {state.status === 'loading' ? (
-        <Spinner label="Loading your items" />
+        <Spinner label={t('confirmed.loadingItems')} />
       ) : state.status === 'denied' ? (
         <>
           <p className="notice notice--warning" role="status">
@@ -32,17 +34,17 @@ export function ConfirmedItems({ page, payment }: { page: ConfirmedPage; payment
         </ul>
       )}
       <div className="review-total">
-        <span>Total</span>
+        <span>{t('order.total')}</span>
         <strong>{own ? money(own.totalCents) : '—'}</strong>
       </div>
       <dl className="facts facts--compact">
         <div>
-          <dt>Payment method</dt>
+          <dt>{t('confirmed.paymentMethod')}</dt>
           <dd>{payment}</dd>
         </div>
         {savedNote ? (
           <div>
-            <dt>Special instructions</dt>
+            <dt>{t('confirmed.instructions')}</dt>
             <dd data-testid="guest-note">{savedNote}</dd>
           </div>
         ) : null}
@@ -54,6 +56,7 @@ export function ConfirmedItems({ page, payment }: { page: ConfirmedPage; payment
 
 /** One line, with its quantity stepper and Remove while the order still takes changes. */
 function ConfirmedLine({ item, page }: { item: OwnOrder['items'][number]; page: ConfirmedPage }) {
+  const t = useT();
   const { editable, busy, setQuantity, remove, money } = page;
   return (
     <li className="review-line review-line--plain">
@@ -70,7 +73,7 @@ function ConfirmedLine({ item, page }: { item: OwnOrder['items'][number]; page: 
               <button
                 type="button"
                 className="stepper__btn"
-                aria-label={`Decrease ${item.name}`}
+                aria-label={t('confirmed.decrease', { item: item.name })}
                 disabled={busy || item.quantity <= MIN_QUANTITY}
                 onClick={() => setQuantity(item.id, item.quantity - 1)}
               >
@@ -80,7 +83,7 @@ function ConfirmedLine({ item, page }: { item: OwnOrder['items'][number]; page: 
               <button
                 type="button"
                 className="stepper__btn"
-                aria-label={`Increase ${item.name}`}
+                aria-label={t('confirmed.increase', { item: item.name })}
                 disabled={busy || item.quantity >= MAX_QUANTITY}
                 onClick={() => setQuantity(item.id, item.quantity + 1)}
               >
@@ -90,10 +93,10 @@ function ConfirmedLine({ item, page }: { item: OwnOrder['items'][number]; page: 
             <Button
               variant="ghost"
               disabled={busy}
-              aria-label={`Remove ${item.quantity}x ${item.name}`}
+              aria-label={t('order.remove', { quantity: item.quantity, item: item.name })}
               onClick={() => remove(item.id)}
             >
-              Remove
+              {t('confirmed.remove')}
             </Button>
           </div>
         ) : null}
@@ -106,17 +109,18 @@ function ConfirmedLine({ item, page }: { item: OwnOrder['items'][number]; page: 
 /** Add or edit the guest's special instructions. */
 function ConfirmedNote({ page }: { page: ConfirmedPage }) {
   const { editable, note, setNote, savedNote, busy, saveNote } = page;
+  const t = useT();
   return (
     <>
       {editable && note === null ? (
         <Button variant="ghost" className="confirmed-note__open" onClick={() => setNote(savedNote)}>
-          {savedNote ? 'Edit special instructions' : 'Add special instructions'}
+          {savedNote ? t('confirmed.editInstructions') : t('confirmed.addInstructions')}
         </Button>
       ) : null}
       {editable && note !== null ? (
         <div className="confirmed-note">
           <TextArea
-            label="Special instructions"
+            label={t('confirmed.instructions')}
             placeholder="No onions, extra sauce, etc..."
             value={note}
             maxLength={500}
@@ -124,10 +128,10 @@ function ConfirmedNote({ page }: { page: ConfirmedPage }) {
           />
           <div className="row">
             <Button variant="secondary" disabled={busy || note === savedNote} onClick={saveNote}>
-              Save note
+              {t('confirmed.saveNote')}
             </Button>
             <Button variant="ghost" disabled={busy} onClick={() => setNote(null)}>
-              Cancel
+              {t('customise.cancel')}
             </Button>
           </div>
         </div>

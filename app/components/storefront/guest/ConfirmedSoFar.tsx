@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import { Card } from '~/components/storefront/ui';
 import type { OwnOrder } from './useConfirmedOrder';
 import { LineNote } from './OrderCard';
+import { useT } from '../i18n';
 
 /**
  * What the guest already confirmed, beside a new cart (menu and review): after "Add more items" or the
@@ -16,16 +17,15 @@ export function ConfirmedSoFar({
   money: (cents: number) => string;
   confirmedUrl: string;
 }) {
+  const t = useT();
   if (!own || own.items.length === 0) return null;
   const count = own.items.reduce((sum, item) => sum + item.quantity, 0);
   return (
     <div data-testid="confirmed-so-far">
       <Card className="order-card order-card--confirmed">
         <div className="order-card__title">
-          <h2>Already confirmed</h2>
-          <span className="badge badge--success">
-            ✓ {count === 1 ? '1 item' : `${count} items`} in the group order
-          </span>
+          <h2>{t('soFar.title')}</h2>
+          <span className="badge badge--success">✓ {t('soFar.count', { count })}</span>
         </div>
         <ul className="order-lines">
           {own.items.map((item) => (
@@ -43,15 +43,12 @@ export function ConfirmedSoFar({
           ))}
         </ul>
         <p className="order-card__total">
-          <span>Confirmed total</span>
+          <span>{t('soFar.total')}</span>
           <strong>{money(own.totalCents)}</strong>
         </p>
-        <p className="muted small order-card__hint">
-          These are already in the group order: you do not need to order them again. Anything new you add is
-          extra, and is included once you review and confirm it.
-        </p>
+        <p className="muted small order-card__hint">{t('soFar.hint')}</p>
         <Link to={confirmedUrl} className="order-card__link">
-          View or change my confirmed items
+          {t('soFar.link')}
         </Link>
       </Card>
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { timeLeftText } from '~/lib/time';
+import { useT } from '../i18n';
 
 /** The current time, starting from the server's clock so the first render matches the HTML. */
 export function useNow(serverNow: string, everyMs = 5_000) {
@@ -22,11 +23,13 @@ export function Countdown({
   now: Date;
   status?: string;
 }) {
+  const t = useT();
   // A submitted order is closed whatever the clock says: no "time left".
-  if (status !== 'active') return <span className="countdown countdown--expired">Submitted</span>;
-  const text = timeLeftText(new Date(deadlineAt), now);
+  if (status !== 'active') return <span className="countdown countdown--expired">{t('join.submitted')}</span>;
+  const expired = new Date(deadlineAt).getTime() <= now.getTime();
+  const text = timeLeftText(new Date(deadlineAt), now, t);
   return (
-    <span className={`countdown ${text === 'Expired' ? 'countdown--expired' : ''}`} role="timer">
+    <span className={`countdown ${expired ? 'countdown--expired' : ''}`} role="timer">
       {text}
     </span>
   );

@@ -5,6 +5,8 @@ import { LINE_NOTE_MAX, makeLine, type CartLine, type MenuItemView } from '~/lib
 import { categoryLabel } from '~/lib/categories';
 import {
   defaultSelection,
+  groupHeading,
+  groupHint,
   groupsForCategory,
   missingChoice,
   sortModifiers,
@@ -16,6 +18,7 @@ import { MAX_QUANTITY, MIN_QUANTITY, unitPriceCents } from '~/lib/pricing';
 import type { Avoid } from '~/lib/allergens';
 import { madeWith } from '~/lib/asMade';
 import { FactTags } from './Allergens';
+import { useT } from '../i18n';
 
 type Props = {
   item: MenuItemView | null;
@@ -73,28 +76,33 @@ function QuantityStepper({
   quantity: number;
   setQuantity: Dispatch<SetStateAction<number>>;
 }) {
+  const t = useT();
   return (
     <div className="customise__qty">
       <span className="customise__qty-label" id="qty-label">
-        Quantity
+        {t('customise.quantity')}
       </span>
       <div className="stepper" role="group" aria-labelledby="qty-label">
         <button
           type="button"
           className="stepper__btn"
-          aria-label="Decrease quantity"
+          aria-label={t('customise.decrease')}
           disabled={quantity <= MIN_QUANTITY}
           onClick={() => setQuantity((q) => Math.max(MIN_QUANTITY, q - 1))}
         >
           −
         </button>
-        <output className="stepper__value" aria-live="polite" aria-label={`Quantity ${quantity}`}>
+        <output
+          className="stepper__value"
+          aria-live="polite"
+          aria-label={t('customise.quantityIs', { quantity })}
+        >
           {quantity}
         </output>
         <button
           type="button"
           className="stepper__btn"
-          aria-label="Increase quantity"
+          aria-label={t('customise.increase')}
           disabled={quantity >= MAX_QUANTITY}
           onClick={() => setQuantity((q) => Math.min(MAX_QUANTITY, q + 1))}
         >
@@ -119,6 +127,7 @@ function ModifierGroupField({
   money: (cents: number) => string;
   onToggle: (modifierId: number) => void;
 }) {
+  const t = useT();
   // A multi-choice group at its limit: the rest read as unavailable until one is removed.
   const full =
     group.maxSelections > 1 &&
@@ -126,8 +135,10 @@ function ModifierGroupField({
   return (
     <fieldset className="mod-group" aria-invalid={invalid ? true : undefined}>
       <legend className="mod-group__legend">
-        <span className="mod-group__heading">{group.heading}</span>{' '}
-        <span className="mod-group__hint">{group.hint}</span>
+        <span className="mod-group__heading">{groupHeading(group.type, group.heading, t)}</span>{' '}
+        <span className="mod-group__hint">
+          {groupHint(group.type, group.minSelections, group.maxSelections, t)}
+        </span>
       </legend>
       <div className="mod-group__options">
         {group.modifiers.map((modifier) => {
@@ -158,14 +169,15 @@ function ModifierGroupField({
 
 /** The dialog's title, its description (or the item's category) and the close button. */
 function CustomiseHeader({ item }: { item: MenuItemView }) {
+  const t = useT();
   return (
     <div className="customise__header">
-      <Dialog.Title className="dialog__title">Customize {item.name}</Dialog.Title>
+      <Dialog.Title className="dialog__title">{t('customise.title', { item: item.name })}</Dialog.Title>
       <Dialog.Description className="customise__desc">
         {item.description || categoryLabel(item.category)}
       </Dialog.Description>
       <Dialog.Close asChild>
-        <button type="button" className="customise__x" aria-label="Close">
+        <button type="button" className="customise__x" aria-label={t('customise.close')}>
           ×
         </button>
       </Dialog.Close>
@@ -183,6 +195,7 @@ function CustomiseFooter({
   total: string;
   onAdd: () => void;
 }) {
+  const t = useT();
   return (
     <div className="customise__footer">
       {problem ? (
@@ -191,14 +204,14 @@ function CustomiseFooter({
         </p>
       ) : null}
       <p className="customise__total" aria-live="polite">
-        <span className="muted">Total</span> <strong>{total}</strong>
+        <span className="muted">{t('order.total')}</span> <strong>{total}</strong>
       </p>
       <div className="customise__actions">
         <Dialog.Close asChild>
-          <Button variant="secondary">Cancel</Button>
+          <Button variant="secondary">{t('customise.cancel')}</Button>
         </Dialog.Close>
         <Button variant="primary" onClick={onAdd}>
-          Add to Order
+          {t('customise.addToOrder')}
         </Button>
       </div>
     </div>
@@ -212,6 +225,7 @@ function CustomiseBody({
   avoids,
   onAdd,
 }: Omit<Props, 'item' | 'onClose'> & { item: MenuItemView }) {
+  const t = useT();
   const groups = useMemo(() => groupsForCategory(modifiers, item.category), [modifiers, item.category]);
   const [selected, setSelected] = useState<number[]>(() => defaultSelection(groups));
   const [quantity, setQuantity] = useState(1);
@@ -226,7 +240,7 @@ function CustomiseBody({
   ).map((m) => ({ id: m.id, name: m.name, type: m.type, priceDeltaCents: m.priceDeltaCents }));
   const unit = unitPriceCents(item.priceCents, chosen);
   const add = () => {
-    const missing = missingChoice(groups, selected, item.name);
+    const missing = missingChoice(groups, selected, item.name, t);
     if (missing) return setProblem(missing);
     onAdd(
       makeLine(
@@ -265,10 +279,10 @@ function CustomiseBody({
 
         <div className="customise__note">
           <TextField
-            label="Note for this item"
+            label={t('customise.note')}
             optional
-            placeholder="Cut in half, no lid…"
-            hint="Only for this item. A note about your whole order goes on the review page."
+            placeholder={t('customise.notePlaceholder')}
+            hint={t('customise.noteHint')}
             value={note}
             maxLength={LINE_NOTE_MAX}
             autoComplete="off"

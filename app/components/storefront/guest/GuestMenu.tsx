@@ -11,6 +11,7 @@ import { ConfirmedSoFar } from './ConfirmedSoFar';
 import { itemCount } from '~/lib/cart';
 import { sfPath } from '~/lib/paths';
 import { useMenuPage, type MenuData } from './useMenuPage';
+import { useT } from '../i18n';
 
 // The customise dialog (and Radix Dialog with it) loads when a guest first opens it, not with the menu.
 const CustomiseDialog = lazy(() => import('./CustomiseDialog').then((m) => ({ default: m.CustomiseDialog })));
@@ -67,14 +68,13 @@ function GuestSide({ loaded, page }: { loaded: MenuData; page: MenuPage }) {
 export function GuestMenu(loaded: MenuData) {
   const { order, title, menu, guest } = loaded;
   const page = useMenuPage(loaded);
+  const t = useT();
 
   if (menu.items.length === 0) {
     return (
       <main className="shell-main guest">
         <GuestTopBar orderId={order.id} code={order.code} />
-        <EmptyState title="Menu not available">
-          The shop has not published its menu yet. Please try again later.
-        </EmptyState>
+        <EmptyState title={t('menu.unavailable.title')}>{t('menu.unavailable.body')}</EmptyState>
       </main>
     );
   }

@@ -3,6 +3,7 @@ import type { MenuItemView } from '~/lib/cart';
 import { categoryLabel } from '~/lib/categories';
 import { conflicts, type Avoid } from '~/lib/allergens';
 import { FactTags } from './Allergens';
+import { useT } from '../i18n';
 
 export function ItemCard({
   item,
@@ -18,6 +19,7 @@ export function ItemCard({
   disabled: boolean;
   onAdd: (item: MenuItemView) => void;
 }) {
+  const t = useT();
   return (
     <li className={`menu-item${conflicts(item, avoids).length ? ' menu-item--conflict' : ''}`}>
       <div className="menu-item__head">
@@ -34,7 +36,8 @@ export function ItemCard({
           disabled={disabled}
           onClick={() => onAdd(item)}
         >
-          Add<span className="visually-hidden"> {item.name}</span>
+          {t('menu.add')}
+          <span className="visually-hidden"> {item.name}</span>
         </Button>
       </div>
     </li>

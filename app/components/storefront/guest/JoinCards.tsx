@@ -4,6 +4,7 @@ import { Badge, Button, Card, FieldError, TextField } from '~/components/storefr
 import type { action, loader } from '~/routes/apps.group-order.join.$code';
 import type { JoinForm } from './useJoinForm';
 import { GuestLinkOffer } from './GuestLinkOffer';
+import { useT } from '../i18n';
 
 // The join page's blocks: the order's facts, and the "Who's ordering?" form.
 
@@ -13,28 +14,29 @@ export type JoinResult = ReturnType<typeof useActionData<typeof action>>;
 
 /** Pickup or delivery, the deadline and time left, payment, and who has ordered so far. */
 export function JoinFacts({ order }: { order: JoinOrder }) {
+  const t = useT();
   return (
     <Card className="join-info">
       <dl className="facts">
         <div>
-          <dt>{order.orderType === 'delivery' ? 'Delivery' : 'Pickup'}</dt>
+          <dt>{order.orderType === 'delivery' ? t('join.delivery') : t('join.pickup')}</dt>
           <dd>{order.pickup}</dd>
         </div>
         <div>
-          <dt>Order by</dt>
+          <dt>{t('join.orderBy')}</dt>
           <dd>
             {order.deadline}{' '}
             <Badge tone={order.closedMessage ? 'critical' : 'warning'}>{order.timeLeft}</Badge>
           </dd>
         </div>
         <div>
-          <dt>Payment</dt>
+          <dt>{t('join.payment')}</dt>
           <dd>{order.payment}</dd>
         </div>
         <div>
-          <dt>So far</dt>
+          <dt>{t('join.soFar')}</dt>
           <dd>
-            {order.participantCount} {order.participantCount === 1 ? 'person' : 'people'} · {order.total}
+            {t('join.people', { count: order.participantCount })} · {order.total}
           </dd>
         </div>
       </dl>
@@ -62,6 +64,7 @@ export function JoinGuestForm({
 }) {
   // A refusal about the name (taken by someone else, or missing) belongs to the name field: announced
   // with it, and the field focused so the guest can add their initial straight away.
+  const t = useT();
   const nameError =
     result && 'error' in result && 'field' in result && result.field === 'guestName' ? result.error : null;
   useEffect(() => {
@@ -74,13 +77,13 @@ export function JoinGuestForm({
 
   return (
     <Card>
-      <h2>Who&apos;s ordering?</h2>
+      <h2>{t('join.whoIsOrdering')}</h2>
       <Form method="post" className="stack" noValidate onSubmit={remember}>
         <input type="hidden" name="guestToken" value={guestToken} />
         {invite ? <input type="hidden" name="invite" value={invite.token} /> : null}
         <TextField
           id={NAME_FIELD}
-          label="Your name"
+          label={t('join.yourName')}
           name="guestName"
           error={nameError}
           autoComplete="name"
@@ -91,29 +94,29 @@ export function JoinGuestForm({
         />
         <div className="grid-2">
           <TextField
-            label="Initials"
+            label={t('join.initials')}
             name="initials"
             optional
             value={initials}
             onChange={(event) => setInitials(event.target.value.toUpperCase().slice(0, 3))}
             maxLength={3}
             autoCapitalize="characters"
-            hint="Up to 3 letters, written on your cup."
+            hint={t('join.initialsHint')}
           />
           <TextField
-            label="Email"
+            label={t('join.email')}
             name="email"
             type="email"
             optional
             autoComplete="email"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
-            hint="We e-mail you your items when the order is placed and again when it is ready; it also saves your usual order."
+            hint={t('join.emailHint')}
           />
         </div>
         {otherError ? <FieldError error={otherError} /> : null}
         <Button type="submit" className="btn--block" disabled={!name.trim() || submitting}>
-          {submitting ? 'Joining...' : 'Join'}
+          {submitting ? t('join.joining') : t('join.join')}
         </Button>
       </Form>
       {result && 'nameTaken' in result && result.nameTaken ? (

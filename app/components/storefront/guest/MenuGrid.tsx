@@ -3,6 +3,7 @@ import type { MenuItemView } from '~/lib/cart';
 import { categoryKey, categoryLabel, distinctCategories } from '~/lib/categories';
 import type { Avoid } from '~/lib/allergens';
 import { ItemCard } from './ItemCard';
+import { useT } from '../i18n';
 
 const ALL = '__all__';
 
@@ -20,20 +21,21 @@ export function MenuGrid({
   disabled: boolean;
   onAdd: (item: MenuItemView) => void;
 }) {
+  const t = useT();
   const categories = useMemo(() => distinctCategories(items), [items]);
   const [active, setActive] = useState(ALL);
   const shown = active === ALL ? items : items.filter((item) => categoryKey(item.category) === active);
   const tabs = [
-    { key: ALL, label: 'All Items' },
+    { key: ALL, label: t('menu.allItems') },
     ...categories.map((c) => ({ key: categoryKey(c), label: categoryLabel(c) })),
   ];
 
   return (
     <section className="menu" aria-labelledby="menu-heading">
       <h2 id="menu-heading" className="visually-hidden">
-        Menu items
+        {t('menu.items')}
       </h2>
-      <div className="category-tabs" role="group" aria-label="Categories">
+      <div className="category-tabs" role="group" aria-label={t('menu.categories')}>
         {tabs.map((tab) => (
           <button
             key={tab.key}

@@ -1,5 +1,6 @@
 import { Button, Card, Spinner } from '~/components/storefront/ui';
 import { cartTotalCents, itemCount, type CartLine, type DraftCart } from '~/lib/cart';
+import { useT } from '../i18n';
 
 /** A line's own note ("heated"), under the line wherever a guest sees it; nothing when there is none. */
 export function LineNote({ note }: { note?: string | null }) {
@@ -20,6 +21,7 @@ function OrderLine({
   money: (cents: number) => string;
   onRemove: (key: string) => void;
 }) {
+  const t = useT();
   return (
     <li className="order-line">
       <span className="order-line__qty">{line.quantity}x</span>
@@ -34,7 +36,7 @@ function OrderLine({
       <button
         type="button"
         className="order-line__remove"
-        aria-label={`Remove ${line.quantity}x ${line.name}`}
+        aria-label={t('order.remove', { quantity: line.quantity, item: line.name })}
         onClick={() => onRemove(line.key)}
       >
         ×
@@ -55,6 +57,7 @@ function CartLines({
   closed: boolean;
   onRemove: (key: string) => void;
 }) {
+  const t = useT();
   return (
     <>
       <ul className="order-lines">
@@ -64,11 +67,11 @@ function CartLines({
       </ul>
       {closed ? (
         <p className="notice notice--warning small" data-testid="cart-not-included">
-          Not confirmed, so not in the group order.
+          {t('order.notIncluded')}
         </p>
       ) : null}
       <p className="order-card__total">
-        <span>Total</span>
+        <span>{t('order.total')}</span>
         <strong>{money(cartTotalCents(cart))}</strong>
       </p>
     </>
@@ -102,33 +105,28 @@ export function OrderCard({
   onReview: () => void;
 }) {
   const count = itemCount(cart);
+  const t = useT();
   return (
     <Card className="order-card">
       <div className="order-card__title" id="current-order">
-        <h2 tabIndex={-1}>Current Order</h2>
-        {count ? (
-          <span className="order-card__count">{count === 1 ? '1 item' : `${count} items`}</span>
-        ) : null}
+        <h2 tabIndex={-1}>{t('order.current')}</h2>
+        {count ? <span className="order-card__count">{t('order.items', { count })}</span> : null}
       </div>
       {!ready ? (
-        <Spinner label="Loading your order" />
+        <Spinner label={t('order.loading')} />
       ) : cart.lines.length === 0 ? (
-        <p className="order-card__empty muted">
-          {adding
-            ? 'Nothing new yet. Your confirmed items above are already in the group order.'
-            : 'Nothing here yet — tap Add on anything you like.'}
-        </p>
+        <p className="order-card__empty muted">{adding ? t('order.nothingNew') : t('order.empty')}</p>
       ) : (
         <CartLines cart={cart} money={money} closed={closed} onRemove={onRemove} />
       )}
       <div className="order-card__actions">
         {canSaveUsual ? (
           <Button variant="secondary" onClick={onSaveUsual} disabled={savingUsual}>
-            Save as My Usual
+            {t('order.saveUsual')}
           </Button>
         ) : null}
         <Button variant="primary" onClick={onReview}>
-          Review My Order
+          {t('order.review')}
         </Button>
       </div>
     </Card>
@@ -138,6 +136,7 @@ export function OrderCard({
 /** Phones: once the cart has items, a bar at the bottom leads back to the order card from deep in the menu. */
 export function CartBar({ cart, money }: { cart: DraftCart; money: (cents: number) => string }) {
   const count = itemCount(cart);
+  const t = useT();
   if (!count) return null;
   return (
     <div className="cart-bar">
@@ -151,7 +150,7 @@ export function CartBar({ cart, money }: { cart: DraftCart; money: (cents: numbe
         }}
       >
         <span className="cart-bar__count">{count}</span>
-        <span>View current order</span>
+        <span>{t('order.viewCurrent')}</span>
         <strong>{money(cartTotalCents(cart))}</strong>
       </button>
     </div>

@@ -3,14 +3,15 @@ import { ButtonLink } from '~/components/storefront/ui';
 import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
 import { Countdown } from './Countdown';
+import { useLanguage, useT } from '../i18n';
 
 /** Back, the title Menu and 'View Group Order' (the host dashboard). */
 export function GuestTopBar({
   orderId,
   code,
-  title = 'Menu',
+  title,
   backTo,
-  backLabel = 'Back',
+  backLabel,
   showDashboard = true,
   titleAs: Title = 'h1',
 }: {
@@ -23,6 +24,9 @@ export function GuestTopBar({
   /** The page's own h1 may come later (Review): then the bar's title is plain text. */
   titleAs?: 'h1' | 'p';
 }) {
+  const t = useT();
+  title ??= t('menu.title');
+  backLabel ??= t('menu.back');
   return (
     <div className="guest-topbar">
       <Link to={backTo ?? sfPath(`/join/${code}`)} className="guest-topbar__back" aria-label={backLabel}>
@@ -31,7 +35,7 @@ export function GuestTopBar({
       <Title className="guest-topbar__title">{title}</Title>
       {showDashboard ? (
         <ButtonLink to={sfPath(`/host/dashboard/${orderId}`)} variant="secondary" className="btn--small">
-          View Group Order
+          {t('menu.viewGroupOrder')}
         </ButtonLink>
       ) : null}
     </div>
@@ -62,21 +66,23 @@ export function OrderHero({
 }) {
   const pickup = new Date(order.pickupAt);
   const deadline = new Date(order.deadlineAt);
+  const t = useT();
+  const { intlLocale } = useLanguage();
   return (
-    <section className="order-hero" aria-label="Group order">
+    <section className="order-hero" aria-label={t('shell.navLabel')}>
       <div className="order-hero__main">
         <p className="order-hero__name">{title}</p>
-        {guest ? <p className="order-hero__guest">Ordering as {guest}</p> : null}
+        {guest ? <p className="order-hero__guest">{t('menu.orderingAs', { guest })}</p> : null}
       </div>
       <dl className="order-hero__facts">
         <div>
-          <dt>{order.orderType === 'delivery' ? 'Delivery' : 'Pickup'}</dt>
-          <dd>{formatDateTime(pickup, order.timeZone)}</dd>
+          <dt>{order.orderType === 'delivery' ? t('join.delivery') : t('join.pickup')}</dt>
+          <dd>{formatDateTime(pickup, order.timeZone, intlLocale)}</dd>
         </div>
         <div>
-          <dt>Order by</dt>
+          <dt>{t('join.orderBy')}</dt>
           <dd>
-            {formatDateTime(deadline, order.timeZone)} ·{' '}
+            {formatDateTime(deadline, order.timeZone, intlLocale)} ·{' '}
             <Countdown deadlineAt={order.deadlineAt} now={now} status={order.status} />
           </dd>
         </div>

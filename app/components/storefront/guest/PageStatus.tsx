@@ -1,6 +1,7 @@
 import { useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { EmptyState, Spinner } from '~/components/storefront/ui';
+import { useLanguage, useT } from '../i18n';
 
 /**
  * While the next guest page loads (Join to Menu, Menu to Review, Back to Menu...): a spinner over the
@@ -11,19 +12,20 @@ export function PageLoading() {
   if (navigation.state !== 'loading') return null;
   return (
     <div className="guest-loading">
-      <Spinner label="Loading" />
+      <Spinner />
     </div>
   );
 }
 
 /** After a restored draft met today's menu: which lines had to go, in plain words. */
 export function RemovedNotice({ names }: { names: string[] }) {
+  const t = useT();
+  const { intlLocale } = useLanguage();
   if (names.length === 0) return null;
+  const list = new Intl.ListFormat(intlLocale, { type: 'conjunction' }).format(names);
   return (
     <p className="notice notice--warning guest-removed" role="status">
-      {names.length === 1 ? `${names[0]} is` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are`} no
-      longer available as you chose {names.length === 1 ? 'it' : 'them'}, so we took{' '}
-      {names.length === 1 ? 'it' : 'them'} out of your order.
+      {t('guest.removed', { count: names.length, names: list })}
     </p>
   );
 }
@@ -38,11 +40,12 @@ export function OrderNotFound({
   narrow?: boolean;
   actions?: ReactNode;
 }) {
+  const t = useT();
   return (
     <main className={narrow ? 'shell-main shell-main--narrow guest' : 'shell-main guest'}>
       <h1 className="visually-hidden">{heading}</h1>
-      <EmptyState title="Group order not found" actions={actions}>
-        Please check the code and try again.
+      <EmptyState title={t('guest.notFound.title')} actions={actions}>
+        {t('guest.notFound.body')}
       </EmptyState>
     </main>
   );

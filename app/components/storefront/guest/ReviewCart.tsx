@@ -1,7 +1,6 @@
 import { Link, type useLoaderData } from '@remix-run/react';
 import { ButtonLink, Card, EmptyState, Spinner } from '~/components/storefront/ui';
 import { cartTotalCents, itemCount, type DraftCart } from '~/lib/cart';
-import { itemsInOrderText } from '~/lib/guests';
 import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
 import { Countdown } from './Countdown';
@@ -11,6 +10,7 @@ import type { loader } from '~/routes/apps.group-order.review.$groupOrderId.$gue
 import type { Avoid } from '~/lib/allergens';
 import { lineConflicts, lineMade } from '~/lib/asMade';
 import { ConflictWarnings, FactTags } from './Allergens';
+import { useLanguage, useT } from '../i18n';
 
 // The Review page's blocks: why Confirm was refused, the lines about to be confirmed with the total, and
 // the order's group, pickup and deadline.
@@ -39,6 +39,7 @@ export function ReviewProblem({
   guest: string;
   email: string;
 }) {
+  const t = useT();
   if (!message) return null;
   return (
     <>
@@ -47,7 +48,7 @@ export function ReviewProblem({
         {nameTaken ? (
           <>
             {' '}
-            <Link to={sfPath(`/join/${code}`)}>Choose another name</Link>
+            <Link to={sfPath(`/join/${code}`)}>{t('review.otherName')}</Link>
           </>
         ) : null}
       </p>
@@ -82,23 +83,25 @@ export function ReviewCart({
   menuUrl: string;
   money: (cents: number) => string;
 }) {
+  const t = useT();
   const descriptions = new Map(menu.items.map((item) => [item.id, item.description]));
   return (
     <Card className="review-items">
       {!ready ? (
-        <Spinner label="Loading your order" />
+        <Spinner label={t('order.loading')} />
       ) : cart.lines.length === 0 && confirmedCount > 0 ? (
         <EmptyState
-          title="Nothing new to confirm"
-          actions={<ButtonLink to={menuUrl}>Add more items</ButtonLink>}
+          title={t('review.nothingNew')}
+          actions={<ButtonLink to={menuUrl}>{t('review.addMore')}</ButtonLink>}
         >
-          Your confirmed items are already in the group order (
-          {confirmedCount === 1 ? '1 item' : `${confirmedCount} items`}, below). Add more from the menu if you
-          like.
+          {t('review.nothingNewBody', { count: confirmedCount })}
         </EmptyState>
       ) : cart.lines.length === 0 ? (
-        <EmptyState title="Your order is empty" actions={<ButtonLink to={menuUrl}>Back to Menu</ButtonLink>}>
-          Add something from the menu first.
+        <EmptyState
+          title={t('review.empty')}
+          actions={<ButtonLink to={menuUrl}>{t('review.backToMenu')}</ButtonLink>}
+        >
+          {t('review.emptyBody')}
         </EmptyState>
       ) : (
         <>
@@ -123,7 +126,7 @@ export function ReviewCart({
             ))}
           </ul>
           <div className="review-total">
-            <span className="muted">{itemsInOrderText(itemCount(cart))}</span>
+            <span className="muted">{t('review.itemsInOrder', { count: itemCount(cart) })}</span>
             <strong>{money(cartTotalCents(cart))}</strong>
           </div>
         </>
@@ -144,21 +147,23 @@ function LineFacts(props: {
 
 /** The group, pickup (or delivery) time and deadline, with the time left. */
 export function ReviewDetails({ order, title, now }: Pick<ReviewData, 'order' | 'title'> & { now: Date }) {
+  const t = useT();
+  const { intlLocale } = useLanguage();
   return (
     <Card className="review-details">
       <dl className="facts">
         <div>
-          <dt>Group</dt>
+          <dt>{t('review.group')}</dt>
           <dd>{title}</dd>
         </div>
         <div>
-          <dt>{order.orderType === 'delivery' ? 'Delivery time' : 'Pickup time'}</dt>
-          <dd>{formatDateTime(new Date(order.pickupAt), order.timeZone)}</dd>
+          <dt>{order.orderType === 'delivery' ? t('review.deliveryTime') : t('review.pickupTime')}</dt>
+          <dd>{formatDateTime(new Date(order.pickupAt), order.timeZone, intlLocale)}</dd>
         </div>
         <div>
-          <dt>Order deadline</dt>
+          <dt>{t('review.deadline')}</dt>
           <dd>
-            {formatDateTime(new Date(order.deadlineAt), order.timeZone)} ·{' '}
+            {formatDateTime(new Date(order.deadlineAt), order.timeZone, intlLocale)} ·{' '}
             <Countdown deadlineAt={order.deadlineAt} now={now} status={order.status} />
           </dd>
         </div>

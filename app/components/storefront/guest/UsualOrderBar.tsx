@@ -1,4 +1,5 @@
 import { Button } from '~/components/storefront/ui';
+import { useT } from '../i18n';
 
 /**
  * 'My Usual Order' for a guest whose e-mail is known. On a browser that has not proven the address
@@ -19,6 +20,7 @@ export function UsualOrderBar({
   linkMessage?: string | null;
   onRequestLink?: () => void;
 }) {
+  const t = useT();
   return (
     <section
       className={`usual-bar ${proofNeeded && !linkMessage ? 'usual-bar--proof' : ''}`}
@@ -29,16 +31,16 @@ export function UsualOrderBar({
       </span>
       <div className="usual-bar__text">
         <h2 id="usual-heading" className="usual-bar__title">
-          My Usual Order
+          {t('usual.title')}
         </h2>
         <p className="usual-bar__status" role={linkMessage ? 'status' : undefined}>
           {linkMessage
             ? linkMessage
             : proofNeeded
-              ? 'Saved on another device? We e-mail you a link to load it here.'
+              ? t('usual.proof')
               : savedCount > 0
-                ? `${savedCount} ${savedCount === 1 ? 'item' : 'items'} saved`
-                : 'No saved items yet'}
+                ? t('usual.saved', { count: savedCount })
+                : t('usual.none')}
         </p>
       </div>
       {proofNeeded && onRequestLink && !linkMessage ? (
@@ -48,12 +50,12 @@ export function UsualOrderBar({
           onClick={onRequestLink}
           disabled={loading}
         >
-          E-mail me a link
+          {t('usual.emailLink')}
         </Button>
       ) : null}
       {!proofNeeded && savedCount > 0 ? (
         <Button variant="secondary" className="btn--small" onClick={onLoad} disabled={loading}>
-          Load My Usual
+          {t('usual.load')}
         </Button>
       ) : null}
     </section>

@@ -9,6 +9,7 @@ import { sfPath } from '~/lib/paths';
 import { ensureGuestToken } from './guestToken';
 import type { useDraftCart } from './useDraftCart';
 import { clearNoteDraft } from './useNoteDraft';
+import { useT } from '../i18n';
 
 // The Review page's "Confirm My Order": one POST /api/order-items with the whole cart and an idempotency
 // key kept with the draft, and what each refusal means for the page (closed, name taken, key reused).
@@ -71,6 +72,7 @@ export function useConfirmCart({
 }: Options) {
   const { cart, update, clear } = draft;
   const toast = useToast();
+  const t = useT();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [pending, setPending] = useState(false);
@@ -128,15 +130,15 @@ export function useConfirmCart({
       clear();
       clearNoteDraft(orderId, guest);
       toast.show({
-        title: 'Order Confirmed!',
-        description: 'Your order has been added to the group.',
+        title: t('phase.confirmedTitle'),
+        description: t('confirm.toast'),
         forNextPage: true,
       });
       navigate(sfPath(`/confirmed/${orderId}/${encodeURIComponent(guest)}`, { initials }));
     } catch {
       toast.show({
-        title: 'Error',
-        description: 'Failed to confirm order. Please try again.',
+        title: t('confirm.error'),
+        description: t('confirm.failed'),
         tone: 'error',
       });
       inFlight.current = false;

@@ -8,6 +8,7 @@ import type { loader } from '~/routes/apps.group-order.confirmed.$groupOrderId.$
 import { readGuestToken } from './guestToken';
 import type { Allergen, Avoid, Diet } from '~/lib/allergens';
 import { useGuestEmail } from './useGuestEmail';
+import { useLanguage } from '../i18n';
 
 // The confirmed page's behaviour: the guest's own items and note, read with the guest token, and the
 // changes (quantity, remove, note) while the order still takes them.
@@ -87,7 +88,8 @@ export function useConfirmedOrder(
   useReloadOnChange(changedAt, reload);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
-  const money = (cents: number) => formatMoney(cents, currency, 'en-AU');
+  const { intlLocale } = useLanguage();
+  const money = (cents: number) => formatMoney(cents, currency, intlLocale);
   const own = state.status === 'ready' ? state.own : null;
   const name = own?.guest.name ?? guest;
   const editable = Boolean(own?.acceptingOrders && open);

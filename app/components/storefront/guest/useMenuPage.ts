@@ -1,8 +1,7 @@
 import { useNavigate, type useLoaderData } from '@remix-run/react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useToast } from '~/components/storefront/toast';
 import { addLine, itemCount, removeLine, replaceLines, type CartLine, type MenuItemView } from '~/lib/cart';
-import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
 import type { loader } from '~/routes/apps.group-order.order.$groupOrderId';
 import { useNow } from './Countdown';
@@ -12,6 +11,7 @@ import { useLiveStatus } from '../useLiveStatus';
 import { useGuestEmail } from './useGuestEmail';
 import { saveUsualOrder, usualLines, useUsualOrder } from './useUsualOrder';
 import { useAvoids } from './useAvoids';
+import { useMoney, useT } from '../i18n';
 
 // The menu page's behaviour: the clock, the guest's draft cart, the customise dialog's item, the usual
 // order (save and load: useUsualOrder.ts) and going on to review.
@@ -44,7 +44,8 @@ export function useMenuPage(loaded: MenuData) {
   const { cart, ready, removed, update } = useDraftCart(order.id, guest, menu);
   const [customising, setCustomising] = useState<MenuItemView | null>(null);
   const [busy, setBusy] = useState(false);
-  const money = useCallback((cents: number) => formatMoney(cents, order.currency, 'en-AU'), [order.currency]);
+  const money = useMoney(order.currency);
+  const t = useT();
   const { deadlineAt, status, closed } = useOrderStatus(loaded, now);
   // What this guest already confirmed (read with their guest token), shown beside the new cart.
   const own = useOwnOrder(order.id, guest).state;
@@ -56,8 +57,8 @@ export function useMenuPage(loaded: MenuData) {
     update((current) => addLine(current, line));
     setCustomising(null);
     toast.show({
-      title: 'Added to order',
-      description: `${line.quantity}x ${line.name} has been added to your order.`,
+      title: t('menu.added'),
+      description: t('menu.addedText', { quantity: line.quantity, item: line.name }),
     });
   }
 

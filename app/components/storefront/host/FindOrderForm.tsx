@@ -5,6 +5,7 @@ import { Button, Card, FieldError } from '~/components/storefront/ui';
 import { CODE_HINT, CODE_INPUT_MAX, normalizeCode } from '~/lib/code';
 import { INVALID_EMAIL, isValidEmail } from '~/lib/hosting';
 import type { FindMethod } from '~/models/groupOrder/findOrder.server';
+import { useT } from '../i18n';
 
 export type FindProblem = { title: string; message: string };
 
@@ -16,9 +17,10 @@ function SearchMethodChoice({
   method: FindMethod;
   onChange: (method: FindMethod) => void;
 }) {
+  const t = useT();
   return (
     <fieldset className="host-segmented">
-      <legend className="visually-hidden">Search by</legend>
+      <legend className="visually-hidden">{t('find.searchBy')}</legend>
       {(['code', 'email'] as const).map((option) => (
         <label key={option} className={`host-segmented__option ${method === option ? 'is-selected' : ''}`}>
           <input
@@ -28,7 +30,7 @@ function SearchMethodChoice({
             checked={method === option}
             onChange={() => onChange(option)}
           />
-          <span>{option === 'code' ? 'Order Code' : 'Your Email'}</span>
+          <span>{option === 'code' ? t('find.orderCode') : t('find.yourEmail')}</span>
         </label>
       ))}
     </fieldset>
@@ -47,10 +49,11 @@ function FindQueryField({
   setQuery: (query: string) => void;
   error: string | null;
 }) {
+  const t = useT();
   return (
     <div className={`field ${error ? 'field--error' : ''}`}>
       <label className="field__label" htmlFor="find-query">
-        {method === 'code' ? 'Order code' : 'Email address'}
+        {method === 'code' ? t('find.codeLabel') : t('find.emailLabel')}
       </label>
       <input
         id="find-query"
@@ -70,9 +73,7 @@ function FindQueryField({
         aria-describedby="find-hint"
       />
       <p className="field__hint" id="find-hint">
-        {method === 'code'
-          ? '4-6 character code'
-          : 'The e-mail address you created the order with. We e-mail it a link to each order’s dashboard.'}
+        {method === 'code' ? t('find.codeHint') : t('find.emailHint')}
       </p>
       <FieldError error={error} />
     </div>
@@ -88,6 +89,7 @@ export function FindOrderForm({
 }: {
   loaded: { method: FindMethod; query: string; problem: FindProblem | null };
 }) {
+  const t = useT();
   const navigation = useNavigation();
   const submit = useSubmit();
   const toast = useToast();
@@ -120,7 +122,7 @@ export function FindOrderForm({
     <Card>
       <Form method={method === 'code' ? 'get' : 'post'} onSubmit={onSubmit} noValidate className="stack">
         <p className="field__label host-find__label" aria-hidden="true">
-          Search by
+          {t('find.searchBy')}
         </p>
         <SearchMethodChoice
           method={method}
@@ -138,7 +140,7 @@ export function FindOrderForm({
           </div>
         ) : null}
         <Button type="submit" className="btn--block" disabled={searching}>
-          {searching ? 'Searching...' : 'FIND ORDER'}
+          {searching ? t('find.searching') : t('find.submit')}
         </Button>
       </Form>
     </Card>

@@ -1,0 +1,54 @@
+import { setupI18n, type Messages } from '@lingui/core';
+import { I18nProvider, useLingui } from '@lingui/react';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import type { Language, Translate } from '~/lib/language';
+import { formatMoney } from '~/lib/money';
+
+// The storefront's language: a Lingui instance holding only the page's language (its compiled messages
+// come with the layout's loader data), and the locale dates, times and money are formatted with.
+
+type LanguageState = { language: Language; intlLocale: string };
+const LanguageContext = createContext<LanguageState>({ language: 'en', intlLocale: 'en-AU' });
+
+export function LanguageProvider({
+  language,
+  intlLocale,
+  messages,
+  children,
+}: LanguageState & { messages: object; children: ReactNode }) {
+  const i18n = useMemo(
+    // `messages`: the server's messagesFor(language), as loader data carried it.
+    () => setupI18n({ locale: language, messages: { [language]: messages as Messages } }),
+    [language, messages],
+  );
+  const state = useMemo(() => ({ language, intlLocale }), [language, intlLocale]);
+  return (
+    <LanguageContext.Provider value={state}>
+      <I18nProvider i18n={i18n}>{children}</I18nProvider>
+    </LanguageContext.Provider>
+  );
+}
+
+/** `t(id, values)`: the message of the page's language (ICU: placeholders, plurals via Intl.PluralRules). */
+export function useT(): Translate {
+  const { i18n } = useLingui();
+  return useCallback((id, values) => i18n._(id, values), [i18n]);
+}
+
+/** The page's language and formatting locale. */
+export function useLanguage() {
+  return useContext(LanguageContext);
+}
+
+/** The page's messages and formatting locale together (what lib/allergenTexts.ts takes). */
+export function useWords() {
+  const t = useT();
+  const { intlLocale } = useLanguage();
+  return useMemo(() => ({ t, intlLocale }), [t, intlLocale]);
+}
+
+/** Money in the shop's currency, formatted for the page's language. */
+export function useMoney(currency: string) {
+  const { intlLocale } = useLanguage();
+  return useCallback((cents: number) => formatMoney(cents, currency, intlLocale), [currency, intlLocale]);
+}

@@ -1,0 +1,51 @@
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+import de from './locales/de.json';
+import { formatLocale, type Language, type Translate } from './lib/language';
+import { requestLanguage } from './lib/language.server';
+import { getShopSettings } from './models/shop/settings.server';
+
+// The message files (ICU MessageFormat, one per language) are compiled once per process into Lingui's
+// compiled form; a page gets only its own language's, in its loader data (no catalog in the JS bundles).
+const SOURCES: Record<Language, Record<string, string>> = { en, fr, de };
+const compiled = new Map<Language, Messages>();
+
+/** The compiled messages of one language (what the browser's Lingui instance is given). */
+export function messagesFor(language: Language): Messages {
+  let messages = compiled.get(language);
+  if (!messages) {
+    messages = Object.fromEntries(
+      Object.entries(SOURCES[language]).map(([id, text]) => [id, compileMessage(text)]),
+    ) as Messages;
+    compiled.set(language, messages);
+  }
+  return messages;
+}
+
+const instances = new Map<Language, I18n>();
+
+/** A server-side Lingui instance for e-mails and prints (one per language, kept). */
+export function i18nFor(language: Language): I18n {
+  let i18n = instances.get(language);
+  if (!i18n) {
+    i18n = setupI18n({ locale: language, messages: { [language]: messagesFor(language) } });
+    instances.set(language, i18n);
+  }
+  return i18n;
+}
+
+/** The language a storefront loader or action answers in (see lib/language.server.ts), with its tools. */
+export async function pageLanguage(request: Request, shop: string) {
+  const settings = await getShopSettings(shop);
+  const language = requestLanguage(request, settings.locale);
+  return { language, ...wordsFor(language, settings.locale) };
+}
+
+/** A language's messages and formatting locale for server-made texts (e-mails, prints, the kitchen). */
+export function wordsFor(language: Language, shopLocale = 'en-AU') {
+  const i18n = i18nFor(language);
+  const t: Translate = (id, values) => i18n._(id, values);
+  return { t, intlLocale: formatLocale(language, shopLocale) };
+}

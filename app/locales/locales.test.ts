@@ -1,0 +1,85 @@
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import fr from './fr.json';
+import de from './de.json';
+import { STORE_ACCESS_REQUIRED } from '~/lib/messages';
+import { ALLERGENS, DIETS } from '~/lib/allergens';
+import { ADMIN_ALLERGEN_NAMES, ADMIN_DIET_NAMES } from '~/lib/allergenStaffTexts';
+import { wordsFor } from '~/i18n.server';
+
+// Every message file has every key, with the same placeholders, and plurals that use the language's
+// own categories (Intl.PluralRules) and always an "other".
+const FILES: Record<string, Record<string, string>> = { en, fr, de };
+
+type Compiled = ReturnType<typeof compileMessageOrThrow>;
+type Found = { args: Set<string>; plurals: string[][] };
+
+/** Lingui's compiled form: text, or [name, type?, cases?] with each case compiled the same way. */
+function walk(compiled: Compiled, found: Found) {
+  if (!Array.isArray(compiled)) return found;
+  for (const token of compiled) {
+    if (typeof token === 'string') continue;
+    const [name, type, cases] = token as [string, string?, Record<string, Compiled>?];
+    if (name !== '#') found.args.add(name);
+    if (type === 'plural' && cases) found.plurals.push(Object.keys(cases).filter((c) => c !== 'offset'));
+    if (cases && typeof cases === 'object') for (const value of Object.values(cases)) walk(value, found);
+  }
+  return found;
+}
+
+const shape = (message: string) =>
+  walk(compileMessageOrThrow(message), { args: new Set<string>(), plurals: [] });
+
+describe('message files', () => {
+  const keys = Object.keys(en).sort();
+
+  it('reads placeholders and plural cases (so the checks below can fail)', () => {
+    const found = shape(en['guest.removed']);
+    expect([...found.args].sort()).toEqual(['count', 'names']);
+    expect(found.plurals).toEqual([['one', 'other']]);
+  });
+
+  it.each(['fr', 'de'])('%s has exactly the English keys', (language) => {
+    expect(Object.keys(FILES[language]).sort()).toEqual(keys);
+  });
+
+  it.each(Object.keys(FILES))(
+    '%s: every message parses, with the placeholders of the English one',
+    (language) => {
+      const categories = new Set<string>(new Intl.PluralRules(language).resolvedOptions().pluralCategories);
+      for (const key of keys) {
+        const english = shape(en[key as keyof typeof en]);
+        const own = shape(FILES[language][key]);
+        expect([key, [...own.args].sort()]).toEqual([key, [...english.args].sort()]);
+        for (const cases of own.plurals) {
+          expect([key, cases.includes('other')]).toEqual([key, true]);
+          for (const category of cases.filter((c) => !c.startsWith('=')))
+            expect([key, language, categories.has(category)]).toEqual([key, language, true]);
+        }
+      }
+    },
+  );
+
+  it('keeps the English texts as the spec writes them', () => {
+    expect(en['review.confirm']).toBe('Confirm My Order');
+    expect(en['review.title']).toBe('Review Your Order');
+    expect(en['phase.confirmedTitle']).toBe('Order Confirmed!');
+    expect(en['customise.addToOrder']).toBe('Add to Order');
+    expect(en['order.review']).toBe('Review My Order');
+    expect(en['error.storeAccess.title']).toBe(STORE_ACCESS_REQUIRED);
+  });
+
+  it('names allergens in the admin (English) as the English message file does', () => {
+    for (const key of ALLERGENS)
+      expect(en[`allergen.${key}` as keyof typeof en]).toBe(ADMIN_ALLERGEN_NAMES[key]);
+    for (const key of DIETS) expect(en[`diet.${key}` as keyof typeof en]).toBe(ADMIN_DIET_NAMES[key]);
+  });
+
+  it('formats plurals per language (Intl.PluralRules)', () => {
+    expect(wordsFor('en').t('order.items', { count: 1 })).toBe('1 item');
+    expect(wordsFor('fr').t('order.items', { count: 0 })).toBe('0 article');
+    expect(wordsFor('de').t('order.items', { count: 3 })).toBe('3 Artikel');
+    expect(wordsFor('fr').t('join.people', { count: 2 })).toBe('2 personnes');
+  });
+});

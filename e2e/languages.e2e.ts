@@ -1,0 +1,144 @@
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createPrismaClient } from '../app/prismaClient.server';
+import { hydrated, PHONE, SCREENSHOTS, urls, useBrowser } from './support';
+
+// Storefront languages (issue 26): a browser that asks for French (Accept-Language fr-FR) goes join →
+// menu (allergens shown before adding) → customise → review → confirm → confirmed in French; a German
+// one likewise, with screenshots at 390 px (German's long words); the picker's choice sticks.
+
+const SHOP = 'demo-coffee.myshopify.com';
+const browser = useBrowser();
+const prisma = createPrismaClient(urls().databaseUrl);
+afterAll(() => prisma.$disconnect());
+
+async function openOrder() {
+  const id = 700_000_000 + Math.floor(Math.random() * 100_000_000);
+  const code = `L${String(id).slice(-5)}`.replace(/[01]/g, '7');
+  const now = Date.now();
+  return prisma.groupOrder.create({
+    data: {
+      id,
+      shop: SHOP,
+      code,
+      name: 'Languages run',
+      hostName: 'Léa Host',
+      hostEmail: 'lea@example.com',
+      companyName: 'Acme SARL',
+      pickupAt: new Date(now + 2 * 3600_000),
+      deadlineAt: new Date(now + 3600_000),
+      timeZone: 'Europe/Paris',
+      status: 'active',
+      hostTokenHash: 'x'.repeat(64),
+    },
+  });
+}
+
+type Words = {
+  name: string;
+  join: string;
+  menu: string;
+  allergens: string;
+  add: string;
+  customise: string;
+  addToOrder: string;
+  review: string;
+  reviewTitle: string;
+  confirm: string;
+  confirmed: string;
+};
+
+const FRENCH: Words = {
+  name: 'Votre nom',
+  join: 'Rejoindre',
+  menu: 'Menu',
+  allergens: 'Allergènes : lait',
+  add: 'Ajouter',
+  customise: 'Personnaliser',
+  addToOrder: 'Ajouter à la commande',
+  review: 'Vérifier ma commande',
+  reviewTitle: 'Vérifiez votre commande',
+  confirm: 'Confirmer ma commande',
+  confirmed: 'Commande confirmée !',
+};
+
+const GERMAN: Words = {
+  name: 'Ihr Name',
+  join: 'Beitreten',
+  menu: 'Menü',
+  allergens: 'Allergene: Milch',
+  add: 'Hinzufügen',
+  customise: 'anpassen',
+  addToOrder: 'Zur Bestellung hinzufügen',
+  review: 'Meine Bestellung prüfen',
+  reviewTitle: 'Bestellung prüfen',
+  confirm: 'Bestellung bestätigen',
+  confirmed: 'Bestellung bestätigt!',
+};
+
+/** Join → menu → Flat White → review → confirm, every step found by its words in `w`. */
+async function orderInLanguage(page: Page, code: string, w: Words, shots?: string) {
+  await page.goto(`/apps/group-order/join/${code}`);
+  await hydrated(page);
+  await page.getByLabel(w.name).fill('Camille');
+  await page.getByRole('button', { name: w.join, exact: true }).click();
+  await page.getByRole('heading', { name: w.menu, exact: true }).waitFor();
+  const card = page.locator('.menu-item', { hasText: 'Flat White' }).first();
+  // The allergens are on the menu before anything is added.
+  expect(await card.getByTestId('fact-tags').textContent()).toContain(w.allergens);
+  // 24-hour clock: no am/pm anywhere in the order's facts.
+  expect(await page.locator('.order-hero__facts').textContent()).not.toMatch(/\b(am|pm)\b/i);
+  if (shots) await page.screenshot({ path: path.join(SCREENSHOTS, `${shots}-menu-390.png`) });
+  await card.getByRole('button', { name: `${w.add} Flat White`, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(w.customise) });
+  await dialog.waitFor();
+  expect(await dialog.getByTestId('fact-tags').textContent()).toContain(w.allergens);
+  if (shots) await page.screenshot({ path: path.join(SCREENSHOTS, `${shots}-customise-390.png`) });
+  await dialog.getByRole('button', { name: w.addToOrder }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: w.review }).first().click();
+  await page.getByRole('heading', { name: w.reviewTitle }).waitFor();
+  if (shots)
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${shots}-review-390.png`), fullPage: true });
+  await page.getByRole('button', { name: w.confirm }).click();
+  await page.getByRole('heading', { name: w.confirmed }).waitFor();
+  if (shots)
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${shots}-confirmed-390.png`), fullPage: true });
+}
+
+describe('storefront languages (issue 26)', () => {
+  it('serves a French browser in French from join to confirmed', async () => {
+    const order = await openOrder();
+    const { page } = await browser.newUser(PHONE, 'fr-FR');
+    await orderInLanguage(page, order.code, FRENCH, 'french');
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await page.locator('main').textContent()).toContain('Et ensuite ?');
+    await page.getByRole('link', { name: 'Trouver', exact: true }).click();
+    await page.getByRole('heading', { name: 'Trouver votre commande groupée' }).waitFor();
+  });
+
+  it('serves a German browser in German, and lays German out at 390 px without overflow', async () => {
+    const order = await openOrder();
+    const { page } = await browser.newUser(PHONE, 'de-DE');
+    await orderInLanguage(page, order.code, GERMAN, 'german');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('keeps the language a guest picks, across pages that carry no locale', async () => {
+    const order = await openOrder();
+    const { page } = await browser.newUser(PHONE, 'en-US');
+    await page.goto(`/apps/group-order/join/${order.code}`);
+    await hydrated(page);
+    await page.getByRole('heading', { name: "Who's ordering?" }).waitFor();
+    await page.getByLabel('Language').selectOption('de');
+    await page.getByRole('heading', { name: 'Wer bestellt?' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('locale')).toBe('de');
+    // A link without the parameter (a shared one): the page comes back in the chosen language.
+    await page.goto(`/apps/group-order/find-order`);
+    await hydrated(page);
+    await page.goto(`/apps/group-order/join/${order.code}`);
+    await page.getByRole('heading', { name: 'Wer bestellt?' }).waitFor();
+  });
+});
