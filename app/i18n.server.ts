@@ -1,25 +1,29 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import en from './locales/en.json';
-import fr from './locales/fr.json';
-import de from './locales/de.json';
+import { AREAS, CATALOGS, type Area } from './locales/catalogs';
 import { formatLocale, type Language, type Translate } from './lib/language';
 import { requestLanguage } from './lib/language.server';
 import { getShopSettings } from './models/shop/settings.server';
 
-// The message files (ICU MessageFormat, one per language) are compiled once per process into Lingui's
-// compiled form; a page gets only its own language's, in its loader data (no catalog in the JS bundles).
-const SOURCES: Record<Language, Record<string, string>> = { en, fr, de };
-const compiled = new Map<Language, Messages>();
+// The message files (ICU MessageFormat, per language and area: locales/catalogs.ts) are compiled once per
+// process into Lingui's compiled form; a page gets only its own language's messages of the areas it shows,
+// in its loader data (no catalog in the JS bundles).
+const compiled = new Map<string, Messages>();
 
-/** The compiled messages of one language (what the browser's Lingui instance is given). */
-export function messagesFor(language: Language): Messages {
-  let messages = compiled.get(language);
+/** What a storefront page (guest or host) is sent. */
+const STOREFRONT_AREAS: readonly Area[] = ['guest', 'host'];
+
+/** The compiled messages of one language for the given areas (what a browser's Lingui instance is given). */
+export function messagesFor(language: Language, areas: readonly Area[] = STOREFRONT_AREAS): Messages {
+  const key = `${language}:${areas.join(',')}`;
+  let messages = compiled.get(key);
   if (!messages) {
     messages = Object.fromEntries(
-      Object.entries(SOURCES[language]).map(([id, text]) => [id, compileMessage(text)]),
+      areas.flatMap((area) =>
+        Object.entries(CATALOGS[language][area]).map(([id, text]) => [id, compileMessage(text)]),
+      ),
     ) as Messages;
-    compiled.set(language, messages);
+    compiled.set(key, messages);
   }
   return messages;
 }
@@ -30,7 +34,7 @@ const instances = new Map<Language, I18n>();
 export function i18nFor(language: Language): I18n {
   let i18n = instances.get(language);
   if (!i18n) {
-    i18n = setupI18n({ locale: language, messages: { [language]: messagesFor(language) } });
+    i18n = setupI18n({ locale: language, messages: { [language]: messagesFor(language, AREAS) } });
     instances.set(language, i18n);
   }
   return i18n;

@@ -1,8 +1,6 @@
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import fr from './fr.json';
-import de from './de.json';
+import { AREAS, CATALOGS, english as en } from './catalogs';
 import { STORE_ACCESS_REQUIRED } from '~/lib/messages';
 import { ALLERGENS, DIETS } from '~/lib/allergens';
 import { ADMIN_ALLERGEN_NAMES, ADMIN_DIET_NAMES } from '~/lib/allergenStaffTexts';
@@ -10,7 +8,9 @@ import { wordsFor } from '~/i18n.server';
 
 // Every message file has every key, with the same placeholders, and plurals that use the language's
 // own categories (Intl.PluralRules) and always an "other".
-const FILES: Record<string, Record<string, string>> = { en, fr, de };
+const FILES: Record<string, Record<string, string>> = Object.fromEntries(
+  Object.entries(CATALOGS).map(([language, areas]) => [language, Object.assign({}, ...Object.values(areas))]),
+);
 
 type Compiled = ReturnType<typeof compileMessageOrThrow>;
 type Found = { args: Set<string>; plurals: string[][] };
@@ -40,8 +40,17 @@ describe('message files', () => {
     expect(found.plurals).toEqual([['one', 'other']]);
   });
 
-  it.each(['fr', 'de'])('%s has exactly the English keys', (language) => {
-    expect(Object.keys(FILES[language]).sort()).toEqual(keys);
+  it.each(['fr', 'de'] as const)('%s has exactly the English keys, area by area', (language) => {
+    for (const area of AREAS)
+      expect([area, Object.keys(CATALOGS[language][area]).sort()]).toEqual([
+        area,
+        Object.keys(CATALOGS.en[area]).sort(),
+      ]);
+  });
+
+  it('gives each key to one area only', () => {
+    const all = AREAS.flatMap((area) => Object.keys(CATALOGS.en[area]));
+    expect(all.length).toBe(new Set(all).size);
   });
 
   it.each(Object.keys(FILES))(
