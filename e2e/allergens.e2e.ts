@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPrismaClient } from '../app/prismaClient.server';
+import { openOrder } from './orders';
 import {
   closeToasts,
   DESKTOP,
@@ -19,36 +20,13 @@ import {
 // label printed for her in the kitchen says so. Then the merchant edits an item's allergens in the admin
 // and the next guest sees the change.
 
-const SHOP = 'demo-coffee.myshopify.com';
 const browser = useBrowser();
 const prisma = createPrismaClient(urls().databaseUrl);
 afterAll(() => prisma.$disconnect());
 
-async function openOrder() {
-  const id = 600_000_000 + Math.floor(Math.random() * 100_000_000);
-  const code = `A${String(id).slice(-5)}`.replace(/[01]/g, '7');
-  const now = Date.now();
-  return prisma.groupOrder.create({
-    data: {
-      id,
-      shop: SHOP,
-      code,
-      name: 'Allergens run',
-      hostName: 'Aisha Host',
-      hostEmail: 'aisha@example.com',
-      companyName: 'Acme Pty Ltd',
-      pickupAt: new Date(now + 2 * 3600_000),
-      deadlineAt: new Date(now + 3600_000),
-      timeZone: 'Australia/Sydney',
-      status: 'active',
-      hostTokenHash: 'x'.repeat(64),
-    },
-  });
-}
-
 describe('allergens and diets (issue 26)', () => {
   it('marks the Flat White for a guest who avoids milk, warns at review, and her label says so', async () => {
-    const order = await openOrder();
+    const order = await openOrder({ name: 'Allergens run' });
     const guest = await browser.newUser(PHONE);
     const { page } = guest;
     await join(page, order.code, 'Hanna');
@@ -167,7 +145,7 @@ describe('allergens and diets (issue 26)', () => {
     await merchant.page.locator('.sim-toast', { hasText: 'Menu item saved' }).waitFor();
     await merchant.context.close();
 
-    const order = await openOrder();
+    const order = await openOrder({ name: 'Allergens run' });
     const next = await browser.newUser(PHONE);
     await join(next.page, order.code, 'Theo');
     await next.page.getByRole('heading', { name: 'Menu', exact: true }).waitFor();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPrismaClient } from '../app/prismaClient.server';
+import { openOrder } from './orders';
 import path from 'node:path';
 import { DESKTOP, PHONE, screenshot, SCREENSHOTS, urls, useBrowser } from './support';
 
@@ -8,32 +9,9 @@ import { DESKTOP, PHONE, screenshot, SCREENSHOTS, urls, useBrowser } from './sup
 // dialog; it stays on that line through review and confirm, and the kitchen's labels print it on the
 // Croissant's label only, never on the coffee's.
 
-const SHOP = 'demo-coffee.myshopify.com';
 const browser = useBrowser();
 const prisma = createPrismaClient(urls().databaseUrl);
 afterAll(() => prisma.$disconnect());
-
-async function openOrder() {
-  const id = 700_000_000 + Math.floor(Math.random() * 100_000_000);
-  const code = `N${String(id).slice(-5)}`.replace(/[01]/g, '7');
-  const now = Date.now();
-  return prisma.groupOrder.create({
-    data: {
-      id,
-      shop: SHOP,
-      code,
-      name: 'Line notes run',
-      hostName: 'Nadia Host',
-      hostEmail: 'nadia@example.com',
-      companyName: 'Acme Pty Ltd',
-      pickupAt: new Date(now + 2 * 3600_000),
-      deadlineAt: new Date(now + 3600_000),
-      timeZone: 'Australia/Sydney',
-      status: 'active',
-      hostTokenHash: 'x'.repeat(64),
-    },
-  });
-}
 
 /** Screens without the transient toast over them. */
 async function shot(page: Page, name: string) {
@@ -45,7 +23,7 @@ async function shot(page: Page, name: string) {
 
 describe('a note for one item (issue 27, item 12)', () => {
   it("stays on that line from the customise dialog to the Croissant's label, and only there", async () => {
-    const order = await openOrder();
+    const order = await openOrder({ name: 'Line notes run' });
     const guest = await browser.newUser(PHONE);
     const { page } = guest;
     await page.goto(`/apps/group-order/join/${order.code}`);

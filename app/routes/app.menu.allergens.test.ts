@@ -8,7 +8,7 @@ import { TEST_SHOP, type Answer } from '../../test/support/requests';
 const api = await startAdminApi([TEST_SHOP]);
 process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
 const { default: prisma } = await import('~/db.server');
-const { seedMenu } = await import('../../test/support/factories');
+const { freshMenu } = await import('../../test/support/factories');
 const { adminRequest } = await import('../../test/support/adminRequests');
 const { args, call, proxyRequest } = await import('../../test/support/requests');
 const { action } = await import('./app.menu');
@@ -24,11 +24,7 @@ const guestMenu = async (loader: typeof storefrontItems, path: string) =>
 
 beforeEach(async () => {
   api.sim.reset();
-  await prisma.orderItem.deleteMany();
-  await prisma.modifier.deleteMany();
-  await prisma.modifierGroup.deleteMany();
-  await prisma.menuItem.deleteMany();
-  await seedMenu();
+  await freshMenu();
 });
 
 describe('allergens and diets in the menu editor', () => {

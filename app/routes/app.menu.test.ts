@@ -6,7 +6,7 @@ import { OTHER_SHOP, TEST_SHOP, type Answer } from '../../test/support/requests'
 const api = await startAdminApi([TEST_SHOP]);
 process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
 const { default: prisma } = await import('~/db.server');
-const { seedMenu } = await import('../../test/support/factories');
+const { freshMenu, seedMenu } = await import('../../test/support/factories');
 const { adminRequest } = await import('../../test/support/adminRequests');
 const { args, call } = await import('../../test/support/requests');
 const { loader, action } = await import('./app.menu');
@@ -22,11 +22,7 @@ const menu = async (query = '') =>
 
 beforeEach(async () => {
   api.sim.reset();
-  await prisma.orderItem.deleteMany();
-  await prisma.modifier.deleteMany();
-  await prisma.modifierGroup.deleteMany();
-  await prisma.menuItem.deleteMany();
-  await seedMenu();
+  await freshMenu();
 });
 
 describe('menu items', () => {

@@ -9,6 +9,15 @@ import { TEST_SHOP } from './requests';
  * group optional: most tests name a line's options by hand and are about something else. Tests of required
  * groups (Size, Milk and Blend are required on the demo menu) make them so with `requireGroups`.
  */
+/** No order items and no menu rows in any shop, then the demo menu in TEST_SHOP (seedMenu). */
+export async function freshMenu() {
+  await prisma.orderItem.deleteMany();
+  await prisma.modifier.deleteMany();
+  await prisma.modifierGroup.deleteMany();
+  await prisma.menuItem.deleteMany();
+  return seedMenu();
+}
+
 export async function seedMenu(shop = TEST_SHOP) {
   await seedDemo(prisma, { shop });
   await prisma.modifierGroup.updateMany({ where: { shop }, data: { minSelections: 0 } });
