@@ -20,6 +20,18 @@ describe('categoryKey', () => {
     expect(categoryKey('white_coffee')).toBe('white_coffee');
     expect(categoryKey('tea')).not.toBe(categoryKey('white_coffee'));
   });
+
+  it('normalises whatever is not a key yet, and leaves a key as it is', () => {
+    for (const [given, key] of [
+      ['  Cold & Hot Drinks ', 'cold_and_hot_drinks'],
+      ['_white__coffee_', 'white_coffee'],
+      ['cold-drinks', 'cold_drinks'],
+      ['Tea', 'tea'],
+      ['cold_drinks', 'cold_drinks'],
+      ['b2b_2', 'b2b_2'],
+    ])
+      expect(categoryKey(given)).toBe(key);
+  });
 });
 
 describe('distinctCategories', () => {

@@ -10,11 +10,15 @@ export function categoryLabel(category: string): string {
     .join(' ');
 }
 
+const IS_KEY = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
+
 /**
  * The one key rule: "Cold Drinks", "cold-drinks", "cold_drinks" -> "cold_drinks". The admin stores it,
  * the import derives it from product types and collections, and the storefront compares categories by it.
  */
 export function categoryKey(category: string): string {
+  // Stored categories are keys already: the confirm checks each option against them many times a cart.
+  if (IS_KEY.test(category)) return category;
   return category
     .trim()
     .toLowerCase()
