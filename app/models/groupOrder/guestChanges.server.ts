@@ -129,7 +129,7 @@ export async function removeItem(
       }
       await tx.orderItem.deleteMany({ where: { id: item.id, shop } });
       await refreshTotals(tx, shop, order.id);
-      await recordHostRemoval(tx, order, item, settings.emailSenderName, now);
+      await recordHostRemoval(tx, order, item, settings, now);
       if (order.status !== 'active' && order.shopifyState !== 'none') {
         await queueDraftOrderSync(tx, shop, order.id);
       }

@@ -65,7 +65,7 @@ async function sendOneOfEach() {
     data: { merchantEmail: 'kitchen@demo-coffee.example', emailSenderName: 'Demo Coffee' },
   });
   const { order, hostToken } = await createTestGroupOrder();
-  await prisma.$transaction((tx) => queueOrderCreatedEmail(tx, order, SITE, settings.emailSenderName));
+  await prisma.$transaction((tx) => queueOrderCreatedEmail(tx, order, SITE, settings));
   await sendInvitations(TEST_SHOP, order.id, ['amy@example.com'], { hostToken }, SITE);
   await requestOwnerClaim(TEST_SHOP, order.id, SITE);
   await sendReminderNow(TEST_SHOP, order.id, { hostToken }, SITE, 'layout-test-client');
