@@ -9,6 +9,7 @@ import { openMailbox, type ReceivedMail } from '../../test/support/mailbox';
 import { args, call, proxyRequest, TEST_SHOP } from '../../test/support/requests';
 import { action as confirm } from './apps.group-order.api.order-items';
 import { action as create } from './apps.group-order.api.group-orders';
+import { action as changeItem } from './apps.group-order.api.order-items.$id';
 
 // Each e-mail in the language its reader used (issue 26): the storefront API keeps the page's language
 // (its signed `locale`, else the browser's Accept-Language) as the guest's and the host's, and the e-mails
@@ -44,7 +45,13 @@ describe('e-mails in the reader’s language', () => {
     const menu = await seedMenu(TEST_SHOP);
     const latte = menu.find((m) => m.name === 'Latte')!;
     const { order, hostToken } = await createTestGroupOrder();
-    const guests = [
+    type Who = {
+      name: string;
+      email: string;
+      query: Record<string, string>;
+      headers: Record<string, string>;
+    };
+    const guests: Who[] = [
       { name: 'Léa', email: 'lea@example.com', query: { locale: 'fr' }, headers: {} },
       {
         name: 'Jonas',
@@ -149,5 +156,35 @@ describe('e-mails in the reader’s language', () => {
     expect(mail.html).toContain('Gastgeber-Übersicht öffnen');
     expect(mail.html).toContain('Oder kopieren Sie diesen Link:');
     expect(mail.html).toContain('Gesendet von');
+  });
+
+  it('takes the language a guest changes their order in as theirs from then on', async () => {
+    const menu = await seedMenu(TEST_SHOP);
+    const latte = menu.find((m) => m.name === 'Latte')!;
+    const { order } = await createTestGroupOrder();
+    const token = 'languages-change-token-000001';
+    const body = {
+      groupOrderId: order.id,
+      confirmationKey: `languages-change-${order.id}`,
+      guestName: 'Mia',
+      guestToken: token,
+      guestEmail: 'mia@example.com',
+      items: [{ menuItemId: latte.id, quantity: 1, selectedModifiers: [] }],
+    };
+    const confirmed = await call(async () =>
+      confirm(args(await proxyRequest('/apps/group-order/api/order-items', { body }))),
+    );
+    expect(confirmed.status).toBe(201);
+    const guest = () => prisma.guest.findFirstOrThrow({ where: { groupOrderId: order.id } });
+    expect((await guest()).language).toBeNull();
+    const itemId = String(confirmed.body.items[0].id);
+    const request = await proxyRequest(`/apps/group-order/api/order-items/${itemId}`, {
+      method: 'PATCH',
+      body: { guestName: 'Mia', quantity: 2 },
+      query: { locale: 'de' },
+      headers: { 'X-Guest-Token': token },
+    });
+    expect((await call(() => changeItem(args(request, { id: itemId })))).status).toBe(200);
+    expect((await guest()).language).toBe('de');
   });
 });
