@@ -35,6 +35,11 @@ async function openOrder() {
   });
 }
 
+/** The language kept on the order's one guest (what their e-mails are written in). */
+async function guestLanguage(groupOrderId: number) {
+  return (await prisma.guest.findFirstOrThrow({ where: { shop: SHOP, groupOrderId } })).language;
+}
+
 type Words = {
   name: string;
   join: string;
@@ -113,6 +118,8 @@ describe('storefront languages (issue 26)', () => {
     const { page } = await browser.newUser(PHONE, 'fr-FR');
     await orderInLanguage(page, order.code, FRENCH, 'french');
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    // Kept as the guest's language: their e-mails are written in it (mail-languages.test.ts).
+    expect(await guestLanguage(order.id)).toBe('fr');
     expect(await page.locator('main').textContent()).toContain('Et ensuite ?');
     await page.getByRole('link', { name: 'Trouver', exact: true }).click();
     await page.getByRole('heading', { name: 'Trouver votre commande groupée' }).waitFor();
@@ -122,6 +129,7 @@ describe('storefront languages (issue 26)', () => {
     const order = await openOrder();
     const { page } = await browser.newUser(PHONE, 'de-DE');
     await orderInLanguage(page, order.code, GERMAN, 'german');
+    expect(await guestLanguage(order.id)).toBe('de');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

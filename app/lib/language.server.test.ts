@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, requestLanguage } from './language.server';
+import { chooseLanguage, requestedLanguage, requestLanguage } from './language.server';
 import { formatLocale } from './language';
 
 describe('the storefront language', () => {
@@ -33,6 +33,18 @@ describe('the storefront language', () => {
       requestLanguage(new Request(`${url}?locale=de`, { headers: { 'Accept-Language': 'fr' } }), 'en-AU'),
     ).toBe('de');
     expect(requestLanguage(new Request(url), 'de-AT')).toBe('de');
+  });
+
+  it('stores only a language the request asks for: none asked is null (the shop’s, when written to)', () => {
+    const url = 'https://shop.example/apps/group-order/api/order-items';
+    expect(requestedLanguage(new Request(`${url}?locale=fr`, { headers: { 'Accept-Language': 'de' } }))).toBe(
+      'fr',
+    );
+    expect(requestedLanguage(new Request(url, { headers: { 'Accept-Language': 'de-CH, fr;q=0.5' } }))).toBe(
+      'de',
+    );
+    expect(requestedLanguage(new Request(url, { headers: { 'Accept-Language': 'ja' } }))).toBeNull();
+    expect(requestedLanguage(new Request(url))).toBeNull();
   });
 
   it('formats English in the shop’s English locale and French and German in their own', () => {

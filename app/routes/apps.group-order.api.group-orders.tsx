@@ -7,6 +7,7 @@ import { queueOrderCreatedEmail } from '~/models/groupOrder/hostLinks.server';
 import { getShopSettings } from '~/models/shop/settings.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import { clientAddress } from '~/lib/credentials.server';
+import { requestedLanguage } from '~/lib/language.server';
 
 // POST /api/group-orders: the spec's create call. The response carries the host token once.
 export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
@@ -25,8 +26,10 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
     const [siteBase, settings] = await Promise.all([linkBase(storefront), getShopSettings(storefront.shop)]);
     const { order, hostToken } = await createGroupOrder(storefront.shop, body, {
       customerId: storefront.customerId,
+      // The host's e-mails and the invitations are written in the language they create the order in.
+      hostLanguage: requestedLanguage(request),
       // The host's dashboard link by e-mail, queued with the order (docs/decisions/2026-11-26-host-links.md).
-      afterCreate: (tx, created) => queueOrderCreatedEmail(tx, created, siteBase, settings.emailSenderName),
+      afterCreate: (tx, created) => queueOrderCreatedEmail(tx, created, siteBase, settings),
     });
     return Response.json(
       { ...serializeGroupOrder(order, [], undefined, { revealHostEmail: true }), hostToken },

@@ -6,6 +6,7 @@ import { removeItem, setOwnItemQuantity } from '~/models/groupOrder/guestChanges
 import { requireStorefront } from '~/storefront.server';
 import { clientKey, guestTokenFrom, hostTokenFrom } from '~/lib/credentials.server';
 import { countingMisses } from '~/models/limits/rateLimits.server';
+import { requestedLanguage } from '~/lib/language.server';
 
 // One confirmed item, changed until the order closes:
 // - PATCH { guestName, quantity } with the guest's token (X-Guest-Token or guestToken): their own items only.
@@ -35,6 +36,7 @@ async function changeItem(request: Request, shop: string, customerId: string | n
       guestName: body.guestName,
       token: guestTokenFrom(request, body),
       quantity: body.quantity,
+      language: requestedLanguage(request),
     });
   } else if (request.method === 'DELETE') {
     const body = await parseJson(request, RemoveItemSchema);
@@ -44,6 +46,7 @@ async function changeItem(request: Request, shop: string, customerId: string | n
       guestName: body.guestName,
       guestToken,
       host: hostToken || (!guestToken && customerId) ? { hostToken, customerId } : null,
+      language: requestedLanguage(request),
     });
   } else {
     throw jsonError(405, 'Use PATCH to change the quantity or DELETE to remove the item.');

@@ -10,6 +10,7 @@ import {
 import { consumeOrRefuse, countingMisses, type Budget } from '~/models/limits/rateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import { clientKey } from '~/lib/credentials.server';
+import { requestedLanguage } from '~/lib/language.server';
 
 // POST /api/order-items accepts two bodies:
 // - one item per call, as the spec's client sends it: { groupOrderId, guestName, guestInitials, menuItemId,
@@ -35,9 +36,13 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
   });
   // A confirm to an order id this shop does not have is a look-up that missed, counted as one.
   const { cart } = input;
+  // The page's language (the API client's signed `locale`), kept as the guest's for their e-mails.
+  const language = requestedLanguage(request);
   if (cart) {
     // The confirm answers with the order as its own transaction left it: no second read after commit.
-    const result = await countingMisses(budget.key, () => confirmCart(shop, cart, undefined, budget));
+    const result = await countingMisses(budget.key, () =>
+      confirmCart(shop, { ...cart, language }, undefined, budget),
+    );
     return Response.json(
       {
         items: result.items.map(serializeItem),
@@ -47,7 +52,9 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
     );
   }
   const { single } = input;
-  const result = await countingMisses(budget.key, () => addOrderItem(shop, single, undefined, budget));
+  const result = await countingMisses(budget.key, () =>
+    addOrderItem(shop, { ...single, language }, undefined, budget),
+  );
   return Response.json(serializeItem(result.item), { status: result.replayed ? 200 : 201 });
 });
 

@@ -26,6 +26,7 @@ import { withHttpErrors } from '~/lib/http.server';
 import { Conflict } from '~/lib/errors';
 import { clientKey } from '~/lib/credentials.server';
 import { pageLanguage } from '~/i18n.server';
+import { requestedLanguage } from '~/lib/language.server';
 import { useT } from '~/components/storefront/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
@@ -70,7 +71,7 @@ export const action = withHttpErrors(async function action({ request, params }: 
   const { initials } = parsed.data;
   let guest;
   try {
-    guest = await joinAsGuest(shop, order.id, parsed.data);
+    guest = await joinAsGuest(shop, order.id, parsed.data, requestedLanguage(request));
   } catch (error) {
     if (error instanceof Conflict) {
       // A name someone else holds: pick one that tells you apart, or (your own order on another device)

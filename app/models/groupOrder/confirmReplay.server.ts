@@ -1,4 +1,5 @@
 import { hash as digest } from 'node:crypto';
+import type { Language } from '../../lib/language';
 import type { GroupOrder, OrderItem } from '@prisma/client';
 import type { Db } from '../../db/query.server';
 import { Conflict } from '../../lib/errors';
@@ -10,6 +11,8 @@ import type { ConfirmCartInput } from '../../lib/schemas/orderItems';
 export type ConfirmRequest = Omit<ConfirmCartInput, 'items'> & {
   /** cart: the key stands for the whole cart (Review page); line: one call per line (spec client). */
   scope: 'cart' | 'line';
+  /** The language the request asks for (not part of the request's hash): kept as the guest's. */
+  language?: Language | null;
   lines: {
     line: number;
     menuItemId: number;

@@ -91,6 +91,7 @@ export async function writeLines(
     initials: request.guestInitials,
     email: request.guestEmail,
     token: request.guestToken,
+    language: request.language,
   });
   // This guest's own items (for the limits and to merge repeated lines) and the order's line count, read
   // under the order's lock (itemLimits.server.ts). How many people have items is the order's own running

@@ -1,4 +1,5 @@
 import type { Prisma } from '@prisma/client';
+import type { Language } from '../../lib/language';
 import prisma from '../../db.server';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { NOT_YOUR_ORDER_MESSAGE, personKey } from '../../lib/guests';
@@ -56,6 +57,20 @@ async function lockOpenOrder(db: Db, shop: string, groupOrderId: number, now: Da
   return order;
 }
 
+/**
+ * The language the guest's request asks for (requestedLanguage) becomes theirs, for their e-mails: written
+ * only when it changed, so a change in the language they already use costs no write.
+ */
+async function keepLanguage(
+  tx: Db,
+  shop: string,
+  guest: { id: number; language: string | null },
+  language: Language | null | undefined,
+) {
+  if (!language || language === guest.language) return;
+  await tx.guest.updateMany({ where: { id: guest.id, shop }, data: { language } });
+}
+
 async function findItem(db: Db, shop: string, itemId: number) {
   const item = await db.orderItem.findFirst({ where: { id: itemId, shop } });
   if (!item) throw new NotFound(ITEM_GONE);
@@ -66,7 +81,7 @@ async function findItem(db: Db, shop: string, itemId: number) {
 export async function setOwnItemQuantity(
   shop: string,
   itemId: number,
-  input: { guestName: string; token: string | null; quantity: number },
+  input: { guestName: string; token: string | null; quantity: number; language?: Language | null },
   now = new Date(),
 ) {
   return prisma.$transaction(async (tx) => {
@@ -74,6 +89,7 @@ export async function setOwnItemQuantity(
     const order = await lockOpenOrder(tx, shop, item.groupOrderId, now);
     const guest = await requireOwnGuest(tx, shop, item.groupOrderId, input.guestName, input.token);
     if (item.guestId !== guest.id) throw new Forbidden(NOT_YOUR_ORDER_MESSAGE);
+    await keepLanguage(tx, shop, guest, input.language);
     // The confirm's limits, read under the same lock (itemLimits.server.ts): a raised quantity counts.
     const { lines, mine } = await readGuestItems(inPrismaTransaction(tx), shop, order.id, guest.id);
     const after = mine.map((line) => (line.id === item.id ? { quantity: input.quantity } : line));
@@ -111,7 +127,13 @@ async function alreadyRemoved(tx: Db, shop: string, itemId: number) {
 export async function removeItem(
   shop: string,
   itemId: number,
-  who: { guestName?: string | null; guestToken?: string | null; host?: HostCredentials | null },
+  who: {
+    guestName?: string | null;
+    guestToken?: string | null;
+    host?: HostCredentials | null;
+    /** The guest's request's language (requestedLanguage), kept as theirs. */
+    language?: Language | null;
+  },
   now = new Date(),
 ) {
   // Read before the transaction (the first read for a shop writes its defaults): the guest's e-mail's sender.
@@ -129,7 +151,7 @@ export async function removeItem(
       }
       await tx.orderItem.deleteMany({ where: { id: item.id, shop } });
       await refreshTotals(tx, shop, order.id);
-      await recordHostRemoval(tx, order, item, settings.emailSenderName, now);
+      await recordHostRemoval(tx, order, item, settings, now);
       if (order.status !== 'active' && order.shopifyState !== 'none') {
         await queueDraftOrderSync(tx, shop, order.id);
       }
@@ -144,6 +166,7 @@ export async function removeItem(
       who.guestToken ?? null,
     );
     if (item.guestId !== guest.id) throw new Forbidden(NOT_YOUR_ORDER_MESSAGE);
+    await keepLanguage(tx, shop, guest, who.language);
     await tx.orderItem.deleteMany({ where: { id: item.id, shop } });
     await refreshTotals(tx, shop, item.groupOrderId);
     return item.groupOrderId;

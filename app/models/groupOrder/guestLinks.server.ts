@@ -69,8 +69,8 @@ export async function requestGuestLink(
     const settings = await getShopSettings(shop);
     const token = newSecret();
     const link = { href: `${siteBase}/guest/link/${token}`, minutes: GUEST_LINK_MINUTES };
-    const to = { name: guest.name, email: guest.email };
-    const email = await guestLinkEmail(order, to, link, settings.emailSenderName);
+    const to = { name: guest.name, email: guest.email, language: guest.language };
+    const email = await guestLinkEmail(order, to, link, settings);
     const messageId = await prisma.$transaction(async (tx) => {
       await tx.guestLink.create({
         data: {

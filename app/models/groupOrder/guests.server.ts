@@ -4,6 +4,7 @@ import { guestNameKey, nameTakenMessage, NOT_YOUR_ORDER_MESSAGE } from '../../li
 import { hashSecret } from '../../lib/ids.server';
 import { prepared, type Param } from '../../db/prepared.server';
 import type { Db as Queries } from '../../db/query.server';
+import type { Language } from '../../lib/language';
 
 // Guests as people: one row per person in an order, bound to the browsers (token hashes) that act for
 // them and, when given, their e-mail address. What a guest sees of their own order is in
@@ -14,6 +15,8 @@ export type GuestClaim = {
   initials?: string | null;
   email?: string | null;
   token?: string | null;
+  /** The language the request asks for (requestedLanguage): kept as the guest's, for their e-mails. */
+  language?: Language | null;
 };
 
 /** The guest a claim resolved to; `own` when the claim may act for them (their browser, or just created). */
@@ -49,6 +52,7 @@ export async function resolveGuest(
       nameKey,
       initials: claim.initials ?? null,
       email: claim.email ?? null,
+      language: claim.language ?? null,
       now,
     });
     if (tokenHash) await addGuestToken(db, created.id, tokenHash, now);
@@ -65,13 +69,15 @@ export async function resolveGuest(
   if (!tokens.includes(tokenHash)) {
     throw new Conflict(nameTakenMessage(existing.name), { reason: 'name-taken' });
   }
-  // The guest's own browser may update their initials and address; a new address is not proven yet.
+  // The guest's own browser may update their initials, address and language (the one they last used);
+  // a new address is not proven yet.
   const email = claim.email ?? existing.email;
   const updated = await db
     .updateTable('Guest')
     .set({
       initials: claim.initials ?? existing.initials,
       email,
+      language: claim.language ?? existing.language,
       emailVerifiedAt: email === existing.email ? existing.emailVerifiedAt : null,
       updatedAt: now,
     })
@@ -103,6 +109,7 @@ const createGuest = prepared(
       nameKey: string;
       initials: string | null;
       email: string | null;
+      language: string | null;
       now: Date;
     }>,
   ) =>
@@ -115,6 +122,7 @@ const createGuest = prepared(
         nameKey: param('nameKey'),
         initials: param('initials'),
         email: param('email'),
+        language: param('language'),
         createdAt: param('now'),
         updatedAt: param('now'),
       })

@@ -36,7 +36,7 @@ export async function requestOwnerClaim(
   const settings = await getShopSettings(shop);
   const token = newSecret();
   const link = `${siteBase}/host/claim/${token}`;
-  const email = await ownerClaimEmail(order, link, CLAIM_MINUTES, settings.emailSenderName);
+  const email = await ownerClaimEmail(order, link, CLAIM_MINUTES, settings);
   const messageId = await prisma.$transaction(async (tx) => {
     await tx.ownerClaim.create({
       data: {
@@ -110,7 +110,7 @@ export async function redeemOwnerClaim(
     });
     const order = claim.groupOrder;
     const dashboard = options.siteBase ? `${options.siteBase}/host/dashboard/${order.id}` : null;
-    const email = await deviceAddedEmail(order, { label, at: now }, settings.emailSenderName, dashboard);
+    const email = await deviceAddedEmail(order, { label, at: now }, settings, dashboard);
     const message = await queueEmail(tx, shop, email);
     return { result: { groupOrderId: claim.groupOrderId, hostToken }, messageId: message.id };
   });

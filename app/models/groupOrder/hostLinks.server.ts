@@ -3,6 +3,7 @@ import prisma from '../../db.server';
 import { hashSecret, newSecret } from '../../lib/ids.server';
 import { consumeAll } from '../limits/rateLimits.server';
 import { hostLinksEmail, orderCreatedEmail } from '../mail/hostAccessEmails.server';
+import type { MailSettings } from '../mail/words.server';
 import { queueEmail } from '../mail/mail.server';
 import { getShopSettings } from '../shop/settings.server';
 import { CLAIM_MINUTES } from './hostDevices.server';
@@ -31,11 +32,16 @@ async function issueHostLink(tx: Tx, order: GroupOrder, siteBase: string, expire
  * Queued in the transaction that creates the order: the host's own dashboard link (one-time, until a day
  * after pickup) and the join link to share, so losing the browser that created the order loses nothing.
  */
-export async function queueOrderCreatedEmail(tx: Tx, order: GroupOrder, siteBase: string, fromName: string) {
+export async function queueOrderCreatedEmail(
+  tx: Tx,
+  order: GroupOrder,
+  siteBase: string,
+  settings: MailSettings,
+) {
   const expiresAt = new Date(order.pickupAt.getTime() + CREATED_LINK_AFTER_PICKUP_MS);
   const manage = await issueHostLink(tx, order, siteBase, expiresAt);
   const join = `${siteBase}/join/${order.code}`;
-  const email = await orderCreatedEmail(order, { manage, join, expiresAt }, fromName);
+  const email = await orderCreatedEmail(order, { manage, join, expiresAt }, settings);
   await queueEmail(tx, order.shop, email);
 }
 
@@ -76,7 +82,7 @@ export async function requestHostLinksByEmail(
     const links: { order: GroupOrder; href: string }[] = [];
     for (const order of orders)
       links.push({ order, href: await issueHostLink(tx, order, siteBase, expiresAt) });
-    const email = await hostLinksEmail(address, links, CLAIM_MINUTES, settings.emailSenderName);
+    const email = await hostLinksEmail(address, links, CLAIM_MINUTES, settings);
     await queueEmail(tx, shop, email);
   });
 }

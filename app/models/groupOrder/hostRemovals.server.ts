@@ -1,6 +1,7 @@
 import type { GroupOrder, OrderItem, Prisma } from '@prisma/client';
 import { hostRemovedEmail } from '../mail/guestEmails.server';
 import { queueEmail } from '../mail/mail.server';
+import type { MailSettings } from '../mail/words.server';
 import { parseModifiers } from './groupOrder.server';
 
 // When the host removes a guest's item, the guest is told (issue 27): the removal is kept on the guest, so
@@ -38,7 +39,7 @@ export async function recordHostRemoval(
   tx: Prisma.TransactionClient,
   order: GroupOrder,
   item: OrderItem,
-  fromName: string,
+  settings: MailSettings,
   now: Date,
 ) {
   if (!item.guestId) return;
@@ -59,6 +60,12 @@ export async function recordHostRemoval(
   await queueEmail(
     tx,
     order.shop,
-    await hostRemovedEmail(order, { name: guest.name, email }, what, left > 0, fromName),
+    await hostRemovedEmail(
+      order,
+      { name: guest.name, email, language: guest.language },
+      what,
+      left > 0,
+      settings,
+    ),
   );
 }

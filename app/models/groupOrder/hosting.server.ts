@@ -1,4 +1,5 @@
 import type { GroupOrder, Prisma } from '@prisma/client';
+import type { Language } from '../../lib/language';
 import prisma, { isUniqueViolation } from '../../db.server';
 import { Conflict, Invalid, Unavailable } from '../../lib/errors';
 import { hashSecret, newSecret, randomOrderCode, randomOrderId } from '../../lib/ids.server';
@@ -51,6 +52,8 @@ export async function createGroupOrder(
   options: {
     customerId?: string | null;
     now?: Date;
+    /** The language the host created the order in (their e-mails and the invitations use it). */
+    hostLanguage?: Language | null;
     /** Runs in the creating transaction (the route queues the host's e-mail there). */
     afterCreate?: (tx: Prisma.TransactionClient, order: GroupOrder) => Promise<unknown>;
   } = {},
@@ -87,6 +90,7 @@ export async function createGroupOrder(
     hostCustomerId: options.customerId || null,
     autoSubmit: data.autoSubmit,
     reminderMinutes: data.reminderMinutes ?? null,
+    hostLanguage: options.hostLanguage ?? null,
   };
   // Random id and code: a collision with an existing order is rare, and simply retried.
   for (let attempt = 0; attempt < 8; attempt += 1) {

@@ -99,7 +99,7 @@ async function queueInvitations(
     const invitees = await recordInvitees(tx, shop, id, addresses);
     for (const to of addresses) {
       const links = inviteLinks(siteBase, order, invitees.get(to)!);
-      const email = await invitationEmail(order, to, links.join, settings.emailSenderName, links.notOrdering);
+      const email = await invitationEmail(order, to, links.join, settings, links.notOrdering);
       const message = await queueEmail(tx, shop, email);
       await tx.invitation.create({
         data: { shop, groupOrderId: id, email: to, requestKey, outboxMessageId: message.id },

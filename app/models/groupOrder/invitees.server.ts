@@ -5,6 +5,7 @@ import prisma from '../../db.server';
 import { env } from '../../env.server';
 import { Conflict, NotFound } from '../../lib/errors';
 import { reminderEmail } from '../mail/invitationEmails.server';
+import type { MailSettings } from '../mail/words.server';
 import { queueEmail } from '../mail/mail.server';
 import { typeError } from '../../lib/schemas/typeError';
 
@@ -208,13 +209,13 @@ export async function queueReminders(
   order: GroupOrder,
   invitees: Invitee[],
   siteBase: string,
-  fromName: string,
+  settings: MailSettings,
   now: Date,
 ) {
   const ids: number[] = [];
   for (const invitee of invitees) {
     const links = inviteLinks(siteBase, order, invitee);
-    const email = await reminderEmail(order, invitee.email, links, fromName);
+    const email = await reminderEmail(order, invitee.email, links, settings);
     const message = await queueEmail(tx, order.shop, email);
     ids.push(message.id);
   }

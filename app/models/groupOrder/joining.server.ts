@@ -1,4 +1,5 @@
 import type { Translate } from '../../lib/language';
+import type { Language } from '../../lib/language';
 import type { GroupOrder } from '@prisma/client';
 import { z } from 'zod';
 import prisma, { isUniqueViolation } from '../../db.server';
@@ -59,7 +60,13 @@ export type JoinInput = z.infer<typeof JoinSchema>;
  * is not a key; see resolveGuest), and joining through an invitation makes them that invitee. A name another
  * person holds raises Conflict (they are asked to pick a name that tells them apart, or for the link).
  */
-export async function joinAsGuest(shop: string, groupOrderId: number, input: JoinInput) {
+/** `language`: what the join page's request asks for (requestedLanguage), kept as the guest's. */
+export async function joinAsGuest(
+  shop: string,
+  groupOrderId: number,
+  input: JoinInput,
+  language: Language | null = null,
+) {
   const { guestName, initials, email, guestToken, invite } = input;
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -69,6 +76,7 @@ export async function joinAsGuest(shop: string, groupOrderId: number, input: Joi
           initials,
           email,
           token: guestToken,
+          language,
         });
         if (invite && joined.own) await joinedByInvitation(tx, shop, groupOrderId, invite, joined.id);
         return joined;

@@ -78,8 +78,8 @@ describe("a line's own note", () => {
     const fresh = await prisma.groupOrder.findUniqueOrThrow({ where: { id: order.id } });
     const mail = await guestSubmittedEmail(
       fresh,
-      { name: 'Ana', email: 'ana@example.com', items },
-      { kitchenName: 'Bridge St', emailSenderName: 'Cafe' },
+      { name: 'Ana', email: 'ana@example.com', language: null, items },
+      { kitchenName: 'Bridge St', emailSenderName: 'Cafe', locale: 'en-AU' },
       false,
     );
     // The line as made comes before its note (issue 26); the note stays on its own line only.

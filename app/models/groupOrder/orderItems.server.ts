@@ -16,6 +16,7 @@ import {
   type ConfirmResult,
 } from './confirmReplay.server';
 import { writeLines } from './confirmWrite.server';
+import type { Language } from '../../lib/language';
 
 // The request schemas live in app/lib/schemas/orderItems.ts (the Review page types its body with them);
 // re-exported here for the routes and models that import them from the model.
@@ -34,13 +35,16 @@ export {
 // written atomically with the order's running totals, and idempotent per confirmation key. Items belong to
 // a guest (a person, see guests.server.ts); the same item with the same options merges into one line.
 
+/** The language the request asks for (requestedLanguage), kept as the guest's for their e-mails. */
+type Asked = { language?: Language | null };
+
 /**
  * Confirms a whole cart: every line or none, and the same confirmation key again writes nothing.
  * `budget`, when given, is the client's rate limit, taken whatever the outcome (see `confirm`).
  */
 export async function confirmCart(
   shop: string,
-  input: ConfirmCartInput,
+  input: ConfirmCartInput & Asked,
   now = new Date(),
   budget?: Budget,
 ): Promise<ConfirmResult> {
@@ -55,7 +59,7 @@ export async function confirmCart(
 /** One item per call (the spec's client). A key + line makes a retried call idempotent too. */
 export async function addOrderItem(
   shop: string,
-  input: SingleOrderItemInput,
+  input: SingleOrderItemInput & Asked,
   now = new Date(),
   budget?: Budget,
 ) {

@@ -54,7 +54,7 @@ export async function runReminderJob(shop: string, payload: unknown, now = new D
     if (order.deadlineAt.getTime() !== deadlineAt.getTime() || deadlineAt <= now) return [];
     if (!(await claimForDeadline(tx, shop, order.id, deadlineAt, 'remindedForDeadline'))) return [];
     const missing = await stillMissing(tx, shop, order.id);
-    return queueReminders(tx, order, missing, siteBase, settings.emailSenderName, now);
+    return queueReminders(tx, order, missing, siteBase, settings, now);
   });
 }
 
@@ -107,7 +107,7 @@ export async function runDeadlineJob(
     });
     const itemCount = items._sum.quantity ?? 0;
     if (itemCount === 0) {
-      await queueEmail(tx, shop, await nobodyOrderedEmail(order, dashboard, settings.emailSenderName));
+      await queueEmail(tx, shop, await nobodyOrderedEmail(order, dashboard, settings));
       await cancelOrderJobs(tx, shop, order.id);
       return 'empty';
     }
@@ -115,7 +115,7 @@ export async function runDeadlineJob(
       await submitInTransaction(tx, order, settings, now, { auto: true });
       return 'submitted';
     }
-    const waiting = await waitingForYouEmail(order, itemCount, dashboard, settings.emailSenderName);
+    const waiting = await waitingForYouEmail(order, itemCount, dashboard, settings);
     await queueEmail(tx, shop, waiting);
     await cancelReminderJob(tx, shop, order.id);
     return 'waiting';
@@ -225,7 +225,7 @@ export async function sendReminderNow(
   const ids = await prisma.$transaction(async (tx) => {
     const fresh = await tx.groupOrder.findFirstOrThrow({ where: { id, shop } });
     const who = await stillMissing(tx, shop, id);
-    const queued = await queueReminders(tx, fresh, who, siteBase, settings.emailSenderName, now);
+    const queued = await queueReminders(tx, fresh, who, siteBase, settings, now);
     await tx.groupOrder.update({ where: { id, shop }, data: { lastReminderAt: now } });
     return queued;
   });

@@ -59,6 +59,8 @@ export async function submitInTransaction(
   const { id, shop } = order;
   const items = await tx.orderItem.findMany({
     where: { groupOrderId: id, shop },
+    // Each guest's language, for their e-mail.
+    include: { guest: { select: { language: true } } },
     orderBy: { id: 'asc' },
   });
   if (items.length === 0) {

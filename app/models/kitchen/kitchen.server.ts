@@ -3,7 +3,12 @@ import prisma from '../../db.server';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { CANCEL_REASON_MAX } from '../../lib/schemas/adminOrders';
 import { closedMessage } from '../../lib/groupOrder';
-import { cancelledEmail, readyEmail, type KitchenMailSettings } from '../mail/kitchenEmails.server';
+import {
+  cancelledEmail,
+  readyEmail,
+  type KitchenMailSettings,
+  type KitchenReader,
+} from '../mail/kitchenEmails.server';
 import { queueEmail } from '../mail/mail.server';
 import { getShopSettings } from '../shop/settings.server';
 
@@ -246,14 +251,20 @@ export async function getKitchenProgress(shop: string, id: number, withActors = 
 async function queueKitchenEmails(tx: Tx, order: GroupOrder, settings: KitchenMailSettings) {
   const items = await tx.orderItem.findMany({
     where: { shop: order.shop, groupOrderId: order.id },
-    select: { guestName: true, guestEmail: true, guest: { select: { name: true, email: true } } },
+    select: {
+      guestName: true,
+      guestEmail: true,
+      guest: { select: { name: true, email: true, language: true } },
+    },
     orderBy: { id: 'asc' },
   });
-  const people = [
-    { name: order.hostName, email: order.hostEmail },
+  // Each in their own language: the host's, and each guest's as they last used the storefront.
+  const people: KitchenReader[] = [
+    { name: order.hostName, email: order.hostEmail, language: order.hostLanguage },
     ...items.flatMap((item) => {
       const email = item.guest?.email ?? item.guestEmail;
-      return email ? [{ name: item.guest?.name ?? item.guestName, email }] : [];
+      const name = item.guest?.name ?? item.guestName;
+      return email ? [{ name, email, language: item.guest?.language ?? null }] : [];
     }),
   ];
   const told = new Set<string>();
@@ -263,8 +274,8 @@ async function queueKitchenEmails(tx: Tx, order: GroupOrder, settings: KitchenMa
     told.add(key);
     const email =
       order.kitchenState === 'cancelled'
-        ? await cancelledEmail(order, person.email, person.name, settings)
-        : await readyEmail(order, person.email, person.name, settings);
+        ? await cancelledEmail(order, person, settings)
+        : await readyEmail(order, person, settings);
     await queueEmail(tx, order.shop, email);
   }
 }

@@ -1,10 +1,11 @@
 import type { GroupOrder } from '@prisma/client';
-import { orderTitle } from '../../lib/groupOrder';
 import { formatDateTime } from '../../lib/time';
 import { ActionButton, composeEmail, Paragraph } from './layout.server';
+import { mailTitle, mailWords, type MailSettings, type MailWords } from './words.server';
 
 // What the host is told at the deadline when the order did not go to the shop by itself
-// (groupOrder/schedule.server.ts, runDeadlineJob): it waits for their submit, or nobody ordered.
+// (groupOrder/schedule.server.ts, runDeadlineJob): it waits for their submit, or nobody ordered. In the
+// host's language.
 
 function dashboardEmail(
   order: GroupOrder,
@@ -12,13 +13,15 @@ function dashboardEmail(
   lines: string[],
   dashboard: string,
   fromName: string,
+  words: MailWords,
 ) {
-  const label = 'Open the dashboard';
+  const label = words.t('mail.openDashboard');
   return composeEmail({
     to: order.hostEmail,
     subject,
     fromName,
-    text: [...lines, '', `${label}: ${dashboard}`].join('\n'),
+    words,
+    text: [...lines, '', words.t('mail.labelled', { label, value: dashboard })].join('\n'),
     body: (
       <>
         {lines.map((line) => (
@@ -34,31 +37,36 @@ export function waitingForYouEmail(
   order: GroupOrder,
   itemCount: number,
   dashboard: string,
-  fromName: string,
+  settings: MailSettings,
 ) {
-  const title = orderTitle(order);
+  const words = mailWords(order.hostLanguage, settings.locale);
+  const { t } = words;
+  const title = mailTitle(order, words);
+  const time = formatDateTime(order.deadlineAt, order.timeZone, words.intlLocale);
   return dashboardEmail(
     order,
-    `"${title}" is waiting for you to submit it`,
+    t('mail.waiting.subject', { title }),
     [
-      `The ordering deadline for "${title}" passed at ${formatDateTime(order.deadlineAt, order.timeZone)}, with ${order.participantCount} ${order.participantCount === 1 ? 'person' : 'people'} and ${itemCount} ${itemCount === 1 ? 'item' : 'items'} in.`,
-      'Nothing goes to the shop until you submit it. Open your dashboard to check the orders and submit.',
+      t('mail.waiting.deadline', { title, time, people: order.participantCount, items: itemCount }),
+      t('mail.waiting.submit'),
     ],
     dashboard,
-    fromName,
+    settings.emailSenderName,
+    words,
   );
 }
 
-export function nobodyOrderedEmail(order: GroupOrder, dashboard: string, fromName: string) {
-  const title = orderTitle(order);
+export function nobodyOrderedEmail(order: GroupOrder, dashboard: string, settings: MailSettings) {
+  const words = mailWords(order.hostLanguage, settings.locale);
+  const { t } = words;
+  const title = mailTitle(order, words);
+  const time = formatDateTime(order.deadlineAt, order.timeZone, words.intlLocale);
   return dashboardEmail(
     order,
-    `Nobody ordered in "${title}"`,
-    [
-      `The ordering deadline for "${title}" passed at ${formatDateTime(order.deadlineAt, order.timeZone)} and nobody had added an order, so nothing was sent to the shop.`,
-      'To give people more time, extend the deadline from your dashboard.',
-    ],
+    t('mail.nobody.subject', { title }),
+    [t('mail.nobody.deadline', { title, time }), t('mail.nobody.extend')],
     dashboard,
-    fromName,
+    settings.emailSenderName,
+    words,
   );
 }

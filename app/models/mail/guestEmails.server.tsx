@@ -1,31 +1,37 @@
 import type { GroupOrder } from '@prisma/client';
-import { orderTitle } from '../../lib/groupOrder';
 import { ActionButton, composeEmail, CopyLink, Paragraph } from './layout.server';
+import { mailTitle, mailWords, type MailSettings } from './words.server';
 
 // What a guest is told outside the submit: the one-time link to open their order on another device
 // (groupOrder/guestLinks.server.ts) and the host's removal of one of their items (hostRemovals.server.ts).
+// In the guest's language (Guest.language).
+
+type Reader = { name: string; email: string; language: string | null };
 
 /** `minutes`: how long the link works (the caller owns that rule). */
 export function guestLinkEmail(
   order: { name: string | null; companyName: string; code: string },
-  guest: { name: string; email: string },
+  guest: Reader,
   link: { href: string; minutes: number },
-  fromName: string,
+  settings: MailSettings,
 ) {
-  const title = orderTitle(order);
-  const intro = `Someone asked to open ${guest.name}'s order in the group order "${title}" (code ${order.code}) on another device.`;
-  const how = `If that was you, open this link on that device within ${link.minutes} minutes and press the button. It works once.`;
-  const ignore = 'If it was not you, ignore this e-mail: nothing changes.';
+  const words = mailWords(guest.language, settings.locale);
+  const { t } = words;
+  const title = mailTitle(order, words);
+  const intro = t('mail.guestLink.intro', { name: guest.name, title, code: order.code });
+  const how = t('mail.guestLink.how', { minutes: link.minutes });
+  const ignore = t('mail.ignore');
   return composeEmail({
     to: guest.email,
-    subject: `Open your order in "${title}"`,
-    fromName,
+    subject: t('mail.guestLink.subject', { title }),
+    fromName: settings.emailSenderName,
+    words,
     text: [intro, how, '', link.href, '', ignore].join('\n'),
     body: (
       <>
         <Paragraph>{intro}</Paragraph>
         <Paragraph>{how}</Paragraph>
-        <ActionButton href={link.href}>Open my order here</ActionButton>
+        <ActionButton href={link.href}>{t('mail.guestLink.button')}</ActionButton>
         <Paragraph>{ignore}</Paragraph>
         <CopyLink href={link.href} />
       </>
@@ -35,24 +41,26 @@ export function guestLinkEmail(
 
 export function hostRemovedEmail(
   order: GroupOrder,
-  guest: { name: string; email: string },
+  guest: Reader,
   what: string,
   stillHasItems: boolean,
-  fromName: string,
+  settings: MailSettings,
 ) {
-  const title = orderTitle(order);
+  const words = mailWords(guest.language, settings.locale);
+  const { t } = words;
+  const title = mailTitle(order, words);
+  const host = order.hostName;
   const lines = [
-    `Hi ${guest.name},`,
-    `${order.hostName} removed ${what} from your order in the group order "${title}" (code ${order.code}).`,
-    stillHasItems
-      ? 'Your other items are still in the order.'
-      : 'You have no items left in this group order, so nothing will be made for you.',
-    `If this is a mistake, please ask ${order.hostName}.`,
+    t('mail.hi', { name: guest.name }),
+    t('mail.removed.what', { host, what, title, code: order.code }),
+    stillHasItems ? t('mail.removed.stillHas') : t('mail.removed.none'),
+    t('mail.removed.mistake', { host }),
   ];
   return composeEmail({
     to: guest.email,
-    subject: `${order.hostName} removed ${what} from your order`,
-    fromName,
+    subject: t('mail.removed.subject', { host, what }),
+    fromName: settings.emailSenderName,
+    words,
     text: lines.join('\n'),
     body: lines.map((line) => <Paragraph key={line}>{line}</Paragraph>),
   });

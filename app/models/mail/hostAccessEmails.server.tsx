@@ -1,48 +1,63 @@
 import type { GroupOrder } from '@prisma/client';
-import { orderTitle } from '../../lib/groupOrder';
 import { formatDateTime } from '../../lib/time';
 import { ActionButton, composeEmail, CopyLink, Details, InlineLink, Lines, Paragraph } from './layout.server';
+import { mailTitle, mailWords, type MailSettings, type MailWords } from './words.server';
 
 // What a host receives about reaching their dashboard (groupOrder/hostDevices.server.ts and
 // groupOrder/hostLinks.server.ts): the created e-mail with its host link, one-time links asked for from
 // another browser or by address, and the notice that a device was added. `minutes` is how long a
-// one-time link works; the caller owns that rule.
+// one-time link works; the caller owns that rule. In the host's language (GroupOrder.hostLanguage).
 
-const IGNORE = 'If it was not you, ignore this e-mail: nothing changes.';
+const hostWords = (order: GroupOrder, settings: MailSettings) =>
+  mailWords(order.hostLanguage, settings.locale);
+
+/** Order code, pickup (or delivery) time and deadline, as label and value rows. */
+function orderRows(order: GroupOrder, words: MailWords): [string, string][] {
+  const { t, intlLocale } = words;
+  return [
+    [t('mail.orderCode'), order.code],
+    [
+      t(order.orderType === 'delivery' ? 'mail.delivery' : 'mail.pickup'),
+      formatDateTime(order.pickupAt, order.timeZone, intlLocale),
+    ],
+    [t('mail.orderBy'), formatDateTime(order.deadlineAt, order.timeZone, intlLocale)],
+  ];
+}
 
 /** Sent when the order is created: the join link to share and the host's own one-time dashboard link. */
 export async function orderCreatedEmail(
   order: GroupOrder,
   links: { manage: string; join: string; expiresAt: Date },
-  fromName: string,
+  settings: MailSettings,
 ) {
-  const when = order.orderType === 'delivery' ? 'Delivery' : 'Pickup';
-  const intro = `Your group order "${orderTitle(order)}" is open. Share the code ${order.code} or this link so everyone can add their order: ${links.join}`;
-  const keep =
-    'Keep this e-mail. Its host link opens your dashboard (submit, invite, extend) on any phone or computer: it works once, adds that device as a host, and we tell you when it is used.';
-  const details: [string, string][] = [
-    ['Order code', order.code],
-    [when, formatDateTime(order.pickupAt, order.timeZone)],
-    ['Order by', formatDateTime(order.deadlineAt, order.timeZone)],
-  ];
+  const words = hostWords(order, settings);
+  const { t } = words;
+  const title = mailTitle(order, words);
+  const intro = t('mail.created.intro', { title, code: order.code, join: links.join });
+  const keep = t('mail.created.keep');
+  const open = t('mail.created.button');
+  const details = orderRows(order, words);
   return composeEmail({
     to: order.hostEmail,
-    subject: `Your group order "${orderTitle(order)}" is open`,
-    fromName,
+    subject: t('mail.created.subject', { title }),
+    fromName: settings.emailSenderName,
+    words,
     text: [
       intro,
       '',
       keep,
-      `Open your host dashboard: ${links.manage}`,
-      `(works once, until ${formatDateTime(links.expiresAt, order.timeZone)})`,
+      t('mail.labelled', { label: open, value: links.manage }),
+      t('mail.created.until', {
+        time: formatDateTime(links.expiresAt, order.timeZone, words.intlLocale),
+      }),
       '',
-      ...details.map(([k, v]) => `${k}: ${v}`),
+      ...details.map(([label, value]) => t('mail.labelled', { label, value })),
     ].join('\n'),
     body: (
       <>
         <Paragraph>{intro}</Paragraph>
         <Paragraph>{keep}</Paragraph>
-        <ActionButton href={links.manage}>Open your host dashboard</ActionButton>
+        <ActionButton href={links.manage}>{open}</ActionButton>
         <Details rows={details} />
         <CopyLink href={links.manage} />
       </>
@@ -51,21 +66,31 @@ export async function orderCreatedEmail(
 }
 
 /** "I Created This Order - Submit It": the one-time link to the host's own address. */
-export async function ownerClaimEmail(order: GroupOrder, link: string, minutes: number, fromName: string) {
-  const intro = `Someone asked to manage the group order "${orderTitle(order)}" (code ${order.code}) from another browser.`;
-  const how = `If that was you, open this link on that device within ${minutes} minutes. It works once.`;
+export async function ownerClaimEmail(
+  order: GroupOrder,
+  link: string,
+  minutes: number,
+  settings: MailSettings,
+) {
+  const words = hostWords(order, settings);
+  const { t } = words;
+  const title = mailTitle(order, words);
+  const intro = t('mail.claim.intro', { title, code: order.code });
+  const how = t('mail.claim.how', { minutes });
+  const ignore = t('mail.ignore');
   return composeEmail({
     to: order.hostEmail,
-    subject: `Manage your group order "${orderTitle(order)}"`,
-    fromName,
-    text: [intro, how, '', link, '', IGNORE].join('\n'),
+    subject: t('mail.claim.subject', { title }),
+    fromName: settings.emailSenderName,
+    words,
+    text: [intro, how, '', link, '', ignore].join('\n'),
     body: (
       <>
         <Paragraph>{intro}</Paragraph>
         <Paragraph>{how}</Paragraph>
-        <Paragraph>{IGNORE}</Paragraph>
-        <ActionButton href={link}>Manage this order here</ActionButton>
-        <Details rows={[['Order code', order.code]]} />
+        <Paragraph>{ignore}</Paragraph>
+        <ActionButton href={link}>{t('mail.claim.button')}</ActionButton>
+        <Details rows={[[t('mail.orderCode'), order.code]]} />
         <CopyLink href={link} />
       </>
     ),
@@ -76,51 +101,70 @@ export async function ownerClaimEmail(order: GroupOrder, link: string, minutes: 
 export async function deviceAddedEmail(
   order: GroupOrder,
   device: { label: string; at: Date },
-  fromName: string,
+  settings: MailSettings,
   dashboard: string | null,
 ) {
-  const intro = `Another device now manages your group order "${orderTitle(order)}" (code ${order.code}): ${device.label}, at ${formatDateTime(device.at, order.timeZone)}.`;
-  const how =
-    'It used the one-time link we e-mailed you. Your own browser still manages the order as before.';
-  const ignore =
-    'If that was not you, open the order dashboard and remove the device under "Devices managing this order".';
+  const words = hostWords(order, settings);
+  const { t } = words;
+  const title = mailTitle(order, words);
+  const intro = t('mail.device.intro', {
+    title,
+    code: order.code,
+    device: device.label,
+    time: formatDateTime(device.at, order.timeZone, words.intlLocale),
+  });
+  const how = t('mail.device.how');
+  const ignore = t('mail.device.ignore');
   return composeEmail({
     to: order.hostEmail,
-    subject: `Another device now manages "${orderTitle(order)}"`,
-    fromName,
+    subject: t('mail.device.subject', { title }),
+    fromName: settings.emailSenderName,
+    words,
     text: [intro, how, ignore, ...(dashboard ? ['', dashboard] : [])].join('\n'),
     body: (
       <>
         <Paragraph>{intro}</Paragraph>
         <Paragraph>{how}</Paragraph>
         <Paragraph>{ignore}</Paragraph>
-        {dashboard ? <ActionButton href={dashboard}>Open the dashboard</ActionButton> : null}
-        <Details rows={[['Order code', order.code]]} />
+        {dashboard ? <ActionButton href={dashboard}>{t('mail.openDashboard')}</ActionButton> : null}
+        <Details rows={[[t('mail.orderCode'), order.code]]} />
         {dashboard ? <CopyLink href={dashboard} /> : null}
       </>
     ),
   });
 }
 
-/** Find order by e-mail: a one-time link to the dashboard of each order the address hosts. */
+/**
+ * Find order by e-mail: a one-time link to the dashboard of each order the address hosts, in the language
+ * of the newest of them (`links` come newest first).
+ */
 export async function hostLinksEmail(
   to: string,
   links: { order: GroupOrder; href: string }[],
   minutes: number,
-  fromName: string,
+  settings: MailSettings,
 ) {
-  const intro = `Someone asked for the group orders hosted with this address. ${links.length === 1 ? 'Here is the link to its host dashboard.' : `Here are links to the host dashboards of all ${links.length}.`}`;
-  const how = `Open a link on the device you want to manage the order from, within ${minutes} minutes. Each works once.`;
+  const words = hostWords(links[0].order, settings);
+  const { t } = words;
+  const intro = t('mail.hostLinks.intro', { count: links.length });
+  const how = t('mail.hostLinks.how', { minutes });
+  const ignore = t('mail.ignore');
   const line = ({ order }: { order: GroupOrder }) =>
-    `${orderTitle(order)} (code ${order.code}, ${order.status === 'active' ? 'accepting orders' : 'submitted'}, pickup ${formatDateTime(order.pickupAt, order.timeZone)})`;
+    t('mail.hostLinks.line', {
+      title: mailTitle(order, words),
+      code: order.code,
+      state: order.status === 'active' ? 'active' : 'submitted',
+      time: formatDateTime(order.pickupAt, order.timeZone, words.intlLocale),
+    });
   return composeEmail({
     to,
     subject:
       links.length === 1
-        ? `Manage your group order "${orderTitle(links[0].order)}"`
-        : 'Manage your group orders',
-    fromName,
-    text: [intro, how, '', ...links.flatMap((l) => [line(l), l.href, '']), IGNORE].join('\n'),
+        ? t('mail.claim.subject', { title: mailTitle(links[0].order, words) })
+        : t('mail.hostLinks.subject'),
+    fromName: settings.emailSenderName,
+    words,
+    text: [intro, how, '', ...links.flatMap((l) => [line(l), l.href, '']), ignore].join('\n'),
     body: (
       <>
         <Paragraph>{intro}</Paragraph>
@@ -132,7 +176,7 @@ export async function hostLinksEmail(
             </InlineLink>
           ))}
         </Lines>
-        <Paragraph quiet>{IGNORE}</Paragraph>
+        <Paragraph quiet>{ignore}</Paragraph>
       </>
     ),
   });

@@ -1,23 +1,25 @@
 import type { GroupOrder } from '@prisma/client';
-import { orderTitle } from '../../lib/groupOrder';
 import { formatDateTime } from '../../lib/time';
 import { ActionButton, composeEmail, CopyLink, Details, InlineLink, Paragraph } from './layout.server';
+import { mailTitle, mailWords, type MailSettings, type MailWords } from './words.server';
 
 // What invited people receive: the host's invitation and the reminder to those who have not ordered.
-// Both carry the invitee's own join link and "I'm not ordering this time" link (invitees.server.ts).
+// Both carry the invitee's own join link and "I'm not ordering this time" link (invitees.server.ts). In
+// the host's language (GroupOrder.hostLanguage): the invitee has not chosen one yet.
 
 type InviteeLinks = { join: string; notOrdering: string };
 
 /** What the e-mails say about the "not ordering" link. */
-function notOrderingLine(hostName: string) {
+function notOrderingLine(hostName: string, { t }: MailWords) {
   // The link opens a page with the button (opening it alone changes nothing: mail scanners open links).
-  return `Not ordering this time? Open this link and tap "I'm not ordering this time" to let ${hostName} know:`;
+  return t('mail.notOrdering.line', { host: hostName });
 }
 
-function NotOrdering({ hostName, href }: { hostName: string; href: string }) {
+function NotOrdering({ hostName, href, words }: { hostName: string; href: string; words: MailWords }) {
   return (
     <Paragraph quiet>
-      {notOrderingLine(hostName)} <InlineLink href={href}>I&apos;m not ordering this time</InlineLink>
+      {notOrderingLine(hostName, words)}{' '}
+      <InlineLink href={href}>{words.t('mail.notOrdering.link')}</InlineLink>
     </Paragraph>
   );
 }
@@ -26,27 +28,33 @@ export async function invitationEmail(
   order: GroupOrder,
   to: string,
   joinUrl: string,
-  fromName: string,
+  settings: MailSettings,
   notOrderingUrl?: string,
 ) {
-  const when = order.orderType === 'delivery' ? 'Delivery' : 'Pickup';
+  const words = mailWords(order.hostLanguage, settings.locale);
+  const { t, intlLocale } = words;
   const details: [string, string][] = [
-    ['Order code', order.code],
-    [when, formatDateTime(order.pickupAt, order.timeZone)],
-    ['Order by', formatDateTime(order.deadlineAt, order.timeZone)],
+    [t('mail.orderCode'), order.code],
+    [
+      t(order.orderType === 'delivery' ? 'mail.delivery' : 'mail.pickup'),
+      formatDateTime(order.pickupAt, order.timeZone, intlLocale),
+    ],
+    [t('mail.orderBy'), formatDateTime(order.deadlineAt, order.timeZone, intlLocale)],
   ];
-  const intro = `${order.hostName} (${order.companyName}) is collecting a group order "${orderTitle(order)}" and invites you to add yours.`;
-  const outro = 'Add your items before the deadline so they are included when the order is placed.';
-  const decline = notOrderingUrl ? [notOrderingLine(order.hostName), notOrderingUrl] : [];
+  const host = order.hostName;
+  const intro = t('mail.invite.intro', { host, company: order.companyName, title: mailTitle(order, words) });
+  const outro = t('mail.invite.outro');
+  const decline = notOrderingUrl ? [notOrderingLine(host, words), notOrderingUrl] : [];
   return composeEmail({
     to,
-    subject: `${order.hostName} invited you to a group order`,
-    fromName,
+    subject: t('mail.invite.subject', { host }),
+    fromName: settings.emailSenderName,
+    words,
     text: [
       intro,
       '',
-      `Join here: ${joinUrl}`,
-      ...details.map(([k, v]) => `${k}: ${v}`),
+      t('mail.labelled', { label: t('mail.invite.joinHere'), value: joinUrl }),
+      ...details.map(([label, value]) => t('mail.labelled', { label, value })),
       '',
       outro,
       ...(decline.length ? ['', ...decline] : []),
@@ -55,33 +63,50 @@ export async function invitationEmail(
       <>
         <Paragraph>{intro}</Paragraph>
         <Paragraph>{outro}</Paragraph>
-        <ActionButton href={joinUrl}>Join the group order</ActionButton>
+        <ActionButton href={joinUrl}>{t('mail.invite.button')}</ActionButton>
         <Details rows={details} />
         <CopyLink href={joinUrl} />
-        {notOrderingUrl ? <NotOrdering hostName={order.hostName} href={notOrderingUrl} /> : null}
+        {notOrderingUrl ? <NotOrdering hostName={host} href={notOrderingUrl} words={words} /> : null}
       </>
     ),
   });
 }
 
 /** The reminder to one invitee who has not ordered, with their own join and "not ordering" links. */
-export async function reminderEmail(order: GroupOrder, to: string, links: InviteeLinks, fromName: string) {
-  const title = orderTitle(order);
-  const deadline = formatDateTime(order.deadlineAt, order.timeZone);
-  const intro = `${order.hostName} is still waiting for your order in "${title}" (${order.companyName}).`;
-  const when = `Ordering closes at ${deadline}. Add your items before then so they are included.`;
-  const decline = notOrderingLine(order.hostName);
+export async function reminderEmail(
+  order: GroupOrder,
+  to: string,
+  links: InviteeLinks,
+  settings: MailSettings,
+) {
+  const words = mailWords(order.hostLanguage, settings.locale);
+  const { t } = words;
+  const title = mailTitle(order, words);
+  const deadline = formatDateTime(order.deadlineAt, order.timeZone, words.intlLocale);
+  const host = order.hostName;
+  const intro = t('mail.reminder.intro', { host, title, company: order.companyName });
+  const when = t('mail.reminder.when', { deadline });
+  const decline = notOrderingLine(host, words);
   return composeEmail({
     to,
-    subject: `Reminder: add your order to "${title}" by ${deadline}`,
-    fromName,
-    text: [intro, when, '', `Add your order: ${links.join}`, '', decline, links.notOrdering].join('\n'),
+    subject: t('mail.reminder.subject', { title, deadline }),
+    fromName: settings.emailSenderName,
+    words,
+    text: [
+      intro,
+      when,
+      '',
+      t('mail.labelled', { label: t('mail.reminder.addYourOrder'), value: links.join }),
+      '',
+      decline,
+      links.notOrdering,
+    ].join('\n'),
     body: (
       <>
         <Paragraph>{intro}</Paragraph>
         <Paragraph>{when}</Paragraph>
-        <ActionButton href={links.join}>Add my order</ActionButton>
-        <NotOrdering hostName={order.hostName} href={links.notOrdering} />
+        <ActionButton href={links.join}>{t('mail.reminder.button')}</ActionButton>
+        <NotOrdering hostName={host} href={links.notOrdering} words={words} />
       </>
     ),
   });

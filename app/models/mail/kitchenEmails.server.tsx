@@ -1,43 +1,64 @@
 import type { GroupOrder, ShopSettings } from '@prisma/client';
-import { orderTitle } from '../../lib/groupOrder';
 import { composeEmail, Paragraph } from './layout.server';
+import { mailTitle, mailWords, type MailWords } from './words.server';
 
 // What the host and guests are told when the merchant marks the order ready or cancels it
-// (kitchen/kitchen.server.ts decides who and when).
+// (kitchen/kitchen.server.ts decides who and when), each in their own language (`language`: the guest's
+// Guest.language or the order's hostLanguage; null: the shop's).
 
-export type KitchenMailSettings = Pick<ShopSettings, 'shopName' | 'kitchenName' | 'emailSenderName' | 'shop'>;
+export type KitchenMailSettings = Pick<
+  ShopSettings,
+  'shopName' | 'kitchenName' | 'emailSenderName' | 'shop' | 'locale'
+>;
+
+/** Who is told: their name, address and stored language. */
+export type KitchenReader = { name: string; email: string; language: string | null };
 
 function shopDisplayName(settings: KitchenMailSettings) {
   return settings.shopName || settings.shop.replace(/\.myshopify\.com$/, '');
 }
 
-function linesEmail(to: string, subject: string, lines: string[], settings: KitchenMailSettings) {
+function linesEmail(
+  to: string,
+  subject: string,
+  lines: string[],
+  settings: KitchenMailSettings,
+  words: MailWords,
+) {
   return composeEmail({
     to,
     subject,
     fromName: settings.emailSenderName,
+    words,
     text: lines.join('\n'),
     body: lines.map((line) => <Paragraph key={line}>{line}</Paragraph>),
   });
 }
 
 /** "Your order from Demo Coffee is ready for pickup at {kitchen}" (delivery: on its way). */
-export function readyEmail(order: GroupOrder, to: string, name: string, settings: KitchenMailSettings) {
-  const shopName = shopDisplayName(settings);
+export function readyEmail(order: GroupOrder, reader: KitchenReader, settings: KitchenMailSettings) {
+  const words = mailWords(reader.language, settings.locale);
+  const { t } = words;
+  const shop = shopDisplayName(settings);
   const subject =
     order.orderType === 'delivery'
-      ? `Your order from ${shopName} is ready for delivery`
-      : `Your order from ${shopName} is ready for pickup at ${settings.kitchenName}`;
-  const lines = [`Hi ${name},`, `${subject}. (Group order "${orderTitle(order)}", code ${order.code}.)`];
-  return linesEmail(to, subject, lines, settings);
+      ? t('mail.ready.delivery', { shop })
+      : t('mail.ready.pickup', { shop, kitchen: settings.kitchenName });
+  const lines = [
+    t('mail.hi', { name: reader.name }),
+    t('mail.ready.line', { subject, title: mailTitle(order, words), code: order.code }),
+  ];
+  return linesEmail(reader.email, subject, lines, settings, words);
 }
 
-export function cancelledEmail(order: GroupOrder, to: string, name: string, settings: KitchenMailSettings) {
-  const shopName = shopDisplayName(settings);
+export function cancelledEmail(order: GroupOrder, reader: KitchenReader, settings: KitchenMailSettings) {
+  const words = mailWords(reader.language, settings.locale);
+  const { t } = words;
+  const shop = shopDisplayName(settings);
   const lines = [
-    `Hi ${name},`,
-    `${shopName} cancelled the group order "${orderTitle(order)}" (code ${order.code}).`,
-    `Reason: ${order.cancelReason ?? 'not given'}`,
+    t('mail.hi', { name: reader.name }),
+    t('mail.cancelled.line', { shop, title: mailTitle(order, words), code: order.code }),
+    t('mail.cancelled.reason', { reason: order.cancelReason ?? t('mail.cancelled.noReason') }),
   ];
-  return linesEmail(to, `Your order from ${shopName} has been cancelled`, lines, settings);
+  return linesEmail(reader.email, t('mail.cancelled.subject', { shop }), lines, settings, words);
 }

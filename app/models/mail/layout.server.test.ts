@@ -1,7 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import PostalMime from 'postal-mime';
 import { toPlainText } from '@react-email/render';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import prisma from '../../db.server';
 import { createTestGroupOrder, seedMenu } from '../../../test/support/factories';
@@ -14,41 +11,23 @@ import { sendReminderNow } from '../groupOrder/schedule.server';
 import { setGroupOrderStatus } from '../groupOrder/submitOrder.server';
 import { moveKitchenState } from '../kitchen/kitchen.server';
 import { getShopSettings } from '../shop/settings.server';
-import { deliverQueuedEmails, resetMailTransport } from './mail.server';
+import { deliverQueuedEmails } from './mail.server';
+import { openMailbox, type ReceivedMail } from '../../../test/support/mailbox';
 
 // Every e-mail the app sends is in one layout (layout.server.tsx): the same header and footer around its
 // own message, whoever builds it. Checked on what a real SMTP receiver gets from real flows: a builder
 // that wrote its own HTML again, or sent none, would stand out from the others.
 
 const SITE = 'https://demo-coffee.myshopify.com/apps/group-order';
-const received: { subject: string; text: string; html: string }[] = [];
-let server: SMTPServer;
+let mailbox: Awaited<ReturnType<typeof openMailbox>>;
+let received: ReceivedMail[];
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', async () => {
-        const mail = await PostalMime.parse(Buffer.concat(chunks));
-        received.push({ subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html ?? '' });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  process.env.SMTP_URL = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-  resetMailTransport();
+  mailbox = await openMailbox();
+  received = mailbox.received;
 });
 
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  resetMailTransport();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => mailbox.close());
 
 /** The layout around the message: everything but the message and the inbox preview (both per e-mail). */
 function frame(html: string) {
@@ -65,7 +44,7 @@ async function sendOneOfEach() {
     data: { merchantEmail: 'kitchen@demo-coffee.example', emailSenderName: 'Demo Coffee' },
   });
   const { order, hostToken } = await createTestGroupOrder();
-  await prisma.$transaction((tx) => queueOrderCreatedEmail(tx, order, SITE, settings.emailSenderName));
+  await prisma.$transaction((tx) => queueOrderCreatedEmail(tx, order, SITE, settings));
   await sendInvitations(TEST_SHOP, order.id, ['amy@example.com'], { hostToken }, SITE);
   await requestOwnerClaim(TEST_SHOP, order.id, SITE);
   await sendReminderNow(TEST_SHOP, order.id, { hostToken }, SITE, 'layout-test-client');

@@ -10,8 +10,9 @@ import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { render } from '@react-email/render';
-import type { CSSProperties, ReactNode } from 'react';
+import { createContext, useContext, type CSSProperties, type ReactNode } from 'react';
 import type { Email } from './mail.server';
+import type { MailWords } from './words.server';
 
 // The one layout every e-mail the app sends is rendered in (docs/decisions/2026-11-26-email-layout.md):
 // the sender's name as a header, the message, and a footer. E-mails say what they say with the blocks
@@ -25,6 +26,15 @@ const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sa
 const text: CSSProperties = { fontSize: '16px', lineHeight: '24px', color: INK, margin: '0 0 16px' };
 const muted: CSSProperties = { ...text, color: MUTED };
 
+/** The reader's words, for the blocks that say something themselves (the footer, "Or copy this link"). */
+const Words = createContext<MailWords | null>(null);
+
+function useWords() {
+  const words = useContext(Words);
+  if (!words) throw new Error('An e-mail block was rendered outside composeEmail');
+  return words;
+}
+
 function EmailLayout({
   sender,
   preview,
@@ -34,8 +44,9 @@ function EmailLayout({
   preview: string;
   children: ReactNode;
 }) {
+  const { t, language } = useWords();
   return (
-    <Html lang="en">
+    <Html lang={language}>
       <Head />
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: '#f6f1ec', margin: 0, padding: '24px 8px', fontFamily: FONT }}>
@@ -56,7 +67,7 @@ function EmailLayout({
           <Hr style={{ borderColor: '#e8e0d9', margin: 0 }} />
           <Section data-email-part="footer" style={{ padding: '12px 0 16px' }}>
             <Text style={{ margin: 0, fontSize: '13px', lineHeight: '20px', color: MUTED }}>
-              Sent by {sender}.
+              {t('mail.sentBy', { sender })}
             </Text>
           </Section>
         </Container>
@@ -99,9 +110,10 @@ export function ActionButton({ href, children }: { href: string; children: React
 
 /** "Or copy this link: …" under a button, for readers whose mail app hides buttons. */
 export function CopyLink({ href }: { href: string }) {
+  const { t } = useWords();
   return (
     <Text style={{ ...muted, fontSize: '13px', lineHeight: '20px', wordBreak: 'break-all' }}>
-      Or copy this link: {href}
+      {t('mail.copyLink', { href })}
     </Text>
   );
 }
@@ -154,7 +166,8 @@ export function Lines({ heading, children }: { heading?: string; children: React
 
 /**
  * An e-mail in the shared layout: `body` is the message (built from the blocks above), `text` its
- * plain-text part. The header and footer name `fromName`, the shop's sender name.
+ * plain-text part. The header and footer name `fromName`, the shop's sender name; `words` is the reader's
+ * language (words.server.ts).
  */
 export async function composeEmail(email: {
   to: string;
@@ -162,12 +175,15 @@ export async function composeEmail(email: {
   fromName: string;
   text: string;
   body: ReactNode;
+  words: MailWords;
 }): Promise<Email> {
   const preview = email.text.split('\n')[0];
   const html = await render(
-    <EmailLayout sender={email.fromName} preview={preview}>
-      {email.body}
-    </EmailLayout>,
+    <Words.Provider value={email.words}>
+      <EmailLayout sender={email.fromName} preview={preview}>
+        {email.body}
+      </EmailLayout>
+    </Words.Provider>,
   );
   return { to: email.to, subject: email.subject, fromName: email.fromName, text: email.text, html };
 }

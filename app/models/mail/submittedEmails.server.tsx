@@ -7,21 +7,24 @@ import { personKey } from '../../lib/guests';
 import { paymentLabel } from '../../lib/payment';
 import { formatDateTime } from '../../lib/time';
 import { parseModifiers } from '../groupOrder/groupOrder.server';
-import { orderTitle } from '../../lib/groupOrder';
 import { composeEmail, InlineLink, Lines, Paragraph } from './layout.server';
 import { queueEmail } from './mail.server';
-import { wordsFor } from '../../i18n.server';
+import { mailTitle, mailWords, type MailSettings, type MailWords } from './words.server';
 
 // What people are told when the host submits: each guest who gave an e-mail address gets their own items
 // with the pickup (or delivery) time and place, the host gets a receipt with every guest's items, and the
 // merchant (when Settings asks for it) a "new group order" notice. Queued in the submit's own transaction,
 // so one submit means one set of e-mails (a resubmit after a reopen sends an "updated" set, since what
-// people ordered may have changed).
+// people ordered may have changed). Each in their reader's language: a guest's own (Guest.language), the
+// host's (GroupOrder.hostLanguage), the shop's for the merchant (words.server.ts).
 
 type Tx = Parameters<typeof queueEmail>[0];
-type SubmitSettings = Pick<ShopSettings, 'kitchenName' | 'emailSenderName'>;
+type SubmitSettings = Pick<ShopSettings, 'kitchenName'> & MailSettings;
 
-function itemLine(item: OrderItem, currency: string) {
+/** An item with its guest's stored language, when the caller read it. */
+type SubmittedItem = OrderItem & { guest?: { language: string | null } | null };
+
+function itemLine(item: OrderItem, currency: string, words: MailWords) {
   const modifiers = parseModifiers(item.selectedModifiers).map((m) => m.name);
   const extra = modifiers.length ? ` (${modifiers.join(', ')})` : '';
   // The line's own note ("heated"), on that line only.
@@ -29,27 +32,30 @@ function itemLine(item: OrderItem, currency: string) {
   // The line as made (kept at confirm): "Vegetarian; contains milk".
   const facts = factsText(
     { allergens: parseAllergens(item.allergens), diets: parseDiets(item.diets) },
-    wordsFor('en'),
+    words,
   );
   const factsPart = facts ? `. ${facts.charAt(0).toUpperCase()}${facts.slice(1)}` : '';
-  return `${item.quantity}x ${item.menuItemName}${extra} — ${formatMoney(item.totalCents, currency)}${factsPart}${note ? `. Note: ${note}` : ''}`;
+  const notePart = note ? `. ${words.t('mail.item.note', { note })}` : '';
+  return `${item.quantity}x ${item.menuItemName}${extra} — ${formatMoney(item.totalCents, currency, words.intlLocale)}${factsPart}${notePart}`;
 }
 
-function whenAndWhere(order: GroupOrder, settings: Pick<ShopSettings, 'kitchenName'>) {
-  const time = formatDateTime(order.pickupAt, order.timeZone);
+function whenAndWhere(order: GroupOrder, settings: Pick<ShopSettings, 'kitchenName'>, words: MailWords) {
+  const { t } = words;
+  const time = formatDateTime(order.pickupAt, order.timeZone, words.intlLocale);
   return order.orderType === 'delivery'
-    ? `Delivery: ${time} to ${order.deliveryAddress ?? 'the address the host gave'}`
-    : `Pickup: ${time} at ${settings.kitchenName}`;
+    ? t('mail.place.delivery', { time, address: order.deliveryAddress ?? t('mail.place.noAddress') })
+    : t('mail.place.pickup', { time, kitchen: settings.kitchenName });
 }
 
-type Guest = { name: string; email: string | null; items: OrderItem[] };
+type Guest = { name: string; email: string | null; language: string | null; items: OrderItem[] };
 
-function guestsOf(items: OrderItem[]): Guest[] {
+function guestsOf(items: SubmittedItem[]): Guest[] {
   const guests = new Map<string, Guest>();
   for (const item of items) {
     const key = personKey(item);
-    const guest = guests.get(key) ?? { name: item.guestName, email: null, items: [] };
+    const guest = guests.get(key) ?? { name: item.guestName, email: null, language: null, items: [] };
     guest.email ??= item.guestEmail;
+    guest.language ??= item.guest?.language ?? null;
     guest.items.push(item);
     guests.set(key, guest);
   }
@@ -65,17 +71,24 @@ export async function guestSubmittedEmail(
   resubmitted: boolean,
   auto = false,
 ) {
-  const title = orderTitle(order);
-  const lines = guest.items.map((item) => itemLine(item, order.currency));
+  const words = mailWords(guest.language, settings.locale);
+  const { t } = words;
+  const title = mailTitle(order, words);
+  const lines = guest.items.map((item) => itemLine(item, order.currency, words));
+  const who = { name: guest.name, host: order.hostName, title };
   const intro = auto
-    ? `Hi ${guest.name}, ${order.hostName}'s group order "${title}" went to the shop at its deadline. Your items:`
-    : `Hi ${guest.name}, ${order.hostName} has ${resubmitted ? 'resubmitted' : 'submitted'} the group order "${title}" to the shop. Your items:`;
-  const place = whenAndWhere(order, settings);
-  const totalText = `Your total: ${formatMoney(total(guest.items), order.currency)} (${paymentLabel(order.paymentMethod)})`;
+    ? t('mail.submitted.introAuto', who)
+    : t(resubmitted ? 'mail.submitted.introAgain' : 'mail.submitted.intro', who);
+  const place = whenAndWhere(order, settings, words);
+  const totalText = t('mail.submitted.total', {
+    total: formatMoney(total(guest.items), order.currency, words.intlLocale),
+    payment: paymentLabel(order.paymentMethod, t),
+  });
   return composeEmail({
     to: guest.email,
-    subject: `${resubmitted ? 'Updated: ' : ''}Your order in "${title}" has been submitted`,
+    subject: t(resubmitted ? 'mail.submitted.subjectAgain' : 'mail.submitted.subject', { title }),
     fromName: settings.emailSenderName,
+    words,
     text: [intro, ...lines.map((l) => `- ${l}`), '', totalText, place].join('\n'),
     body: (
       <>
@@ -98,23 +111,32 @@ function hostReceiptEmail(
   resubmitted: boolean,
   auto: boolean,
 ) {
-  const title = orderTitle(order);
+  const words = mailWords(order.hostLanguage, settings.locale);
+  const { t, intlLocale } = words;
+  const title = mailTitle(order, words);
   const all = guests.flatMap((guest) => guest.items);
   const count = all.reduce((sum, item) => sum + item.quantity, 0);
-  const who = auto
-    ? `"${title}" was submitted automatically at its deadline`
-    : `You ${resubmitted ? 'resubmitted' : 'submitted'} "${title}"`;
-  const intro = `${who} (code ${order.code}): ${count} ${count === 1 ? 'item' : 'items'} from ${guests.length} ${guests.length === 1 ? 'person' : 'people'}, ${formatMoney(total(all), order.currency)} in all.`;
-  const place = whenAndWhere(order, settings);
-  const payment = `Payment: ${paymentLabel(order.paymentMethod)}`;
+  const facts = {
+    title,
+    code: order.code,
+    items: count,
+    people: guests.length,
+    total: formatMoney(total(all), order.currency, intlLocale),
+  };
+  const intro = auto
+    ? t('mail.receipt.introAuto', facts)
+    : t(resubmitted ? 'mail.receipt.introAgain' : 'mail.receipt.intro', facts);
+  const place = whenAndWhere(order, settings, words);
+  const payment = t('mail.receipt.payment', { payment: paymentLabel(order.paymentMethod, t) });
   const sections = guests.map((guest) => ({
-    heading: `${guest.name} — ${formatMoney(total(guest.items), order.currency)}`,
-    lines: guest.items.map((item) => itemLine(item, order.currency)),
+    heading: `${guest.name} — ${formatMoney(total(guest.items), order.currency, intlLocale)}`,
+    lines: guest.items.map((item) => itemLine(item, order.currency, words)),
   }));
   return composeEmail({
     to: order.hostEmail,
-    subject: `${resubmitted ? 'Updated receipt' : 'Receipt'}: "${title}" submitted`,
+    subject: t(resubmitted ? 'mail.receipt.subjectAgain' : 'mail.receipt.subject', { title }),
     fromName: settings.emailSenderName,
+    words,
     text: [
       intro,
       place,
@@ -146,29 +168,41 @@ function adminOrderUrl(shop: string, id: number) {
 function merchantSubmittedEmail(
   order: GroupOrder,
   itemCount: number,
-  settings: Pick<ShopSettings, 'merchantEmail' | 'emailSenderName'> & { merchantEmail: string },
+  settings: MailSettings & { merchantEmail: string },
   resubmitted: boolean,
 ) {
+  // The merchant reads the shop's language.
+  const words = mailWords(null, settings.locale);
+  const { t } = words;
   const link = adminOrderUrl(order.shop, order.id);
-  const when = formatDateTime(order.pickupAt, order.timeZone);
-  const what = order.orderType === 'delivery' ? 'Delivery' : 'Pickup';
-  const items = `${itemCount} ${itemCount === 1 ? 'item' : 'items'}`;
+  const time = formatDateTime(order.pickupAt, order.timeZone, words.intlLocale);
+  const what = t(order.orderType === 'delivery' ? 'mail.delivery' : 'mail.pickup');
+  const facts = {
+    host: order.hostName,
+    company: order.companyName,
+    title: mailTitle(order, words),
+    code: order.code,
+    items: itemCount,
+    type: order.orderType === 'delivery' ? 'delivery' : 'pickup',
+    time,
+  };
   const lines = [
-    `${order.hostName} (${order.companyName}) ${resubmitted ? 'resubmitted' : 'submitted'} "${orderTitle(order)}": ${items}.`,
-    `${what}: ${when}`,
+    t(resubmitted ? 'mail.merchant.lineAgain' : 'mail.merchant.line', facts),
+    t('mail.labelled', { label: what, value: time }),
   ];
   return composeEmail({
     to: settings.merchantEmail,
-    subject: `${resubmitted ? 'Updated' : 'New'} group order ${order.code}: ${items}, ${what.toLowerCase()} ${when}`,
+    subject: t(resubmitted ? 'mail.merchant.subjectAgain' : 'mail.merchant.subject', facts),
     fromName: settings.emailSenderName,
-    text: [...lines, `Open it in the admin: ${link}`].join('\n'),
+    words,
+    text: [...lines, t('mail.labelled', { label: t('mail.merchant.openIt'), value: link })].join('\n'),
     body: (
       <>
         {lines.map((line) => (
           <Paragraph key={line}>{line}</Paragraph>
         ))}
         <Paragraph>
-          <InlineLink href={link}>Open the order in the admin</InlineLink>
+          <InlineLink href={link}>{t('mail.merchant.link')}</InlineLink>
         </Paragraph>
       </>
     ),
@@ -179,7 +213,8 @@ function merchantSubmittedEmail(
 export async function queueSubmittedEmails(
   tx: Tx,
   order: GroupOrder,
-  items: OrderItem[],
+  /** With each item's guest's language (`guest: { language }`), read by the submit. */
+  items: SubmittedItem[],
   settings: SubmitSettings & Pick<ShopSettings, 'merchantEmail'>,
   resubmitted: boolean,
   /** Submitted by the deadline job (the host chose auto-submit), not by the host's hand. */
