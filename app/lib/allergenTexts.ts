@@ -80,5 +80,5 @@ export function factsText(
       ? [words.t('allergens.factsLower', { list: allergenList(facts.allergens, words) })]
       : []),
   ];
-  return parts.join('; ');
+  return parts.join(words.t('allergens.factsSeparator'));
 }

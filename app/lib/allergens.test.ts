@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allergenList, avoidChoice, conflictSentence } from './allergenTexts';
+import { allergenList, avoidChoice, conflictSentence, factsText } from './allergenTexts';
 import { ALLERGENS, asMade, conflicts, joinKeys, parseAllergens, parseAvoids, parseDiets } from './allergens';
 import { taxonomyKeys } from './allergenTaxonomy';
 import { wordsFor } from '~/i18n.server';
@@ -57,6 +57,13 @@ describe('allergens and diets', () => {
       'Flat White contient : lait et fruits à coque, que vous évitez.',
     );
     expect(avoidChoice('milk', wordsFor('de'))).toBe('Ohne Milch');
+  });
+
+  it("writes a line's facts with each language's punctuation", () => {
+    const facts = { allergens: ['milk'] as const, diets: ['vegetarian'] as const };
+    expect(factsText(facts, wordsFor('en'))).toBe('vegetarian; allergens: milk');
+    expect(factsText(facts, wordsFor('fr'))).toBe('végétarien ; allergènes : lait');
+    expect(factsText({ allergens: [], diets: [] }, wordsFor('de'))).toBe('');
   });
 
   it('reads Shopify taxonomy labels as our keys', () => {
