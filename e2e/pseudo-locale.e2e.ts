@@ -150,9 +150,10 @@ const PAGES: Step[] = [
 ];
 
 /**
- * What this run found outside the message files, for the guest area's owners to move in (listed exactly,
- * so a fix fails here until its line goes): the quantity mark of a line ("2x"; the messages write
- * "{quantity}x" elsewhere) and the toast region's screen-reader label (ToastRegion.tsx).
+ * What this run found outside the message files, for the guest area's owners to move in: the quantity mark
+ * of a line ("2x"; the messages write "{quantity}x" elsewhere) and the toast region's screen-reader label
+ * (ToastRegion.tsx; announced only while a toast shows, so it is not there on every run). Anything else
+ * fails the run.
  */
 const NOT_YET_IN_MESSAGE_FILES = ['review: x', 'confirmed: x', 'confirmed: Notification'];
 
@@ -169,6 +170,6 @@ describe('pseudo-locale run (issue 26)', () => {
       await screenshot(page, `pseudo-${step.name.replace(/\s+/g, '-')}-390`);
       for (const text of await untranslated(page, people)) found.push(`${step.name}: ${text}`);
     }
-    expect(found).toEqual(NOT_YET_IN_MESSAGE_FILES);
+    expect(found.filter((text) => !NOT_YET_IN_MESSAGE_FILES.includes(text))).toEqual([]);
   });
 });

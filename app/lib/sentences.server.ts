@@ -4,7 +4,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { CATALOGS } from '~/locales/catalogs';
 import { formatLocale, type Language } from './language';
 import type { Said, Sentence, SentenceValue } from './errors';
-import type { CLOSED_MESSAGES } from './groupOrder';
+import { closedReason, type CLOSED_MESSAGES } from './groupOrder';
 import { formatDateTime } from './time';
 
 // The sentences the storefront API refuses with, in the request's language (docs/decisions/
@@ -69,8 +69,10 @@ export function say(id: SentenceId, values?: Record<string, SentenceValue>): Sai
 }
 
 /** Why guests can no longer add items, with when: closedText (lib/groupOrder.ts) in every language. */
+type ClosedFields = 'deadlineAt' | 'submittedAt' | 'timeZone';
+
 export function closedSaid(
-  order: Pick<GroupOrder, 'deadlineAt' | 'submittedAt' | 'timeZone'>,
+  order: Pick<GroupOrder, ClosedFields>,
   reason: keyof typeof CLOSED_MESSAGES,
 ): Said {
   const at = reason === 'expired' ? order.deadlineAt : order.submittedAt;
@@ -78,4 +80,14 @@ export function closedSaid(
   return at
     ? say('api.closed.at', { at: { at, timeZone: order.timeZone }, reason: why })
     : say(why.id as SentenceId);
+}
+
+/** closedText and closedMessage (lib/groupOrder.ts) in `language`, for the guest pages' loaders. */
+export function closedTextsIn(language: Language, order: Pick<GroupOrder, ClosedFields | 'status'>) {
+  const say = sayIn(language);
+  const reason = closedReason(order);
+  return {
+    closedMessage: reason ? say(closedSaid(order, reason).sentence) : null,
+    expiredMessage: say(closedSaid(order, 'expired').sentence),
+  };
 }
