@@ -2,7 +2,8 @@ import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { AREAS, CATALOGS, type Area } from './locales/catalogs';
 import { formatLocale, type Language, type Translate } from './lib/language';
-import { requestLanguage } from './lib/language.server';
+import { pseudoRequested, requestLanguage } from './lib/language.server';
+import { pseudoMessages } from './lib/pseudoLocale';
 import { getShopSettings } from './models/shop/settings.server';
 
 // The message files (ICU MessageFormat, per language and area: locales/catalogs.ts) are compiled once per
@@ -28,7 +29,24 @@ export function messagesFor(language: Language, areas: readonly Area[] = STOREFR
   return messages;
 }
 
+/** The pseudo language's messages (browser tests only: lib/language.server.ts pseudoRequested). */
+function pseudoMessagesFor(areas: readonly Area[]): Messages {
+  const key = `pseudo:${areas.join(',')}`;
+  let messages = compiled.get(key);
+  if (!messages) {
+    messages = pseudoMessages(messagesFor('en', areas));
+    compiled.set(key, messages);
+  }
+  return messages;
+}
+
+/** What a storefront page is sent: its language's messages, or the pseudo language's when asked for. */
+export function pageMessages(request: Request, language: Language): Messages {
+  return pseudoRequested(request) ? pseudoMessagesFor(STOREFRONT_AREAS) : messagesFor(language);
+}
+
 const instances = new Map<Language, I18n>();
+let pseudoInstance: I18n | undefined;
 
 /** A server-side Lingui instance for e-mails and prints (one per language, kept). */
 export function i18nFor(language: Language): I18n {
@@ -44,6 +62,12 @@ export function i18nFor(language: Language): I18n {
 export async function pageLanguage(request: Request, shop: string) {
   const settings = await getShopSettings(shop);
   const language = requestLanguage(request, settings.locale);
+  if (pseudoRequested(request)) {
+    pseudoInstance ??= setupI18n({ locale: 'en', messages: { en: pseudoMessagesFor(AREAS) } });
+    const i18n = pseudoInstance;
+    const t: Translate = (id, values) => i18n._(id, values);
+    return { language, t, intlLocale: formatLocale(language, settings.locale) };
+  }
   return { language, ...wordsFor(language, settings.locale) };
 }
 

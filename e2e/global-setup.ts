@@ -36,6 +36,8 @@ export default async function setup(project: TestProject) {
     }),
     NODE_ENV: 'development',
     OUTBOX_POLL_MS: '300',
+    // The pseudo language (en-XA, lib/pseudoLocale.ts) exists only here, for e2e/pseudo-locale.e2e.ts.
+    GROUP_ORDER_PSEUDO_LOCALE: '1',
   } as NodeJS.ProcessEnv & Record<string, string>;
   delete env.SMTP_URL;
   // The app must not think it runs inside Vitest (its outbox worker stays off there).

@@ -5,13 +5,33 @@
 
 export type ErrorDetails = Record<string, unknown>;
 
+/**
+ * A sentence of the `api` message files (app/locales/<language>/api.json) by its id, with its values:
+ * said in the request's language where the error becomes an answer (lib/sentences.server.ts). A value may
+ * be a sentence itself (said first) or a moment (shown in the order's time zone, the language's clock).
+ */
+export type Sentence = { id: string; values?: Record<string, SentenceValue> };
+export type SentenceValue = string | number | Sentence | { at: Date; timeZone: string };
+
+/** A refusal as its English text with the sentence that says it in other languages. */
+export type Said = { text: string; sentence: Sentence };
+
 export abstract class DomainError extends Error {
+  /** Present when the text was put together from parts (a time, a number); a fixed text needs none. */
+  readonly sentence?: Sentence;
+
   constructor(
-    message: string,
+    message: string | Said,
     readonly details: ErrorDetails = {},
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.text);
     this.name = new.target.name;
+    if (typeof message !== 'string') this.sentence = message.sentence;
+  }
+
+  /** What this error says, to raise again as another error without losing its other languages. */
+  get said(): string | Said {
+    return this.sentence ? { text: this.message, sentence: this.sentence } : this.message;
   }
 }
 
@@ -36,7 +56,7 @@ export class Gone extends DomainError {}
  */
 export class Invalid extends DomainError {
   constructor(
-    message: string,
+    message: string | Said,
     details: ErrorDetails = {},
     readonly unprocessable = false,
   ) {
@@ -47,7 +67,7 @@ export class Invalid extends DomainError {
 /** A rate limit: try again after `retryAfterSeconds`. */
 export class Limited extends DomainError {
   constructor(
-    message: string,
+    message: string | Said,
     readonly retryAfterSeconds: number,
     details: ErrorDetails = {},
   ) {

@@ -2,6 +2,9 @@ import type { z, ZodTypeAny } from 'zod';
 import { readJsonBody } from './body.server';
 import { toId } from './code';
 import { unreadableAnywhere } from './text';
+import type { Language } from './language';
+import { requestLanguage } from './language.server';
+import { sayIn } from './sentences.server';
 import {
   Conflict,
   DomainError,
@@ -39,24 +42,56 @@ export function statusOf(error: DomainError): number {
   return 400;
 }
 
-/** `{error, message, ...details}` with the error's status (and Retry-After for a rate limit). */
-export function errorResponse(error: DomainError): Response {
+/**
+ * `{error, message, ...details}` with the error's status (and Retry-After for a rate limit), the sentence
+ * said in `language` (English: the error's own message).
+ */
+export function errorResponse(error: DomainError, language: Language = 'en'): Response {
   const headers = error instanceof Limited ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
-  return jsonError(statusOf(error), error.message, error.details, headers);
+  const message = language === 'en' ? error.message : sayIn(language)(error.sentence ?? error.message);
+  return jsonError(statusOf(error), message, error.details, headers);
+}
+
+/**
+ * A JSON refusal (`jsonError`: zod's sentence, a 404, a 405) said in `language`. English, any other answer,
+ * and a sentence the `api` message files do not have are left exactly as they are.
+ */
+async function inLanguage(response: Response, language: Language): Promise<Response> {
+  if (language === 'en' || response.status < 400) return response;
+  if (!response.headers.get('content-type')?.includes('application/json')) return response;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  if (!body || typeof body !== 'object' || !('error' in body) || typeof body.error !== 'string')
+    return response;
+  const error = sayIn(language)(body.error);
+  if (error === body.error) return response;
+  const message =
+    'message' in body && body.message === body.error ? error : (body as { message?: unknown }).message;
+  return Response.json({ ...body, error, message }, { status: response.status, headers: response.headers });
 }
 
 /**
  * Wraps a loader or action: a domain error a model raised leaves as its HTTP answer (thrown, so pages show
- * it in their error boundary and the JSON API answers it as is); anything else stays unexpected.
+ * it in their error boundary and the JSON API answers it as is); anything else stays unexpected. This is
+ * the one place refusals are said in the request's language (its `locale` parameter, which the storefront's
+ * API client adds, else the browser's Accept-Language; lib/sentences.server.ts).
  */
-export function withHttpErrors<Args, Result>(handler: (args: Args) => Promise<Result>) {
+export function withHttpErrors<Args extends { request: Request }, Result>(
+  handler: (args: Args) => Promise<Result>,
+) {
   return async (args: Args): Promise<Result> => {
+    const language = () => requestLanguage(args.request, null);
+    let result: Result;
     try {
-      return await handler(args);
+      result = await handler(args);
     } catch (error) {
-      if (error instanceof DomainError) throw errorResponse(error);
+      if (error instanceof DomainError) throw errorResponse(error, language());
+      if (error instanceof Response) throw await inLanguage(error, language());
       throw error;
     }
+    return result instanceof Response ? ((await inLanguage(result, language())) as Result) : result;
   };
 }
 

@@ -1,5 +1,6 @@
 import Negotiator from 'negotiator';
 import { LANGUAGES, supportedLanguage, type Language } from './language';
+import { PSEUDO_LOCALE } from './pseudoLocale';
 
 /**
  * Which language a storefront request is answered in, first that applies:
@@ -50,4 +51,18 @@ export function requestedLanguage(request: Request): Language | null {
     param: new URL(request.url).searchParams.get('locale'),
     acceptLanguage: request.headers.get('accept-language'),
   });
+}
+
+/**
+ * Whether a storefront request asks for the pseudo language (lib/pseudoLocale.ts): its `locale` parameter,
+ * or with none (a page's own navigation) the browser's first Accept-Language. Only where the browser tests
+ * run the server (GROUP_ORDER_PSEUDO_LOCALE=1, set by e2e/global-setup.ts); anywhere else `en-XA` is
+ * English like any other `en-*`.
+ */
+export function pseudoRequested(request: Request): boolean {
+  if (process.env.GROUP_ORDER_PSEUDO_LOCALE !== '1') return false;
+  const param = new URL(request.url).searchParams.get('locale');
+  if (param) return param === PSEUDO_LOCALE;
+  const first = request.headers.get('accept-language')?.split(',')[0]?.split(';')[0]?.trim();
+  return first === PSEUDO_LOCALE;
 }

@@ -36,7 +36,10 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
   if (method === 'email' || !code) return base;
   try {
     const found = await findOrders(storefront.shop, clientKey(storefront.shop, request), 'code', code);
-    return redirect(`${storefront.pathPrefix}/join/${found.join}`);
+    // The theme's form passes the storefront's language (?locale=); the join page opens in it.
+    const locale = url.searchParams.get('locale');
+    const query = locale ? `?${new URLSearchParams({ locale })}` : '';
+    return redirect(`${storefront.pathPrefix}/join/${found.join}${query}`);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     // The page shows (and toasts) what went wrong under a title that says what was searched for.

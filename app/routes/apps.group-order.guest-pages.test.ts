@@ -157,6 +157,16 @@ describe('menu, review and confirmed', () => {
     expect(result.body.closedMessage).toMatch(/deadline for this group order has passed/);
   });
 
+  it('menu: says why the order is closed in the page language, on its clock', async () => {
+    const { order: late } = await createTestGroupOrder({ deadlineAt: new Date(Date.now() - 1000) });
+    const request = await proxyRequest(`/apps/group-order/order/${late.id}`, {
+      query: { guest: 'Sam', locale: 'de' },
+    });
+    const result = await call(() => menuLoader(args(request, { groupOrderId: String(late.id) })));
+    expect(result.body.closedMessage).toMatch(/^Bestellschluss war .+, \d{2}:\d{2}\. Die Bestellfrist/);
+    expect(result.body.expiredMessage).toBe(result.body.closedMessage);
+  });
+
   it('menu: a shop without active menu items gets an empty menu (the page shows Menu not available)', async () => {
     const { order: bare } = await createTestGroupOrder({ shop: OTHER_SHOP });
     const request = await proxyRequest(`/apps/group-order/order/${bare.id}`, {

@@ -94,6 +94,15 @@ describe('find order loader', () => {
     expect(result.response?.headers.get('Location')).toBe(`/apps/group-order/join/${order.code}`);
   });
 
+  it('keeps the storefront language the theme form sends on the way to the join page', async () => {
+    const { order } = await createTestGroupOrder();
+    const query = { code: order.code, locale: 'fr' };
+    const result = await call(async () =>
+      findLoader(args(await proxyRequest('/apps/group-order/find-order', { query }))),
+    );
+    expect(result.response?.headers.get('Location')).toBe(`/apps/group-order/join/${order.code}?locale=fr`);
+  });
+
   it('explains an unknown code, a malformed code and an e-mail without orders', async () => {
     const find = async (query: Record<string, string>) =>
       unwrap(

@@ -12,7 +12,8 @@ import { JoinFacts, JoinGuestForm } from '~/components/storefront/guest/JoinCard
 import { useJoinForm } from '~/components/storefront/guest/useJoinForm';
 import { readFormBody } from '~/lib/body.server';
 import { sfPath } from '~/lib/paths';
-import { closedReason, closedText, findGroupOrderByCode } from '~/models/groupOrder/groupOrder.server';
+import { closedReason, findGroupOrderByCode } from '~/models/groupOrder/groupOrder.server';
+import { closedTextsIn } from '~/lib/sentences.server';
 import { guestHasItems } from '~/models/groupOrder/orderItems.server';
 import { joinAsGuest, joinPageOrder, JoinSchema } from '~/models/groupOrder/joining.server';
 import { countMiss } from '~/models/limits/rateLimits.server';
@@ -90,7 +91,10 @@ export const action = withHttpErrors(async function action({ request, params }: 
   }
   // A closed order has no menu to open: say so here rather than send the guest to one they cannot use.
   const reason = closedReason(order);
-  if (reason) return data({ error: closedText(order, reason) }, { status: 409 });
+  if (reason) {
+    const { language } = await pageLanguage(request, shop);
+    return data({ error: closedTextsIn(language, order).closedMessage }, { status: 409 });
+  }
   return redirect(sfPath(`/order/${order.id}`, { guest: guest.name, initials }));
 });
 

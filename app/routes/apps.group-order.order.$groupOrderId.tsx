@@ -5,18 +5,15 @@ import { MenuLoadError } from '~/components/storefront/guest/MenuLoadError';
 import { OrderNotFound } from '~/components/storefront/guest/PageStatus';
 import { ButtonLink } from '~/components/storefront/ui';
 import { sfPath } from '~/lib/paths';
-import {
-  closedMessage,
-  closedText,
-  findGroupOrderByParam,
-  serializeGroupOrder,
-} from '~/models/groupOrder/groupOrder.server';
+import { findGroupOrderByParam, serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
 import { orderTitle } from '~/lib/groupOrder';
 import { getMenu } from '~/models/menu/menu.server';
 import { countMiss } from '~/models/limits/rateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
+import { closedTextsIn } from '~/lib/sentences.server';
+import { pageLanguage } from '~/i18n.server';
 import { DomainError } from '~/lib/errors';
 import { clientKey } from '~/lib/credentials.server';
 
@@ -60,8 +57,8 @@ async function loadMenuPage(request: Request, shop: string, groupOrderId: string
     found: true as const,
     order: serializeGroupOrder(order),
     title: orderTitle(order),
-    closedMessage: closedMessage(order),
-    expiredMessage: closedText(order, 'expired'),
+    // Why it is (or once it is) closed, in the page's language.
+    ...closedTextsIn((await pageLanguage(request, shop)).language, order),
     menu,
     guest,
     initials,

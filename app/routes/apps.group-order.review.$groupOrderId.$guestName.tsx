@@ -23,16 +23,13 @@ import { Button, ButtonLink, Card, PageHeader, TextArea } from '~/components/sto
 import { orderTitle } from '~/lib/groupOrder';
 import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
-import {
-  closedMessage,
-  closedText,
-  findGroupOrderByParam,
-  serializeGroupOrder,
-} from '~/models/groupOrder/groupOrder.server';
+import { findGroupOrderByParam, serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
 import { getMenu } from '~/models/menu/menu.server';
 import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
+import { closedTextsIn } from '~/lib/sentences.server';
+import { pageLanguage } from '~/i18n.server';
 import { clientKey } from '~/lib/credentials.server';
 import { countMiss } from '~/models/limits/rateLimits.server';
 import { useLanguage, useT } from '~/components/storefront/i18n';
@@ -54,8 +51,8 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
     found: true as const,
     order: serializeGroupOrder(order),
     title: orderTitle(order),
-    closedMessage: closedMessage(order),
-    expiredMessage: closedText(order, 'expired'),
+    // Why it is (or once it is) closed, in the page's language.
+    ...closedTextsIn((await pageLanguage(request, shop)).language, order),
     menu,
     guest,
     initials: (url.searchParams.get('initials') ?? '').trim().toUpperCase().slice(0, 3),

@@ -17,7 +17,7 @@ import storefrontCss from '~/styles/storefront.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { formatLocale } from '~/lib/language';
 import { requestLanguage } from '~/lib/language.server';
-import { messagesFor } from '~/i18n.server';
+import { pageMessages } from '~/i18n.server';
 import { LanguageProvider, useT } from '~/components/storefront/i18n';
 import { LanguagePicker, useStickyLanguage } from '~/components/storefront/LanguagePicker';
 
@@ -41,7 +41,11 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
 /** The page's language (locale param, Accept-Language, shop's language, English) and only its messages. */
 function storefrontLanguage(request: Request, shopLocale: string) {
   const language = requestLanguage(request, shopLocale);
-  return { language, intlLocale: formatLocale(language, shopLocale), messages: messagesFor(language) };
+  return {
+    language,
+    intlLocale: formatLocale(language, shopLocale),
+    messages: pageMessages(request, language),
+  };
 }
 
 /**

@@ -19,6 +19,14 @@ const LIQUID_FILES = [BLOCK, EMBED, ...listFiles('snippets').map((f) => `snippet
 
 const storefrontLocale = readJson('locales/en.default.json');
 const schemaLocale = readJson('locales/en.default.schema.json');
+/** The other languages the extension speaks, besides English (the default). */
+const OTHER_LANGUAGES = ['fr', 'de'] as const;
+type ExtensionLanguage = 'en' | (typeof OTHER_LANGUAGES)[number];
+const storefrontLocales: Record<ExtensionLanguage, Record<string, unknown>> = {
+  en: storefrontLocale,
+  fr: readJson('locales/fr.json'),
+  de: readJson('locales/de.json'),
+};
 
 type Setting = {
   type: string;
@@ -64,7 +72,7 @@ function schemaTranslationKeys(node: unknown): string[] {
  * A Liquid engine with stand-ins for the Shopify-only pieces the extension uses. `t` throws on a
  * missing key (Shopify would print "translation missing"), and `asset_url` insists the asset exists.
  */
-function createEngine() {
+function createEngine(language: ExtensionLanguage = 'en') {
   const schemas: string[] = [];
   const engine = new Liquid({
     root: EXT_DIR,
@@ -95,7 +103,7 @@ function createEngine() {
     },
   );
   engine.registerFilter('t', (key: string) => {
-    const value = lookup(storefrontLocale, key);
+    const value = lookup(storefrontLocales[language], key);
     if (value === undefined) throw new Error(`missing storefront translation: ${key}`);
     return value;
   });
@@ -124,9 +132,13 @@ function defaultsOf(schema: Schema): Record<string, unknown> {
 async function renderBlock(
   file: string,
   settings: Record<string, unknown> = {},
-  { rootUrl = '/', blockId = 'AbC123' }: { rootUrl?: string; blockId?: string } = {},
+  {
+    rootUrl = '/',
+    blockId = 'AbC123',
+    language,
+  }: { rootUrl?: string; blockId?: string; language?: ExtensionLanguage } = {},
 ) {
-  const { engine } = createEngine();
+  const { engine } = createEngine(language);
   const block = {
     id: blockId,
     settings: { ...defaultsOf(schemaOf(file)), ...settings },
@@ -135,7 +147,13 @@ async function renderBlock(
   const html = await engine.parseAndRender(
     read(file),
     { block },
-    { globals: { routes: { root_url: rootUrl } } },
+    {
+      globals: {
+        routes: { root_url: rootUrl },
+        // Shopify's request object; without a language (as in older previews) the links carry none.
+        ...(language ? { request: { locale: { iso_code: language } } } : {}),
+      },
+    },
   );
   expect(html).not.toMatch(/\{\{|\{%|Liquid error|translation missing/);
   return html;
@@ -257,6 +275,26 @@ describe('locales', () => {
     for (const key of used) expect(lookup(storefrontLocale, key), key).toBeTypeOf('string');
     expect(leafKeys(storefrontLocale).filter((k) => !used.has(k))).toEqual([]);
   });
+
+  it.each(OTHER_LANGUAGES)('has every storefront and settings text in %s, and nothing more', (language) => {
+    const storefront = readJson(`locales/${language}.json`);
+    const settings = readJson(`locales/${language}.schema.json`);
+    expect(leafKeys(storefront).sort()).toEqual(leafKeys(storefrontLocale).sort());
+    expect(leafKeys(settings).sort()).toEqual(leafKeys(schemaLocale).sort());
+    for (const [translated, english] of [
+      [storefront, storefrontLocale],
+      [settings, schemaLocale],
+    ]) {
+      for (const key of leafKeys(english)) {
+        const text = lookup(translated, key);
+        expect(text?.trim(), `${language}: ${key}`).toBeTruthy();
+        // The examples a shopper is shown (ABC123, /fr/apps/group-order) stay as they are.
+        for (const token of lookup(english, key)?.match(/[A-Z]{3}\d{3}|\/[\w/-]*\w/g) ?? []) {
+          expect(text, `${language}: ${key}`).toContain(token);
+        }
+      }
+    }
+  });
 });
 
 describe('app block', () => {
@@ -375,6 +413,34 @@ describe('app block', () => {
     const html = await renderBlock(BLOCK, { proxy_path: proxyPath });
     expect(startHref(html)).toBe(`${expected}/host/create`);
     expect(joinForm(html).action).toBe(`${expected}/find-order`);
+  });
+});
+
+describe("the storefront's language", () => {
+  it.each([BLOCK, EMBED])('goes to the app as ?locale= from %s, with its texts', async (file) => {
+    const html = await renderBlock(file, { start_label: '', join_label: '' }, { language: 'fr' });
+    expect(startHref(html)).toBe('/apps/group-order/host/create?locale=fr');
+    const form = joinForm(html);
+    expect(form['data-locale']).toBe('fr');
+    // Without JavaScript the form is a GET to find-order: the language travels as a hidden field.
+    expect(tagAttrs(html, /<input\b[^>]*name="locale"[^>]*>/)).toMatchObject({ type: 'hidden', value: 'fr' });
+    expect(html).toContain(`>${lookup(storefrontLocales.fr, 'group_order.start_label')}</a>`);
+    expect(html).toContain(`>${lookup(storefrontLocales.fr, 'group_order.join_label')}</label>`);
+    expect(form['data-invalid-message']).toBe(lookup(storefrontLocales.fr, 'group_order.code_invalid'));
+  });
+
+  it('is left out when Shopify gives none', async () => {
+    const html = await renderBlock(BLOCK);
+    expect(startHref(html)).toBe('/apps/group-order/host/create');
+    expect(html).not.toContain('name="locale"');
+    expect(joinForm(html)).not.toHaveProperty('data-locale');
+  });
+
+  it('is kept when the script goes straight to the join page', async () => {
+    const form = fakeJoinForm(joinForm(await renderBlock(BLOCK, {}, { language: 'de' })), 'abcd');
+    const { dispatch, assigned } = runScript({ forms: [form] });
+    dispatch('submit', { target: form });
+    expect(assigned).toEqual(['/apps/group-order/join/ABCD?locale=de']);
   });
 });
 

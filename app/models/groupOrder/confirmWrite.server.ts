@@ -13,7 +13,8 @@ import {
   type ConfirmRequest,
   type ConfirmResult,
 } from './confirmReplay.server';
-import { closedReason, closedText } from './groupOrder.server';
+import { closedReason } from './groupOrder.server';
+import { closedSaid } from '../../lib/sentences.server';
 import { resolveGuest, type ResolvedGuest } from './guests.server';
 import { checkGuestItems, readGuestItems } from './itemLimits.server';
 
@@ -84,7 +85,7 @@ export async function writeLines(
     if (!latest) throw new NotFound('Group order not found');
     // 409 with when and why it closed, which the Review page shows as it is.
     const reason = closedReason(latest, now) ?? 'submitted';
-    throw new Conflict(closedText(latest, reason), { reason });
+    throw new Conflict(closedSaid(latest, reason), { reason });
   }
   const guest = await resolveGuest(trx, shop, order.id, {
     name: request.guestName,

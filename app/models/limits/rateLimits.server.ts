@@ -3,6 +3,7 @@ import prisma from '../../db.server';
 import { prepared, type Param } from '../../db/prepared.server';
 import { db, writesOneAtATime, type Db } from '../../db/query.server';
 import { Limited, NotFound } from '../../lib/errors';
+import { known, say } from '../../lib/sentences.server';
 import { LIMITS, type LimitName } from './rateLimitBudgets';
 
 // Rate limits: the budgets in rateLimitBudgets.ts, counted in the database (RateLimiterFlexible model), so
@@ -101,8 +102,9 @@ function limiter(name: LimitName) {
 
 export function tooManyRequests(message: string, msBeforeNext: number) {
   const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
-  const text = `${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-  return new Limited(text, Math.ceil(msBeforeNext / 1000));
+  // "<why> Please try again in N minutes.", in the request's language where it is answered.
+  const said = say('api.rate.retry', { reason: known(message), minutes, count: String(minutes) });
+  return new Limited(said, Math.ceil(msBeforeNext / 1000));
 }
 
 /**
@@ -181,7 +183,7 @@ export async function consumeAll(budgets: Take[]) {
     for (const budget of budgets) {
       await consumeOrRefuse(budget.name, budget.key, budget.points, budget.ceiling).catch((error) => {
         if (!(error instanceof Limited)) throw error;
-        throw new Limited(error.message, error.retryAfterSeconds, { ...error.details, limit: budget.name });
+        throw new Limited(error.said, error.retryAfterSeconds, { ...error.details, limit: budget.name });
       });
       taken.push(budget);
     }

@@ -44,7 +44,11 @@
       return;
     }
     // Straight to the join page; the find-order lookup is only the no-JavaScript route.
-    window.location.assign(base + encodeURIComponent(code));
+    // The storefront's language goes along, so the join page opens in it.
+    var locale = form.getAttribute('data-locale');
+    window.location.assign(
+      base + encodeURIComponent(code) + (locale ? '?locale=' + encodeURIComponent(locale) : ''),
+    );
   });
 
   // A custom validity message sticks until cleared, which would block every later submit.

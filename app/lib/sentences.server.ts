@@ -1,0 +1,93 @@
+import type { GroupOrder } from '@prisma/client';
+import { setupI18n, type I18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { CATALOGS } from '~/locales/catalogs';
+import { formatLocale, type Language } from './language';
+import type { Said, Sentence, SentenceValue } from './errors';
+import { closedReason, type CLOSED_MESSAGES } from './groupOrder';
+import { formatDateTime } from './time';
+
+// The sentences the storefront API refuses with, in the request's language (docs/decisions/
+// 2026-11-27-pseudo-locale-and-api-sentences.md). A fixed sentence stays written in English where the code
+// says it (zod schemas, models, limits) and is found in the `api` message files by that English text, the
+// way gettext finds a msgid; a sentence put together from parts (a time, a count) is raised as a Sentence,
+// an id with values. English is the message file's, byte for byte what the code says.
+
+const ENGLISH = CATALOGS.en.api;
+type SentenceId = keyof typeof ENGLISH;
+
+/** Fixed English sentences (no placeholders) by their text. */
+const ID_OF_ENGLISH = new Map(
+  Object.entries(ENGLISH)
+    .filter(([, text]) => !text.includes('{'))
+    .map(([id, text]) => [text, id]),
+);
+
+/** A fixed English sentence as its Sentence when the message files have it, else the text as it is. */
+export function known(text: string): Sentence | string {
+  const id = ID_OF_ENGLISH.get(text);
+  return id ? { id } : text;
+}
+
+const instances = new Map<Language, I18n>();
+
+/** The `api` messages of one language, compiled once (the pages' areas are i18n.server.ts's). */
+function apiI18n(language: Language): I18n {
+  let i18n = instances.get(language);
+  if (!i18n) {
+    const compiled = Object.entries(CATALOGS[language].api).map(([id, text]) => [id, compileMessage(text)]);
+    i18n = setupI18n({ locale: language, messages: { [language]: Object.fromEntries(compiled) } });
+    instances.set(language, i18n);
+  }
+  return i18n;
+}
+
+/** Says sentences and English texts in `language` (a text the message files do not have stays English). */
+export function sayIn(language: Language): (message: string | Sentence) => string {
+  const i18n = apiI18n(language);
+  const t = (id: string, values: Record<string, unknown>) => i18n._(id, values);
+  // Times as the storefront pages show them: the shop's English (en-AU) or the language's 24-hour clock.
+  const intlLocale = formatLocale(language, 'en-AU');
+  const value = (part: SentenceValue): string | number => {
+    if (typeof part !== 'object') return part;
+    if ('at' in part) return formatDateTime(part.at, part.timeZone, intlLocale);
+    return speak(part);
+  };
+  const speak = (message: string | Sentence): string => {
+    const sentence = typeof message === 'string' ? known(message) : message;
+    if (typeof sentence === 'string') return sentence;
+    const values = Object.entries(sentence.values ?? {}).map(([name, part]) => [name, value(part)]);
+    return t(sentence.id, Object.fromEntries(values));
+  };
+  return speak;
+}
+
+/** A sentence with its values, and its English text (what error.message says). */
+export function say(id: SentenceId, values?: Record<string, SentenceValue>): Said {
+  const sentence = { id, values };
+  return { text: sayIn('en')(sentence), sentence };
+}
+
+/** Why guests can no longer add items, with when: closedText (lib/groupOrder.ts) in every language. */
+type ClosedFields = 'deadlineAt' | 'submittedAt' | 'timeZone';
+
+export function closedSaid(
+  order: Pick<GroupOrder, ClosedFields>,
+  reason: keyof typeof CLOSED_MESSAGES,
+): Said {
+  const at = reason === 'expired' ? order.deadlineAt : order.submittedAt;
+  const why = { id: `api.closed.${reason}` };
+  return at
+    ? say('api.closed.at', { at: { at, timeZone: order.timeZone }, reason: why })
+    : say(why.id as SentenceId);
+}
+
+/** closedText and closedMessage (lib/groupOrder.ts) in `language`, for the guest pages' loaders. */
+export function closedTextsIn(language: Language, order: Pick<GroupOrder, ClosedFields | 'status'>) {
+  const say = sayIn(language);
+  const reason = closedReason(order);
+  return {
+    closedMessage: reason ? say(closedSaid(order, reason).sentence) : null,
+    expiredMessage: say(closedSaid(order, 'expired').sentence),
+  };
+}
