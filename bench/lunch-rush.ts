@@ -2,7 +2,9 @@
 // page, the menu, the review page, confirming a 3-item cart and loading the confirmation, with signed
 // queries as Shopify's app proxy forwards them. A step search over arrival rates finds the highest rate
 // one instance sustains with page p95 ≤ 300 ms and no errors; the server's CPU per guest over the same
-// steps says what a core serves, whatever else the machine was doing.
+// steps says what a core serves, whatever else the machine was doing. Given several instances (app
+// processes on one database), each burst's guests are spread over them alternately, as a load balancer
+// would, and the CPU per guest sums every instance's.
 import type { PrismaClient } from '@prisma/client';
 // @ts-expect-error: autocannon ships no type declarations
 import autocannon from 'autocannon';
@@ -43,6 +45,16 @@ export async function rushFixtures(prisma: PrismaClient, shops: number, ordersPe
   }
   return fixtures;
 }
+
+/** One app instance the rush loads: its base URL and its process, whose CPU is counted. */
+export type RushServer = { base: string; pid: number };
+
+/**
+ * How many of a burst's `count` guests go to each of `instances` instances when guests take them in
+ * turn (guest k to instance k mod instances): the first instances take one more when it does not divide.
+ */
+export const spreadGuests = (count: number, instances: number) =>
+  Array.from({ length: instances }, (_, i) => Math.floor((count + instances - 1 - i) / instances));
 
 type Step = 'join' | 'menu' | 'review' | 'confirm' | 'confirmed';
 type Guest = { shop: string; orderId: number; code: string; name: string; key: string; address: string };
@@ -114,13 +126,12 @@ const confirmBody = (guest: Guest) =>
   });
 
 /**
- * `perMinute` guests a minute for `seconds`, in bursts, spread over the shops round-robin, each shop's
- * guests on its order number `orderIndex`. Answers the page and confirm latencies, errors, and the server's
- * CPU (process `pid`) per guest.
+ * `perMinute` guests a minute for `seconds`, in bursts, spread over the shops round-robin and over the
+ * servers in turn, each shop's guests on its order number `orderIndex`. Answers the page and confirm
+ * latencies, errors, and the servers' CPU (all their processes together) per guest.
  */
 export async function rushStep(
-  base: string,
-  pid: number,
+  servers: RushServer[],
   shops: RushShop[],
   options: { perMinute: number; seconds: number; orderIndex: number; secret: string },
 ) {
@@ -136,11 +147,15 @@ export async function rushStep(
   };
   const bursts = Math.max(1, Math.round((options.seconds * 1000) / BURST_EVERY_MS));
   const perBurst = Math.max(1, Math.round((options.perMinute * BURST_EVERY_MS) / 60_000));
-  const cpuBefore = cpuMs(pid);
+  const serversCpu = () => servers.reduce((sum, server) => sum + cpuMs(server.pid), 0);
+  const perServer = spreadGuests(perBurst, servers.length);
+  const cpuBefore = serversCpu();
   const started = performance.now();
   const running = [];
   for (let b = 0; b < bursts; b++) {
-    running.push(burst(base, perBurst, nextGuest, options.secret, times));
+    for (const [i, server] of servers.entries()) {
+      if (perServer[i]) running.push(burst(server.base, perServer[i], nextGuest, options.secret, times));
+    }
     if (b < bursts - 1) await sleep(Math.max(0, started + (b + 1) * BURST_EVERY_MS - performance.now()));
   }
   const results = await Promise.all(running);
@@ -148,7 +163,7 @@ export async function rushStep(
   const errors = results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0);
   const pages = [...times.join, ...times.menu, ...times.review, ...times.confirmed].sort((a, b) => a - b);
   const confirms = [...times.confirm].sort((a, b) => a - b);
-  const cpuPerGuest = +((cpuMs(pid) - cpuBefore) / guests).toFixed(1);
+  const cpuPerGuest = +((serversCpu() - cpuBefore) / guests).toFixed(1);
   return {
     perMinute: options.perMinute,
     guests,
@@ -164,19 +179,21 @@ export async function rushStep(
 /**
  * Steps up through `rates` (guests a minute), one order per shop per step, until a step fails: the
  * highest sustained rate, and per core the guests a minute one core serves at the CPU per guest measured
- * over the steps.
+ * over the steps. The search uses each shop's orders from `firstOrder` on (rates.length + 1 of them), so
+ * a second search on the same shops can take the orders after the first's.
  */
 export async function rushSearch(
-  base: string,
-  pid: number,
+  servers: RushServer[],
   shops: RushShop[],
-  options: { rates: number[]; seconds: number; secret: string },
+  options: { rates: number[]; seconds: number; secret: string; firstOrder?: number },
 ) {
+  const first = options.firstOrder ?? 0;
   // A short warm-up on the shops' first orders (JIT, the caches), not counted.
-  await rushStep(base, pid, shops, { ...options, perMinute: options.rates[0], seconds: 10, orderIndex: 0 });
+  const warmUp = { ...options, perMinute: options.rates[0], seconds: 10, orderIndex: first };
+  await rushStep(servers, shops, warmUp);
   const steps = [];
   for (const [index, perMinute] of options.rates.entries()) {
-    const step = await rushStep(base, pid, shops, { ...options, perMinute, orderIndex: index + 1 });
+    const step = await rushStep(servers, shops, { ...options, perMinute, orderIndex: first + index + 1 });
     steps.push(step);
     if (!step.sustained) break;
     await sleep(2_000);
@@ -187,6 +204,7 @@ export async function rushSearch(
   const cpu = guests ? steps.reduce((sum, s) => sum + s.cpuMsPerGuest * s.guests, 0) / guests : 0;
   return {
     shops: shops.length,
+    instances: servers.length,
     steps,
     sustainedGuestsPerMinute: best,
     cpuMsPerGuest: +cpu.toFixed(1),

@@ -64,7 +64,7 @@ const figures = await measurePages(base, app.pid!, storefrontPages(order), {
   amount,
 });
 const rush = shops.length
-  ? await rushSearch(base, app.pid!, shops, {
+  ? await rushSearch([{ base, pid: app.pid! }], shops, {
       rates: RUSH_RATES,
       seconds: 20,
       secret: env.SHOPIFY_API_SECRET,

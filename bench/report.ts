@@ -13,6 +13,7 @@ type Saturation = {
   confirmPercentOfDatabase: number;
 };
 type Figures = { rssMiB: number; fds: number };
+type Rush = Awaited<ReturnType<typeof rushSearch>>;
 export type Results = {
   when: string;
   database: string;
@@ -21,7 +22,9 @@ export type Results = {
   confirmSaturation: Record<string, Saturation>;
   confirmMsByOrderSize: Record<string, number>;
   ssr: Awaited<ReturnType<typeof measurePages>>;
-  lunchRush: Awaited<ReturnType<typeof rushSearch>>;
+  lunchRush: Rush;
+  /** The same rush with two instances on one database (PostgreSQL runs only), else null. */
+  lunchRushTwoInstances: Rush | null;
   pages: Record<string, Awaited<ReturnType<typeof pageWeight>>>;
   appProcess: { atStart: Figures; peak: Figures; afterLoad: Figures; after60s: Figures };
   dashboard: { cases: Record<string, { median: number; p95: number }> };
@@ -30,6 +33,25 @@ export type Results = {
 const pad = (value: unknown, width: number) => String(value).padStart(width);
 const row = (label: string, ...cells: unknown[]) =>
   console.log(`${label.padEnd(44)}${cells.map((c) => pad(c, 12)).join('')}`);
+
+function printRush(rush: Rush) {
+  const instances = rush.instances === 1 ? 'one instance' : `${rush.instances} instances`;
+  row('guests/minute', 'guests', 'errors', 'page p50', 'page p95', 'confirm p95', 'CPU/guest');
+  for (const s of rush.steps) {
+    row(
+      `${s.perMinute}${s.sustained ? '' : ' (failed)'}`,
+      s.guests,
+      s.errors,
+      s.pageP50,
+      s.pageP95,
+      s.confirmP95,
+      s.cpuMsPerGuest,
+    );
+  }
+  console.log(
+    `   sustained (page p95 ≤ ${RUSH_P95_MS} ms, 0 errors): ${rush.sustainedGuestsPerMinute} guests/minute on ${instances}; ${rush.cpuMsPerGuest} ms of server CPU per guest${rush.instances === 1 ? '' : ' (all instances)'} = ${rush.guestsPerMinutePerCore} guests/minute per core`,
+  );
+}
 
 export function printReport(results: Results, sizes: readonly number[], resultsFile: string) {
   const onPostgres = results.database === 'postgresql';
@@ -84,21 +106,11 @@ export function printReport(results: Results, sizes: readonly number[], resultsF
   console.log(
     `\n4b. Lunch rush: ${rush.shops} shops, guests in bursts every second, join → menu → review → confirm → confirmed`,
   );
-  row('guests/minute', 'guests', 'errors', 'page p50', 'page p95', 'confirm p95', 'CPU/guest');
-  for (const s of rush.steps) {
-    row(
-      `${s.perMinute}${s.sustained ? '' : ' (failed)'}`,
-      s.guests,
-      s.errors,
-      s.pageP50,
-      s.pageP95,
-      s.confirmP95,
-      s.cpuMsPerGuest,
-    );
+  printRush(rush);
+  if (results.lunchRushTwoInstances) {
+    console.log('   The same with two instances on the database, the guests alternately on each:');
+    printRush(results.lunchRushTwoInstances);
   }
-  console.log(
-    `   sustained (page p95 ≤ ${RUSH_P95_MS} ms, 0 errors): ${rush.sustainedGuestsPerMinute} guests/minute on one instance; ${rush.cpuMsPerGuest} ms of server CPU per guest = ${rush.guestsPerMinutePerCore} guests/minute per core`,
-  );
   console.log('\n5. Storefront pages: JS and CSS on first load');
   row('', 'status', 'JS KB', 'JS gz KB', 'CSS gz KB', 'HTML enc.', 'assets enc.');
   // assets enc.: compressed / assets of 1 KB or more

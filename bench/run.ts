@@ -4,8 +4,11 @@
 // same server and path, a route that checks the signature and answers nothing) and the database's own
 // rate for the confirm's writes (bench/database-rate.ts). The storefront pages are measured by the server
 // CPU each costs, beside the app's plain 404 page from the same run (bench/pages.ts), and a lunch rush of
-// many shops finds the guests a minute one instance sustains (bench/lunch-rush.ts). Prints a table and
-// writes bench/results.json. Figures, not assertions. About ten minutes on 2 cores.
+// many shops finds the guests a minute one instance sustains (bench/lunch-rush.ts); on PostgreSQL the
+// rush runs again with two instances (a second app process on PORT+1, the same database, the guests
+// spread over both in turn as a load balancer would; the CPU per guest sums both processes), reported
+// beside the one-instance figure. Prints a table and writes bench/results.json (bench/results-postgresql.json
+// on PostgreSQL). Figures, not assertions. About ten minutes on 2 cores.
 // Options (env): see bench/setup.ts.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -60,10 +63,13 @@ const SIZE_RUNS = QUICK ? 20 : 100;
 // refuses further confirms with 409, which would count as errors and, being cheap, inflate req/s).
 // 500 orders take 40,000 confirms: 2,666/s for the 15 s a phase lasts.
 const POOL = QUICK ? 100 : 500;
-// The lunch rush: 200 shops (the issue's "many"), one order per shop for each step of the search.
+// The lunch rush: 200 shops (the issue's "many"), one order per shop for each step of the search; on
+// PostgreSQL a second search, with two instances, takes as many orders again.
 const RUSH_SHOPS = QUICK ? 20 : 200;
 const RUSH_RATES = QUICK ? [300, 600] : [300, 600, 900, 1200, 1500, 1800, 2100, 2400, 2700, 3000, 3600, 4200];
 const RUSH_SECONDS = QUICK ? 10 : 20;
+const RUSH_ORDERS = RUSH_RATES.length + 1;
+const RUSH_SEARCHES = setup.onPostgres ? 2 : 1;
 
 // Every order the run uses is written now, before the servers start: one writer at a time on the file.
 log('writing fixture orders…');
@@ -83,7 +89,7 @@ const orders = {
   pages: await newOrder(30),
 };
 log(`writing ${RUSH_SHOPS} shops for the lunch rush…`);
-const rushShops = await rushFixtures(prisma, RUSH_SHOPS, RUSH_RATES.length + 1);
+const rushShops = await rushFixtures(prisma, RUSH_SHOPS, RUSH_ORDERS * RUSH_SEARCHES);
 // The database reference gets its own copy of the database, so it never waits for the app's locks or
 // grows the app's tables.
 if (setup.pgBench && setup.pgRef) {
@@ -96,11 +102,13 @@ if (setup.pgBench && setup.pgRef) {
 
 // ---------- processes ----------
 // As `npm start` runs it (scripts/prepare.mjs): the production build in production mode.
-const app = startProcess(
-  process.execPath,
-  ['server/index.mjs'],
-  serverEnv({ ...env, NODE_ENV: 'production' }),
-);
+const startApp = (port: number) =>
+  startProcess(
+    process.execPath,
+    ['server/index.mjs'],
+    serverEnv({ ...env, NODE_ENV: 'production', PORT: String(port) }),
+  );
+const app = startApp(setup.appPort);
 process.on('exit', () => app.kill('SIGTERM'));
 const APP = `http://127.0.0.1:${setup.appPort}`;
 await waitFor(`${APP}/healthz`);
@@ -190,11 +198,24 @@ const ssr = await measurePages(APP, app.pid!, pages, {
 
 // ---------- (4b) the lunch rush ----------
 log(`lunch rush over ${RUSH_SHOPS} shops, stepping up from ${RUSH_RATES[0]} guests a minute…`);
-const lunchRush = await rushSearch(APP, app.pid!, rushShops, {
-  rates: RUSH_RATES,
-  seconds: RUSH_SECONDS,
-  secret: SECRET,
-});
+const rush = { rates: RUSH_RATES, seconds: RUSH_SECONDS, secret: SECRET };
+const lunchRush = await rushSearch([{ base: APP, pid: app.pid! }], rushShops, rush);
+// On PostgreSQL, the same search with a second instance beside the first, on the shops' next orders.
+let lunchRushTwoInstances: Results['lunchRushTwoInstances'] = null;
+if (setup.onPostgres) {
+  const port = setup.appPort + 1;
+  log(`lunch rush with two instances (the second on port ${port})…`);
+  const second = startApp(port);
+  process.on('exit', () => second.kill('SIGTERM'));
+  const SECOND = `http://127.0.0.1:${port}`;
+  await waitFor(`${SECOND}/healthz`);
+  const servers = [
+    { base: APP, pid: app.pid! },
+    { base: SECOND, pid: second.pid! },
+  ];
+  lunchRushTwoInstances = await rushSearch(servers, rushShops, { ...rush, firstOrder: RUSH_ORDERS });
+  second.kill('SIGTERM');
+}
 
 // ---------- (5) bytes per page ----------
 log('JS and CSS per page…');
@@ -247,6 +268,7 @@ const results: Results = {
   },
   ssr,
   lunchRush,
+  lunchRushTwoInstances,
   pages: weights,
   appProcess: { atStart: startFigures, peak: appSampler.peak, afterLoad, after60s: later },
   dashboard: JSON.parse(dashboardJson.trim().split('\n').pop()!),

@@ -1,5 +1,5 @@
 // The bench's settings, environment and databases (bench/run.ts). Options (env): STOREFRONT_PORT/PORT pick
-// the ports; BENCH_DATABASE_URL set to a postgres:// URL runs the app and the database reference on
+// the ports (on PostgreSQL the lunch rush's second instance takes PORT+1); BENCH_DATABASE_URL set to a postgres:// URL runs the app and the database reference on
 // PostgreSQL: on that server the bench (re)creates the databases <name>_bench and <name>_bench_ref (<name>
 // from the URL) and leaves <name> itself alone; BENCH_QUICK=1 shortens every phase (a smoke run).
 import { mkdirSync, rmSync } from 'node:fs';
