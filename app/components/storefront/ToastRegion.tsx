@@ -1,4 +1,5 @@
 import * as Toast from '@radix-ui/react-toast';
+import { useT } from './i18n';
 import type { ToastMessage } from './toast';
 
 /** The toast on screen: a key per toast, and the page that raised it (see ToastProvider). */
@@ -14,8 +15,14 @@ export default function ToastRegion({
   duration: number;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
-    <Toast.Provider duration={duration} swipeDirection="right" swipeThreshold={50} label="Notification">
+    <Toast.Provider
+      duration={duration}
+      swipeDirection="right"
+      swipeThreshold={50}
+      label={t('ui.notifications')}
+    >
       {current ? (
         <Toast.Root
           key={current.key}
@@ -28,7 +35,7 @@ export default function ToastRegion({
           {current.description ? (
             <Toast.Description className="toast__description">{current.description}</Toast.Description>
           ) : null}
-          <Toast.Close className="toast__close" aria-label="Dismiss">
+          <Toast.Close className="toast__close" aria-label={t('ui.dismiss')}>
             ×
           </Toast.Close>
         </Toast.Root>

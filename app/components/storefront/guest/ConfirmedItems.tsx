@@ -61,9 +61,7 @@ function ConfirmedLine({ item, page }: { item: OwnOrder['items'][number]; page: 
   return (
     <li className="review-line review-line--plain">
       <div className="review-line__main">
-        <p className="review-line__name">
-          {item.quantity}x {item.name}
-        </p>
+        <p className="review-line__name">{t('ui.line', { quantity: item.quantity, name: item.name })}</p>
         {item.modifiers.length ? <p className="review-line__mods">{item.modifiers.join(', ')}</p> : null}
         <LineNote note={item.note} />
         <FactTags made={item} avoids={page.own?.guest.avoids ?? []} />

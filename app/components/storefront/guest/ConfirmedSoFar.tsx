@@ -30,7 +30,7 @@ export function ConfirmedSoFar({
         <ul className="order-lines">
           {own.items.map((item) => (
             <li key={item.id} className="order-line order-line--confirmed">
-              <span className="order-line__qty">{item.quantity}x</span>
+              <span className="order-line__qty">{t('ui.quantity', { quantity: item.quantity })}</span>
               <div className="order-line__main">
                 <span className="order-line__name">{item.name}</span>
                 {item.modifiers.length ? (

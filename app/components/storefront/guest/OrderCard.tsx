@@ -24,7 +24,7 @@ function OrderLine({
   const t = useT();
   return (
     <li className="order-line">
-      <span className="order-line__qty">{line.quantity}x</span>
+      <span className="order-line__qty">{t('ui.quantity', { quantity: line.quantity })}</span>
       <div className="order-line__main">
         <span className="order-line__name">{line.name}</span>
         {line.modifiers.length ? (

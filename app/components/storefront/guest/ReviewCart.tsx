@@ -109,7 +109,7 @@ export function ReviewCart({
           <ul className="review-lines">
             {cart.lines.map((line) => (
               <li key={line.key} className="review-line">
-                <span className="review-line__qty">{line.quantity}x</span>
+                <span className="review-line__qty">{t('ui.quantity', { quantity: line.quantity })}</span>
                 <div className="review-line__main">
                   <p className="review-line__name">{line.name}</p>
                   {descriptions.get(line.menuItemId) ? (
