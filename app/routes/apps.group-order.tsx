@@ -101,7 +101,7 @@ function Shell({
               </a>
             )}
           </nav>
-          {/* Outside the nav, which scrolls sideways on phones: the picker stays in sight. */}
+          {/* Outside the nav, which wraps on phones: the picker stays at the end of the first row. */}
           <LanguagePicker />
         </div>
       </header>
