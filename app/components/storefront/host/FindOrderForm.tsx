@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useToast } from '~/components/storefront/toast';
 import { Button, Card, FieldError } from '~/components/storefront/ui';
 import { CODE_HINT, CODE_INPUT_MAX, normalizeCode } from '~/lib/code';
-import { INVALID_EMAIL, isValidEmail } from '~/lib/hosting';
+import { INVALID_EMAIL } from '~/lib/hostText';
 import type { FindMethod } from '~/models/groupOrder/findOrder.server';
 import { useT } from '../i18n';
 
@@ -105,12 +105,16 @@ export function FindOrderForm({
       toast.show({ title: loaded.problem.title, description: loaded.problem.message, tone: 'error' });
   }, [loaded, toast]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = query.trim();
     if (!value) return setError(`Please enter a ${method === 'code' ? 'order code' : 'email address'}.`);
     if (method === 'code' && !normalizeCode(value)) return setError(CODE_HINT);
-    if (method === 'email' && !isValidEmail(value)) return setError(INVALID_EMAIL);
+    if (method === 'email') {
+      // The e-mail check (zod) loads on the first e-mail search, not with the page.
+      const { isValidEmail } = await import('~/lib/hosting');
+      if (!isValidEmail(value)) return setError(INVALID_EMAIL);
+    }
     setError(null);
     // A code is a search (GET, the address can be shared); an e-mail is a request for links (POST: no
     // address in the URL, and the answer is the same whatever it hosts).
