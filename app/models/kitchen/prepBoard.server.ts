@@ -8,15 +8,7 @@ import type { PrintKind } from './printLinks.server';
 import { getShopSettings } from '../shop/settings.server';
 import { lineNote } from '../../lib/groupOrder';
 import type { Language } from '../../lib/language';
-import {
-  guestAvoids,
-  lineFacts,
-  printToolbar,
-  readerOf,
-  stateText,
-  storedLanguage,
-  type Reader,
-} from './prepTexts.server';
+import { guestAvoids, lineFacts, printToolbar, readerOf, stateText, type Reader } from './prepTexts.server';
 
 // The kitchen's prep board: today's and upcoming submitted orders by pickup time, each with what to make
 // (merged counts by item and modifiers) and who it is for (per guest, with notes), plus one label per
@@ -76,7 +68,7 @@ export function mergeLines(items: Pick<PrepItem, 'menuItemName' | 'quantity' | '
 function byGuest(items: PrepItem[], reader: Reader) {
   const guests = new Map<
     string,
-    { name: string; initials: string; note: string | null; language: Language; items: PrepItem[] }
+    { name: string; initials: string; note: string | null; language: string | null; items: PrepItem[] }
   >();
   for (const item of items) {
     const key = personKey(item);
@@ -85,7 +77,7 @@ function byGuest(items: PrepItem[], reader: Reader) {
       name,
       initials: item.guestInitials || initialsOf(name),
       note: null,
-      language: storedLanguage(item.guest?.language, reader.shopLocale),
+      language: item.guest?.language ?? null,
       items: [],
     };
     entry.items.push(item);
@@ -138,7 +130,7 @@ function labelsFor(
         const guestNoteHere = index === 0 && unit === 0 ? guest.note : null;
         return {
           key: `${item.id}-${unit}`,
-          language: guest.language,
+          language: reader.language,
           ariaLabel: t('print.label.aria', { name: guest.name, item: item.menuItemName }),
           guestName: guest.name,
           initials: guest.initials,
@@ -291,8 +283,7 @@ export async function getPrepOrder(
   if (!row) return null;
   const { locale } = await getShopSettings(shop);
   const merchant = readerOf(language, locale);
-  const host = storedLanguage(row.hostLanguage, locale);
-  const order = toBoardOrder(row, kind === 'sheet' ? readerOf(host, locale) : merchant);
+  const order = toBoardOrder(row, kind === 'sheet' ? readerOf(row.hostLanguage, locale) : merchant);
   return { ...order, toolbar: printToolbar(kind, order, merchant) };
 }
 

@@ -1,8 +1,8 @@
 import { conflicts, parseAllergens, parseAvoids, parseDiets } from '../../lib/allergens';
 import { factsText, type Words } from '../../lib/allergenTexts';
 import { avoidsText, kitchenConflictText } from '../../lib/allergenStaffTexts';
-import { supportedLanguage, type Language } from '../../lib/language';
-import { wordsFor } from '../../i18n.server';
+import type { Language } from '../../lib/language';
+import { storedWords } from '../../i18n.server';
 import { getShopSettings } from '../shop/settings.server';
 import type { KitchenState } from './kitchen.server';
 import type { PrintKind } from './printLinks.server';
@@ -16,18 +16,14 @@ type LineAllergens = { allergens: string; diets: string; guest: { avoids: string
 /** Who reads a text: the language, its messages and the locale dates and lists are formatted with. */
 export type Reader = Words & { language: Language; shopLocale: string };
 
-export function readerOf(language: Language, shopLocale: string): Reader {
-  return { language, shopLocale, ...wordsFor(language, shopLocale) };
-}
-
-/** A stored language (a guest's, a host's) or, when none or not one we have, the shop's; else English. */
-export function storedLanguage(stored: string | null | undefined, shopLocale: string): Language {
-  return supportedLanguage(stored) ?? supportedLanguage(shopLocale) ?? 'en';
+/** The reader of a stored language (a guest's, a host's, the merchant's; null: the shop's). */
+export function readerOf(stored: string | null, shopLocale: string): Reader {
+  return { shopLocale, ...storedWords(stored, shopLocale) };
 }
 
 /** The shop's own language: the kitchen's screens read it until the admin chooses its own. */
 export async function shopLanguage(shop: string): Promise<Language> {
-  return storedLanguage(null, (await getShopSettings(shop)).locale);
+  return readerOf(null, (await getShopSettings(shop)).locale).language;
 }
 
 /**
