@@ -1,7 +1,7 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { AREAS, CATALOGS, type Area } from './locales/catalogs';
-import { formatLocale, type Language, type Translate } from './lib/language';
+import { formatLocale, supportedLanguage, type Language, type Translate } from './lib/language';
 import { pseudoRequested, requestLanguage } from './lib/language.server';
 import { pseudoMessages } from './lib/pseudoLocale';
 import { getShopSettings } from './models/shop/settings.server';
@@ -69,6 +69,15 @@ export async function pageLanguage(request: Request, shop: string) {
     return { language, t, intlLocale: formatLocale(language, settings.locale) };
   }
   return { language, ...wordsFor(language, settings.locale) };
+}
+
+/**
+ * The words of a reader whose language is stored (Guest.language, GroupOrder.hostLanguage; null or one we do
+ * not have: the shop's, else English), for e-mails and prints.
+ */
+export function storedWords(stored: string | null | undefined, shopLocale: string) {
+  const language = supportedLanguage(stored) ?? supportedLanguage(shopLocale) ?? 'en';
+  return { language, ...wordsFor(language, shopLocale) };
 }
 
 /** A language's messages and formatting locale for server-made texts (e-mails, prints, the kitchen). */

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPrismaClient } from '../app/prismaClient.server';
 import { DESKTOP, mailRows, openAdmin, PHONE, SCREENSHOTS, screenshot, urls, useBrowser } from './support';
@@ -57,6 +58,40 @@ async function submittedOrder() {
     },
   });
   return order;
+}
+
+/** A print's text with its line breaks as spaces (where a line wraps depends on the fonts at hand). */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ');
+
+/** Opens one of a board card's prints ("Print labels", "Print order sheet") in the tab it opens. */
+async function openPrint(context: BrowserContext, card: Locator, link: string) {
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    card.getByRole('link', { name: link }).click(),
+  ]);
+  return tab;
+}
+
+/** A print as Chromium prints it to PDF, its pages as PNGs to look at, and its pdfinfo and text. */
+async function printed(
+  tab: Page,
+  name: string,
+  png: { prefix: string; resolution: number; args?: string[] },
+) {
+  const file = path.join(SCREENSHOTS, `${name}.pdf`);
+  await tab.pdf({ path: file, preferCSSPageSize: true, printBackground: true });
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    String(png.resolution),
+    ...(png.args ?? []),
+    file,
+    path.join(SCREENSHOTS, png.prefix),
+  ]);
+  return {
+    info: execFileSync('pdfinfo', [file]).toString(),
+    text: execFileSync('pdftotext', ['-layout', file, '-']).toString(),
+  };
 }
 
 describe('kitchen states (issue 12)', () => {
@@ -178,51 +213,91 @@ describe('prep board (issue 12)', () => {
 
     // Labels: one 62 mm label per unit (2 for Olivia, 3 for Bartholomew), printed to PDF by Chromium. The
     // prints open in a tab of their own (a signed link: no admin session comes with a new tab).
-    const [labelsTab] = await Promise.all([
-      context.waitForEvent('page'),
-      card.getByRole('link', { name: 'Print labels' }).click(),
-    ]);
+    const labelsTab = await openPrint(context, card, 'Print labels');
     await labelsTab.getByText(`5 labels for ${order.code} · 62 mm roll`).waitFor();
-    const labels = path.join(SCREENSHOTS, 'kitchen-labels.pdf');
-    await labelsTab.pdf({ path: labels, preferCSSPageSize: true, printBackground: true });
-    const info = execFileSync('pdfinfo', [labels]).toString();
-    expect(info).toMatch(/Pages:\s+5\b/);
+    const labels = await printed(labelsTab, 'kitchen-labels', {
+      prefix: 'kitchen-label',
+      resolution: 200,
+      args: ['-f', '1', '-l', '5'],
+    });
+    expect(labels.info).toMatch(/Pages:\s+5\b/);
     // 62 × 40 mm is 175.75 × 113.39 pt.
-    expect(info).toMatch(/Page size:\s+175\.\d+ x 113\.\d+ pts/);
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '200',
-      '-f',
-      '1',
-      '-l',
-      '5',
-      labels,
-      path.join(SCREENSHOTS, 'kitchen-label'),
-    ]);
+    expect(labels.info).toMatch(/Page size:\s+175\.\d+ x 113\.\d+ pts/);
 
-    const [sheetTab] = await Promise.all([
-      context.waitForEvent('page'),
-      card.getByRole('link', { name: 'Print order sheet' }).click(),
-    ]);
+    const sheetTab = await openPrint(context, card, 'Print order sheet');
     await sheetTab.getByRole('heading', { name: `Kitchen run · ${order.code}`, exact: true }).waitFor();
-    const sheet = path.join(SCREENSHOTS, 'kitchen-sheet.pdf');
-    await sheetTab.pdf({ path: sheet, preferCSSPageSize: true, printBackground: true });
-    const sheetInfo = execFileSync('pdfinfo', [sheet]).toString();
-    expect(sheetInfo).toMatch(/Page size:\s+59[45]\.\d+ x 841\.\d+ pts \(A4\)/);
-    expect(sheetInfo).toMatch(/Pages:\s+1\b/);
-    const text = execFileSync('pdftotext', ['-layout', sheet, '-']).toString();
-    expect(text).toMatch(/5\s*×\s+Flat White · Large · Oat/);
-    expect(text).toContain('Note: Extra hot, and please write my name clearly');
-    expect(text).not.toContain('Print');
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-singlefile',
-      sheet,
-      path.join(SCREENSHOTS, 'kitchen-sheet'),
-    ]);
+    const sheet = await printed(sheetTab, 'kitchen-sheet', {
+      prefix: 'kitchen-sheet',
+      resolution: 60,
+      args: ['-singlefile'],
+    });
+    expect(sheet.info).toMatch(/Page size:\s+59[45]\.\d+ x 841\.\d+ pts \(A4\)/);
+    expect(sheet.info).toMatch(/Pages:\s+1\b/);
+    expect(sheet.text).toMatch(/5\s*×\s+Flat White · Large · Oat/);
+    expect(sheet.text).toContain('Note: Extra hot, and please write my name clearly');
+    expect(sheet.text).not.toContain('Print');
+    await context.close();
+  });
+});
+
+describe('prints in their readers’ languages (issue 26)', () => {
+  it('prints a German guest’s labels in German on one label each, and a French host’s sheet in French', async () => {
+    const order = await submittedOrder();
+    await prisma.groupOrder.update({ where: { id: order.id }, data: { hostLanguage: 'fr' } });
+    // Olivia reads German and avoids milk, nuts and gluten: her Flat White has milk and gluten (German's
+    // long words: "glutenhaltiges Getreide", "Schalenfrüchte"), and she left a long note.
+    await prisma.guest.updateMany({
+      where: { groupOrderId: order.id, name: 'Olivia' },
+      data: {
+        language: 'de',
+        avoids: 'milk,nuts,gluten',
+        specialInstructions: 'Bitte mit Zimt und ohne Deckel, danke',
+      },
+    });
+    await prisma.orderItem.updateMany({
+      where: { groupOrderId: order.id, guestName: 'Olivia' },
+      data: { allergens: 'gluten,milk,nuts,soybeans,sesame', diets: 'vegetarian' },
+    });
+
+    const { page, context } = await browser.newUser(DESKTOP);
+    await openAdmin(page);
+    await page.getByRole('link', { name: 'Prep board' }).click();
+    const card = page.getByRole('region', { name: `Order ${order.code}` });
+    // The board is the merchant's (the shop's language, English here).
+    await card.getByText('Avoids: gluten, milk, nuts').waitFor();
+
+    const labelsTab = await openPrint(context, card, 'Print labels');
+    await labelsTab.getByText(`2 labels for ${order.code} · 62 mm roll`).waitFor();
+    const label = labelsTab.getByRole('region', { name: 'Etikett für Olivia: Flat White' }).first();
+    await label.getByText('PRÜFEN: enthält Gluten, enthält Milch, enthält Schalenfrüchte').waitFor();
+    expect(await label.getAttribute('lang')).toBe('de');
+    const text = await label.innerText();
+    expect(text).toContain('Meidet: Gluten, Milch und Schalenfrüchte');
+    expect(text).toContain('Notiz des Gasts: Bitte mit Zimt und ohne Deckel, danke');
+    expect(text).toMatch(/· \d{2}:\d{2}\s+1 von 2/);
+    const labels = await printed(labelsTab, 'kitchen-labels-de', {
+      prefix: 'kitchen-label-de',
+      resolution: 200,
+    });
+    // Still one 62 × 40 mm page per label: the German words wrap inside the label, not onto a new page, and
+    // the warning, which comes first, prints whole (the facts and the note below it may be cut).
+    expect(labels.info).toMatch(/Pages:\s+2\b/);
+    expect(oneLine(labels.text)).toContain('PRÜFEN: enthält Gluten, enthält Milch, enthält Schalenfrüchte');
+    expect(oneLine(labels.text)).toContain('Meidet: Gluten, Milch und Schalenfrüchte');
+
+    const sheetTab = await openPrint(context, card, 'Print order sheet');
+    await sheetTab.getByRole('heading', { name: 'À préparer' }).waitFor();
+    const sheet = await printed(sheetTab, 'kitchen-sheet-fr', {
+      prefix: 'kitchen-sheet-fr',
+      resolution: 80,
+      args: ['-singlefile'],
+    });
+    expect(sheet.info).toMatch(/Pages:\s+1\b/);
+    const sheetText = oneLine(sheet.text);
+    expect(sheetText).toMatch(/Retrait \S+ \d{1,2} \S+, \d{2}:\d{2}/);
+    expect(sheetText).toContain('Par invité');
+    expect(sheetText).toContain('Évite : gluten, lait et fruits à coque');
+    expect(sheetText).toContain('VÉRIFIER : contient gluten, contient lait, contient fruits à coque');
     await context.close();
   });
 });

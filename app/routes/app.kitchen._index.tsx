@@ -7,6 +7,7 @@ import { PrepColumns } from '~/components/admin/kitchen/PrepColumns';
 import { actorOf, answerStep, readAdminForm } from '~/lib/adminForm.server';
 import { kitchenLabel, moveKitchenState } from '~/models/kitchen/kitchen.server';
 import { getPrepBoard } from '~/models/kitchen/prepBoard.server';
+import { shopLanguage } from '~/models/kitchen/prepTexts.server';
 import { printLink } from '~/models/kitchen/printLinks.server';
 import { authenticate } from '~/shopify.server';
 import { withHttpErrors } from '~/lib/http.server';
@@ -17,7 +18,8 @@ import { withHttpErrors } from '~/lib/http.server';
 
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
-  const board = await getPrepBoard(session.shop);
+  // The merchant's screen: in the shop's language for now (the admin may choose another and pass it here).
+  const board = await getPrepBoard(session.shop, await shopLanguage(session.shop));
   return {
     ...board,
     orders: board.orders.map((order) => ({

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/r
 import { LabelRoll, OrderSheet } from '~/components/admin/kitchen/Prints';
 import { withHttpErrors } from '~/lib/http.server';
 import { getPrepOrder } from '~/models/kitchen/prepBoard.server';
+import { shopLanguage } from '~/models/kitchen/prepTexts.server';
 import { PRINT_LINK_REFUSED, verifyPrintLink } from '~/models/kitchen/printLinks.server';
 
 // /app/print/{labels|sheet}/{id}?shop&expires&signature: an order's labels or order sheet in a tab of its
@@ -21,7 +22,8 @@ function refuse(status: number, message: string): never {
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const link = verifyPrintLink(params, new URL(request.url).searchParams);
   if (!link) refuse(403, PRINT_LINK_REFUSED);
-  const order = await getPrepOrder(link.shop, link.id);
+  const language = await shopLanguage(link.shop);
+  const order = await getPrepOrder(link.shop, link.id, { kind: link.kind, language });
   if (!order) refuse(404, 'That submitted group order was not found in your shop.');
   return { kind: link.kind, order };
 });
@@ -30,9 +32,7 @@ export const headers: HeadersFunction = () => NO_STORE;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
-    title: data
-      ? `${data.kind === 'labels' ? 'Labels' : 'Order sheet'} · ${data.order.code}`
-      : 'Print link not valid',
+    title: data ? data.order.toolbar.title : 'Print link not valid',
   },
   { name: 'robots', content: 'noindex' },
 ];

@@ -5,12 +5,21 @@ import type { ReactNode } from 'react';
  * Toolbar for a print page: hidden on paper. A print opened in its own tab (a signed link, outside the
  * embedded admin) has no way back to the board but the tab it came from, so it shows no back link.
  */
-export function PrintToolbar({ children, backLink = true }: { children?: ReactNode; backLink?: boolean }) {
+export function PrintToolbar({
+  children,
+  backLink = true,
+  texts,
+}: {
+  children?: ReactNode;
+  backLink?: boolean;
+  /** The merchant's words: "← Prep board", "Print". */
+  texts: { back: string; print: string };
+}) {
   return (
     <div className="print-toolbar">
-      {backLink ? <Link to="/app/kitchen">← Prep board</Link> : null}
+      {backLink ? <Link to="/app/kitchen">{texts.back}</Link> : null}
       <button type="button" onClick={() => window.print()}>
-        Print
+        {texts.print}
       </button>
       {children}
     </div>

@@ -63,7 +63,7 @@ describe("a line's own note", () => {
       where: { id: order.id },
       data: { status: 'submitted', submittedAt: new Date() },
     });
-    const prep = (await getPrepOrder(TEST_SHOP, order.id))!;
+    const prep = (await getPrepOrder(TEST_SHOP, order.id, { kind: 'labels', language: 'en' }))!;
     expect(prep.labels.map((l) => [l.item, l.note, l.guestNote])).toEqual([
       ['Almond Croissant', 'heated', 'Call me at the door'],
       ['Banana Bread', null, null],

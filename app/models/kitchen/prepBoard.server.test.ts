@@ -83,7 +83,7 @@ describe('prep board', () => {
     const open = (await createTestGroupOrder({ pickupAt: new Date(Date.now() + 30 * 60_000) })).order;
     const foreign = (await createTestGroupOrder({ shop: OTHER_SHOP, status: 'submitted' })).order;
 
-    const board = await getPrepBoard(TEST_SHOP);
+    const board = await getPrepBoard(TEST_SHOP, 'en');
     const ids = board.orders.map((o) => o.id);
     expect(ids.indexOf(soon.id)).toBeLessThan(ids.indexOf(later.id));
     for (const hidden of [yesterday.id, open.id, foreign.id]) expect(ids).not.toContain(hidden);
@@ -105,6 +105,7 @@ describe('prep board', () => {
         initials: 'OC',
         avoids: '',
         note: 'No lid please',
+        noteText: 'Note: No lid please',
         lines: [
           expect.objectContaining({ quantity: 2, title: 'Flat White · Large · Oat' }),
           expect.objectContaining({ quantity: 1, title: 'Almond Croissant' }),
@@ -115,6 +116,7 @@ describe('prep board', () => {
         initials: 'S',
         avoids: '',
         note: null,
+        noteText: null,
         lines: [expect.objectContaining({ quantity: 4 })],
       },
     ]);
@@ -128,8 +130,11 @@ describe('prep board', () => {
       modifiers: ['Large', 'Oat'],
       note: null,
       guestNote: 'No lid please',
+      guestNoteText: 'Guest note: No lid please',
       unit: 1,
       of: 2,
+      unitText: '1 of 2',
+      language: 'en',
     });
     expect(shown.labels.filter((l) => l.guestNote).map((l) => l.key)).toEqual([shown.labels[0].key]);
     expect(shown.labels.filter((l) => l.guestName === 'Sam').map((l) => `${l.unit}/${l.of}`)).toEqual([
@@ -150,7 +155,7 @@ describe('prep board', () => {
       where: { groupOrderId: mine.id, menuItemName: 'Almond Croissant' },
       data: { specialInstructions: 'Cut in half' },
     });
-    const shown = (await getPrepOrder(TEST_SHOP, mine.id))!;
+    const shown = (await getPrepOrder(TEST_SHOP, mine.id, { kind: 'labels', language: 'en' }))!;
     expect(shown.labels.map((l) => [l.item, l.note, l.guestNote])).toEqual([
       ['Flat White', null, 'Croissant heated'],
       ['Flat White', null, null],
@@ -173,7 +178,7 @@ describe('prep board', () => {
         confirmationKey: 'legacy-0',
       },
     });
-    const old = (await getPrepOrder(TEST_SHOP, legacy.id))!;
+    const old = (await getPrepOrder(TEST_SHOP, legacy.id, { kind: 'labels', language: 'en' }))!;
     expect(old.labels.map((l) => [l.note, l.guestNote])).toEqual([
       [null, 'Skinny'],
       [null, null],
@@ -184,8 +189,10 @@ describe('prep board', () => {
     const mine = await order(60);
     const open = (await createTestGroupOrder()).order;
     const foreign = (await createTestGroupOrder({ shop: OTHER_SHOP, status: 'submitted' })).order;
-    expect((await getPrepOrder(TEST_SHOP, mine.id))?.code).toBe(mine.code);
-    expect(await getPrepOrder(TEST_SHOP, open.id)).toBeNull();
-    expect(await getPrepOrder(TEST_SHOP, foreign.id)).toBeNull();
+    expect((await getPrepOrder(TEST_SHOP, mine.id, { kind: 'labels', language: 'en' }))?.code).toBe(
+      mine.code,
+    );
+    expect(await getPrepOrder(TEST_SHOP, open.id, { kind: 'labels', language: 'en' })).toBeNull();
+    expect(await getPrepOrder(TEST_SHOP, foreign.id, { kind: 'labels', language: 'en' })).toBeNull();
   });
 });

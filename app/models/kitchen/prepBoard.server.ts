@@ -3,17 +3,18 @@ import { initialsOf } from '../../lib/hosting';
 import { personKey } from '../../lib/guests';
 import { formatDateTime, formatTime12, utcToZoned, zonedToUtc } from '../../lib/time';
 import { guestNote, GUEST_NOTE, parseModifiers } from '../groupOrder/groupOrder.server';
-import { kitchenLabel, kitchenStateOf, nextKitchenStep } from './kitchen.server';
+import { kitchenStateOf, nextKitchenStep } from './kitchen.server';
+import type { PrintKind } from './printLinks.server';
 import { getShopSettings } from '../shop/settings.server';
-import { lineNote, orderTitle } from '../../lib/groupOrder';
-import { conflicts, parseAllergens, parseAvoids, parseDiets } from '../../lib/allergens';
-import { factsText } from '../../lib/allergenTexts';
-import { avoidsText, kitchenConflictText } from '../../lib/allergenStaffTexts';
-import { wordsFor } from '../../i18n.server';
+import { lineNote } from '../../lib/groupOrder';
+import type { Language } from '../../lib/language';
+import { guestAvoids, lineFacts, printToolbar, readerOf, stateText, type Reader } from './prepTexts.server';
 
 // The kitchen's prep board: today's and upcoming submitted orders by pickup time, each with what to make
 // (merged counts by item and modifiers) and who it is for (per guest, with notes), plus one label per
-// item unit for the printable label roll.
+// item unit for the printable label roll. Each text is in its reader's language: the board in the
+// merchant's (passed in), a label in its guest's (Guest.language), the order sheet in its host's
+// (GroupOrder.hostLanguage); an unknown language is the shop's (ShopSettings.locale).
 
 export const PREP_BOARD_LIMIT = 100;
 
@@ -40,23 +41,14 @@ type PrepItem = {
   /** The line as made (kept at confirm) and what its guest avoids: comma-separated keys. */
   allergens: string;
   diets: string;
-  guest: { id: number; name: string; specialInstructions: string | null; avoids: string } | null;
+  guest: {
+    id: number;
+    name: string;
+    specialInstructions: string | null;
+    avoids: string;
+    language: string | null;
+  } | null;
 };
-
-/**
- * A line's allergens and diets as made ("vegetarian; allergens: milk"), and, when its guest avoids something
- * the line has, the kitchen's warning ("CHECK: has milk"); null when nothing conflicts.
- */
-function lineFacts(item: PrepItem) {
-  const made = { allergens: parseAllergens(item.allergens), diets: parseDiets(item.diets) };
-  const against = conflicts(made, parseAvoids(item.guest?.avoids));
-  // The kitchen reads English (its own language is not chosen yet).
-  const words = wordsFor('en');
-  return {
-    facts: factsText(made, words),
-    conflict: against.length ? kitchenConflictText(against, words) : null,
-  };
-}
 
 /** The same item with the same modifiers from anyone is one line: "6 × Flat White · Large · Oat". */
 export function mergeLines(items: Pick<PrepItem, 'menuItemName' | 'quantity' | 'selectedModifiers'>[]) {
@@ -73,10 +65,10 @@ export function mergeLines(items: Pick<PrepItem, 'menuItemName' | 'quantity' | '
     .map((line) => ({ ...line, title: lineTitle(line.name, line.modifiers) }));
 }
 
-function byGuest(items: PrepItem[]) {
+function byGuest(items: PrepItem[], reader: Reader) {
   const guests = new Map<
     string,
-    { name: string; initials: string; note: string | null; items: PrepItem[] }
+    { name: string; initials: string; note: string | null; language: string | null; items: PrepItem[] }
   >();
   for (const item of items) {
     const key = personKey(item);
@@ -85,6 +77,7 @@ function byGuest(items: PrepItem[]) {
       name,
       initials: item.guestInitials || initialsOf(name),
       note: null,
+      language: item.guest?.language ?? null,
       items: [],
     };
     entry.items.push(item);
@@ -93,9 +86,9 @@ function byGuest(items: PrepItem[]) {
   return [...guests.values()].map((guest) => ({
     name: guest.name,
     initials: guest.initials,
-    // What the guest avoids, as they said at confirm ("Avoids: milk"); "" when nothing.
-    avoids: avoidsText(parseAvoids(guest.items.find((item) => item.guest)?.guest?.avoids), wordsFor('en')),
+    avoids: guestAvoids(guest.items, reader),
     note: guestNote(guest.items),
+    language: guest.language,
     lines: guest.items.map((item) => {
       const modifiers = parseModifiers(item.selectedModifiers).map((m) => m.name);
       return {
@@ -103,7 +96,7 @@ function byGuest(items: PrepItem[]) {
         quantity: item.quantity,
         title: lineTitle(item.menuItemName, modifiers),
         note: lineNote(item, guestNote(guest.items)),
-        ...lineFacts(item),
+        ...lineFacts(item, reader),
       };
     }),
     items: guest.items,
@@ -116,28 +109,46 @@ export { lineNote };
 /**
  * One label per unit: 2 × Latte for Olivia is two labels, each with her name and initials. Notes belong to
  * what they are about: a line's own instructions go on that line's labels only, and the guest's note (one
- * per guest) once, on the guest's first label, so "Croissant heated" does not land on the coffee's.
+ * per guest) once, on the guest's first label, so "Croissant heated" does not land on the coffee's. Each
+ * label is in its guest's language: allergen words, the CHECK line, their flags and the pickup time.
  */
-export function labelsFor(guests: ReturnType<typeof byGuest>) {
-  return guests.flatMap((guest) =>
-    guest.items.flatMap((item, index) => {
+function labelsFor(
+  guests: ReturnType<typeof byGuest>,
+  order: Pick<OrderRow, 'pickupAt' | 'timeZone'>,
+  shopLocale: string,
+) {
+  return guests.flatMap((guest) => {
+    const reader = readerOf(guest.language, shopLocale);
+    const { t } = reader;
+    const avoids = guestAvoids(guest.items, reader);
+    const pickupTime = formatTime12(order.pickupAt, order.timeZone, reader.intlLocale);
+    return guest.items.flatMap((item, index) => {
       const modifiers = parseModifiers(item.selectedModifiers).map((m) => m.name);
       const note = lineNote(item, guest.note);
-      return Array.from({ length: item.quantity }, (_, unit) => ({
-        key: `${item.id}-${unit}`,
-        guestName: guest.name,
-        initials: guest.initials,
-        item: item.menuItemName,
-        modifiers,
-        note,
-        ...lineFacts(item),
-        avoids: guest.avoids,
-        guestNote: index === 0 && unit === 0 ? guest.note : null,
-        unit: unit + 1,
-        of: item.quantity,
-      }));
-    }),
-  );
+      const facts = lineFacts(item, reader);
+      return Array.from({ length: item.quantity }, (_, unit) => {
+        const guestNoteHere = index === 0 && unit === 0 ? guest.note : null;
+        return {
+          key: `${item.id}-${unit}`,
+          language: reader.language,
+          ariaLabel: t('print.label.aria', { name: guest.name, item: item.menuItemName }),
+          guestName: guest.name,
+          initials: guest.initials,
+          item: item.menuItemName,
+          modifiers,
+          note,
+          ...facts,
+          avoids,
+          guestNote: guestNoteHere,
+          guestNoteText: guestNoteHere ? t('print.label.guestNote', { note: guestNoteHere }) : null,
+          pickupTime,
+          unit: unit + 1,
+          of: item.quantity,
+          unitText: item.quantity > 1 ? t('print.label.unit', { unit: unit + 1, count: item.quantity }) : '',
+        };
+      });
+    });
+  });
 }
 
 const ORDER_SELECT = {
@@ -153,6 +164,7 @@ const ORDER_SELECT = {
   timeZone: true,
   kitchenState: true,
   cancelReason: true,
+  hostLanguage: true,
   totalItems: true,
   items: {
     orderBy: { id: 'asc' as const },
@@ -167,7 +179,7 @@ const ORDER_SELECT = {
       specialInstructions: true,
       allergens: true,
       diets: true,
-      guest: { select: { ...GUEST_NOTE.select, avoids: true } },
+      guest: { select: { ...GUEST_NOTE.select, avoids: true, language: true } },
     },
   },
 };
@@ -188,52 +200,91 @@ async function loadOrders(shop: string, where: { from?: Date; id?: number }) {
   });
 }
 
-function toBoardOrder(order: OrderRow) {
+function toBoardOrder(order: OrderRow, reader: Reader) {
+  const { t, intlLocale } = reader;
   const state = kitchenStateOf(order);
   const next = nextKitchenStep(state);
-  const guests = byGuest(order.items);
+  const guests = byGuest(order.items, reader);
+  const pickupLabel = formatDateTime(order.pickupAt, order.timeZone, intlLocale);
+  const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0);
   return {
     id: order.id,
     code: order.code,
-    title: orderTitle(order),
+    /** The language of the order's own texts (the board's or the sheet's reader); labels have their own. */
+    language: reader.language,
+    title: order.name?.trim() || t('print.orderTitle', { company: order.companyName }),
     companyName: order.companyName,
     hostName: order.hostName,
     orderType: order.orderType,
     deliveryAddress: order.deliveryAddress,
     instructions: order.instructions,
     pickupAt: order.pickupAt.toISOString(),
-    pickupLabel: formatDateTime(order.pickupAt, order.timeZone),
-    pickupTime: formatTime12(order.pickupAt, order.timeZone),
+    pickupLabel,
+    pickupTime: formatTime12(order.pickupAt, order.timeZone, intlLocale),
     state,
-    stateLabel: kitchenLabel(state, order.orderType),
+    stateLabel: stateText(state, order.orderType, reader),
     next,
-    nextLabel: next ? kitchenLabel(next, order.orderType) : null,
+    nextLabel: next ? stateText(next, order.orderType, reader) : null,
     cancelReason: order.cancelReason,
-    itemCount: order.items.reduce((sum, item) => sum + item.quantity, 0),
+    itemCount,
     lines: mergeLines(order.items),
-    guests: guests.map(({ items: _items, ...guest }) => guest),
-    labels: labelsFor(guests),
+    guests: guests.map(({ items: _items, language: _language, ...guest }) => ({
+      ...guest,
+      noteText: guest.note ? t('print.sheet.note', { note: guest.note }) : null,
+    })),
+    labels: labelsFor(guests, order, reader.shopLocale),
+    /** The order sheet's sentences, in the same language. */
+    texts: {
+      when: t('print.sheet.when', { type: order.orderType, when: pickupLabel }),
+      items: t('print.sheet.items', { count: itemCount }),
+      deliverTo: order.deliveryAddress
+        ? t('print.sheet.deliverTo', { address: order.deliveryAddress })
+        : null,
+      instructions: order.instructions
+        ? t('print.sheet.instructions', { instructions: order.instructions })
+        : null,
+      toMake: t('print.sheet.toMake'),
+      byGuest: t('print.sheet.byGuest'),
+    },
   };
 }
 
 export type BoardOrder = ReturnType<typeof toBoardOrder>;
 
-/** Submitted orders picked up from the start of today (shop's zone) on, earliest first. */
-export async function getPrepBoard(shop: string, now = new Date()) {
+/**
+ * Submitted orders picked up from the start of today (shop's zone) on, earliest first, in `language` (the
+ * merchant's: the route decides which).
+ */
+export async function getPrepBoard(shop: string, language: Language, now = new Date()) {
   const settings = await getShopSettings(shop);
   const today = utcToZoned(now, settings.timeZone).date;
   const from = zonedToUtc(today, '00:00', settings.timeZone) ?? now;
   const orders = await loadOrders(shop, { from });
+  const reader = readerOf(language, settings.locale);
   return {
     today,
     timeZone: settings.timeZone,
     kitchenName: settings.kitchenName,
-    orders: orders.map(toBoardOrder),
+    orders: orders.map((order) => toBoardOrder(order, reader)),
   };
 }
 
-/** One order for printing (labels or the A4 sheet); null for another shop's or an unsubmitted order. */
-export async function getPrepOrder(shop: string, id: number) {
-  const [order] = await loadOrders(shop, { id });
-  return order ? toBoardOrder(order) : null;
+/**
+ * One order for printing, or null for another shop's or an unsubmitted order. The labels are each in their
+ * guest's language; the order sheet in its host's; the toolbar around them (never printed) in `language`,
+ * the merchant's.
+ */
+export async function getPrepOrder(
+  shop: string,
+  id: number,
+  { kind, language }: { kind: PrintKind; language: Language },
+) {
+  const [row] = await loadOrders(shop, { id });
+  if (!row) return null;
+  const { locale } = await getShopSettings(shop);
+  const merchant = readerOf(language, locale);
+  const order = toBoardOrder(row, kind === 'sheet' ? readerOf(row.hostLanguage, locale) : merchant);
+  return { ...order, toolbar: printToolbar(kind, order, merchant) };
 }
+
+export type PrintOrder = NonNullable<Awaited<ReturnType<typeof getPrepOrder>>>;

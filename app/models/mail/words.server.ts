@@ -1,6 +1,6 @@
 import type { GroupOrder, ShopSettings } from '@prisma/client';
-import { wordsFor } from '../../i18n.server';
-import { supportedLanguage, type Language, type Translate } from '../../lib/language';
+import { storedWords } from '../../i18n.server';
+import type { Language, Translate } from '../../lib/language';
 
 // Every e-mail is written in its reader's language (docs/decisions/2026-11-27-emails-in-the-readers-language.md):
 // a guest's in the language they last used (Guest.language), the host's and the invitations in the one the
@@ -16,8 +16,7 @@ export type MailWords = { language: Language; t: Translate; intlLocale: string }
 
 /** The words of a reader whose language is stored (`null`: not known, so the shop's). */
 export function mailWords(stored: string | null | undefined, shopLocale: string): MailWords {
-  const language = supportedLanguage(stored) ?? supportedLanguage(shopLocale) ?? 'en';
-  return { language, ...wordsFor(language, shopLocale) };
+  return storedWords(stored, shopLocale);
 }
 
 /** The order's name, or "{company} Order" in the reader's language (lib/groupOrder.ts orderTitle's rule). */

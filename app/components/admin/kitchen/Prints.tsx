@@ -1,8 +1,10 @@
 import { PRINT_TOOLBAR_CSS, PrintToolbar } from '~/components/admin/print';
-import type { BoardOrder } from '~/models/kitchen/prepBoard.server';
+import type { PrintOrder } from '~/models/kitchen/prepBoard.server';
 
 // The two prints of an order, shown inside the admin (/app/kitchen/...) and in a new tab through a signed
-// link (/app/print/...): a 62 mm label roll, one label per item unit, and the A4 order sheet.
+// link (/app/print/...): a 62 mm label roll, one label per item unit, and the A4 order sheet. Their texts
+// come made from the server in each reader's language (a label its guest's, the sheet its host's), with
+// `lang` set so the browser hyphenates and shapes them as that language.
 
 const LABEL_CSS = `
 @page { size: 62mm 40mm; margin: 0; }
@@ -33,22 +35,16 @@ const LABEL_CSS = `
 ${PRINT_TOOLBAR_CSS}`;
 
 /** Labels for a 62 mm continuous roll (Brother QL and the like): 62 × 40 mm, one per item unit. */
-export function LabelRoll({ order, backLink = true }: { order: BoardOrder; backLink?: boolean }) {
+export function LabelRoll({ order, backLink = true }: { order: PrintOrder; backLink?: boolean }) {
   return (
     <>
       <style>{LABEL_CSS}</style>
-      <PrintToolbar backLink={backLink}>
-        <span>
-          {order.labels.length} {order.labels.length === 1 ? 'label' : 'labels'} for {order.code} · 62 mm roll
-        </span>
+      <PrintToolbar backLink={backLink} texts={order.toolbar}>
+        <span>{order.toolbar.labelCount}</span>
       </PrintToolbar>
       <main className="labels">
         {order.labels.map((label) => (
-          <section
-            className="label"
-            key={label.key}
-            aria-label={`Label for ${label.guestName}: ${label.item}`}
-          >
+          <section className="label" key={label.key} lang={label.language} aria-label={label.ariaLabel}>
             <div className="label__top">
               <span className="label__name">{label.guestName}</span>
               <span className="label__initials">{label.initials}</span>
@@ -64,15 +60,13 @@ export function LabelRoll({ order, backLink = true }: { order: BoardOrder; backL
               {label.avoids ? <div className="label__avoids">{label.avoids}</div> : null}
               {label.facts ? <div className="label__facts">{label.facts}</div> : null}
               {label.note ? <div className="label__note">“{label.note}”</div> : null}
-              {label.guestNote ? (
-                <div className="label__guest-note">Guest note: {label.guestNote}</div>
-              ) : null}
+              {label.guestNoteText ? <div className="label__guest-note">{label.guestNoteText}</div> : null}
             </div>
             <div className="label__foot">
               <span>
-                {order.code} · {order.pickupTime}
+                {order.code} · {label.pickupTime}
               </span>
-              <span>{label.of > 1 ? `${label.unit} of ${label.of}` : ''}</span>
+              <span>{label.unitText}</span>
             </div>
           </section>
         ))}
@@ -104,23 +98,22 @@ const SHEET_CSS = `
 ${PRINT_TOOLBAR_CSS}`;
 
 /** The A4 order sheet: what to make (merged counts), then every guest's items and note, with boxes to tick. */
-export function OrderSheet({ order, backLink = true }: { order: BoardOrder; backLink?: boolean }) {
+export function OrderSheet({ order, backLink = true }: { order: PrintOrder; backLink?: boolean }) {
+  const { texts } = order;
   return (
     <>
       <style>{SHEET_CSS}</style>
-      <PrintToolbar backLink={backLink} />
-      <main className="sheet">
+      <PrintToolbar backLink={backLink} texts={order.toolbar} />
+      <main className="sheet" lang={order.language}>
         <h1>
           {order.title} · {order.code}
         </h1>
         <p className="meta">
-          {order.orderType === 'delivery' ? 'Delivery' : 'Pickup'} {order.pickupLabel} · {order.hostName} (
-          {order.companyName}) · {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'} ·{' '}
-          {order.stateLabel}
+          {texts.when} · {order.hostName} ({order.companyName}) · {texts.items} · {order.stateLabel}
         </p>
-        {order.deliveryAddress ? <p className="meta">Deliver to: {order.deliveryAddress}</p> : null}
-        {order.instructions ? <p className="meta">Instructions: {order.instructions}</p> : null}
-        <h2>To make</h2>
+        {texts.deliverTo ? <p className="meta">{texts.deliverTo}</p> : null}
+        {texts.instructions ? <p className="meta">{texts.instructions}</p> : null}
+        <h2>{texts.toMake}</h2>
         <table>
           <tbody>
             {order.lines.map((line) => (
@@ -134,7 +127,7 @@ export function OrderSheet({ order, backLink = true }: { order: BoardOrder; back
             ))}
           </tbody>
         </table>
-        <h2>By guest</h2>
+        <h2>{texts.byGuest}</h2>
         {order.guests.map((guest) => (
           <section className="guest" key={`${guest.name}-${guest.initials}`}>
             <h3>
@@ -159,7 +152,7 @@ export function OrderSheet({ order, backLink = true }: { order: BoardOrder; back
                 ))}
               </tbody>
             </table>
-            {guest.note ? <p className="note">Note: {guest.note}</p> : null}
+            {guest.noteText ? <p className="note">{guest.noteText}</p> : null}
           </section>
         ))}
       </main>
