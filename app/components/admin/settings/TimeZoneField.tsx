@@ -47,7 +47,7 @@ export function TimeZoneField({
             setTyping(false);
           }}
           autoComplete="off"
-          helpText="Type a city or region, such as Sydney, or an offset, such as GMT+10."
+          helpText={t('admin.settings.timeZoneHelp')}
           error={error}
         />
       }
