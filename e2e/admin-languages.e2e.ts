@@ -32,7 +32,17 @@ describe('embedded admin in German and French', () => {
     await screenshot(page, 'admin-prep-board-de-1280');
 
     await nav.getByRole('link', { name: 'Speisekarte' }).click();
-    await page.getByRole('button', { name: 'Artikel hinzufügen' }).waitFor();
+    await page.getByRole('heading', { name: 'Artikel der Speisekarte' }).waitFor();
+    // The item editor, its allergens editor in the guests' German words, and Polaris's own close button.
+    await page.getByRole('button', { name: 'Artikel hinzufügen' }).click();
+    const editor = page.getByRole('dialog');
+    await editor.getByText('Allergene: Was der Artikel ohne Optionen enthält.').waitFor();
+    await editor.getByRole('checkbox', { name: 'Milch' }).waitFor();
+    await editor.getByRole('checkbox', { name: 'Vegan' }).waitFor();
+    await editor.getByRole('button', { name: 'Schließen' }).waitFor();
+    await screenshot(page, 'admin-menu-item-de-1280');
+    await editor.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
     await nav.getByRole('link', { name: 'Einstellungen' }).click();
     await page.getByLabel('Shopname für Gäste').waitFor();
