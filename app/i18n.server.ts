@@ -93,11 +93,20 @@ export function wordsFor(language: Language, shopLocale = 'en-AU') {
 /** Polaris's own translations (its buttons, pagination, modals' close labels …) per language. */
 const POLARIS: Record<Language, typeof polarisEn> = { en: polarisEn, fr: polarisFr, de: polarisDe };
 
+/** What an admin page is sent for its language: formatting locale, admin messages, Polaris's own texts. */
+function adminWords(language: Language, shopLocale: string) {
+  return {
+    language,
+    intlLocale: formatLocale(language, shopLocale),
+    messages: messagesFor(language, ['admin']),
+    polaris: POLARIS[language],
+  };
+}
+
 /**
  * The embedded admin's language, first that applies: the `locale` Shopify adds to the app's URL (the
  * merchant's admin language), the session's user locale (online sessions), the browser's Accept-Language,
- * the shop's primary language, English. With its formatting locale, the admin area's compiled messages and
- * Polaris's translations, for the admin layout's loader data.
+ * the shop's primary language, English. For the admin layout's loader data.
  */
 export async function adminLanguage(request: Request, shop: string, sessionLocale?: string | null) {
   const settings = await getShopSettings(shop);
@@ -106,10 +115,15 @@ export async function adminLanguage(request: Request, shop: string, sessionLocal
     acceptLanguage: request.headers.get('accept-language'),
     shopLocale: settings.locale,
   });
-  return {
-    language,
-    intlLocale: formatLocale(language, settings.locale),
-    messages: messagesFor(language, ['admin']),
-    polaris: POLARIS[language],
-  };
+  return adminWords(language, settings.locale);
+}
+
+/** The login page's language (no shop yet): the `locale` parameter, else the browser's, else English. */
+export function loginLanguage(request: Request) {
+  const language = chooseLanguage({
+    param: new URL(request.url).searchParams.get('locale'),
+    acceptLanguage: request.headers.get('accept-language'),
+    shopLocale: null,
+  });
+  return adminWords(language, 'en-AU');
 }

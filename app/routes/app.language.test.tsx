@@ -21,6 +21,7 @@ const { LanguageProvider } = await import('~/components/i18n');
 const { OrdersTable } = await import('~/components/admin/orders/OrdersTable');
 const { PrepColumns } = await import('~/components/admin/kitchen/PrepColumns');
 const { keptLocale } = await import('~/models/shop/shopLocale.server');
+const { loader: loginLoader, action: loginAction } = await import('./auth.login/route');
 
 beforeAll(async () => {
   await prisma.session.create({
@@ -98,6 +99,38 @@ describe('the embedded admin in the merchant’s language', () => {
     const english = renderPage(await layout('/app?locale=en'));
     for (const text of ['Active Orders', 'No active group orders', 'New (0)', 'Previous', 'Page 1'])
       expect(english).toContain(text);
+  });
+});
+
+describe('the login page (no shop yet)', () => {
+  it('speaks the browser’s language or the locale asked for; its error is a message id, said in that language', async () => {
+    const page = (query: string, acceptLanguage?: string) =>
+      loginLoader(
+        args(
+          new Request(`https://my-test-app.myshopify.io/auth/login${query}`, {
+            headers: acceptLanguage ? { 'Accept-Language': acceptLanguage } : {},
+          }),
+        ),
+      );
+    expect(await page('', 'de-AT')).toMatchObject({ language: 'de', errors: {} });
+    expect((await page('?locale=fr', 'de-AT')).polaris.Polaris.Common.clear).toBe('Effacer');
+    expect((await page('')).language).toBe('en');
+
+    const form = new URLSearchParams({ shop: 'not a shop' });
+    const refused = await loginAction(
+      args(
+        new Request('https://my-test-app.myshopify.io/auth/login', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: form.toString(),
+        }),
+      ),
+    );
+    expect(refused.errors).toEqual({ shop: 'admin.login.invalidShop' });
+    const { wordsFor } = await import('~/i18n.server');
+    expect(wordsFor('de').t(refused.errors.shop!)).toBe(
+      'Bitte geben Sie eine gültige Shop-Domain ein, etwa my-shop.myshopify.com.',
+    );
   });
 });
 
