@@ -48,6 +48,30 @@ describe('environment parsing at start-up', () => {
   });
 });
 
+describe('access scopes', () => {
+  // The app's default, Shopify's app config, .env.example and the local environment ask for the same scopes;
+  // read_locales (the shop's primary language) and read_customers (My Orders) among them.
+  const listOf = (text: string) =>
+    text
+      .split(',')
+      .map((scope) => scope.trim())
+      .sort();
+  it('lists the same scopes everywhere they are named', () => {
+    const fromToml = /^scopes = "([^"]+)"/m.exec(readFileSync('shopify.app.toml', 'utf8'))?.[1] ?? '';
+    const fromExample = parseDotEnv(readFileSync('.env.example', 'utf8')).SCOPES ?? '';
+    const fromLocal = /SCOPES: '([^']+)'/.exec(readFileSync('scripts/local-env.mjs', 'utf8'))?.[1] ?? '';
+    const defaults = listOf(parseEnv(valid).SCOPES);
+    expect(defaults).toEqual(
+      expect.arrayContaining(['read_locales', 'read_customers', 'write_draft_orders']),
+    );
+    expect({ toml: listOf(fromToml), example: listOf(fromExample), local: listOf(fromLocal) }).toEqual({
+      toml: defaults,
+      example: defaults,
+      local: defaults,
+    });
+  });
+});
+
 describe('.env.example', () => {
   const example = readFileSync('.env.example', 'utf8');
   // Active lines and documented (commented-out) ones both count as listed.

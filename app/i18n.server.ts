@@ -2,8 +2,11 @@ import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { AREAS, CATALOGS, type Area } from './locales/catalogs';
 import { formatLocale, supportedLanguage, type Language, type Translate } from './lib/language';
-import { pseudoRequested, requestLanguage } from './lib/language.server';
+import { chooseLanguage, pseudoRequested, requestLanguage } from './lib/language.server';
 import { pseudoMessages } from './lib/pseudoLocale';
+import polarisEn from '@shopify/polaris/locales/en.json';
+import polarisFr from '@shopify/polaris/locales/fr.json';
+import polarisDe from '@shopify/polaris/locales/de.json';
 import { getShopSettings } from './models/shop/settings.server';
 
 // The message files (ICU MessageFormat, per language and area: locales/catalogs.ts) are compiled once per
@@ -85,4 +88,42 @@ export function wordsFor(language: Language, shopLocale = 'en-AU') {
   const i18n = i18nFor(language);
   const t: Translate = (id, values) => i18n._(id, values);
   return { t, intlLocale: formatLocale(language, shopLocale) };
+}
+
+/** Polaris's own translations (its buttons, pagination, modals' close labels …) per language. */
+const POLARIS: Record<Language, typeof polarisEn> = { en: polarisEn, fr: polarisFr, de: polarisDe };
+
+/** What an admin page is sent for its language: formatting locale, admin messages, Polaris's own texts. */
+function adminWords(language: Language, shopLocale: string) {
+  return {
+    language,
+    intlLocale: formatLocale(language, shopLocale),
+    messages: messagesFor(language, ['admin']),
+    polaris: POLARIS[language],
+  };
+}
+
+/**
+ * The embedded admin's language, first that applies: the `locale` Shopify adds to the app's URL (the
+ * merchant's admin language), the session's user locale (online sessions), the browser's Accept-Language,
+ * the shop's primary language, English. For the admin layout's loader data.
+ */
+export async function adminLanguage(request: Request, shop: string, sessionLocale?: string | null) {
+  const settings = await getShopSettings(shop);
+  const language = chooseLanguage({
+    param: new URL(request.url).searchParams.get('locale') ?? sessionLocale,
+    acceptLanguage: request.headers.get('accept-language'),
+    shopLocale: settings.locale,
+  });
+  return adminWords(language, settings.locale);
+}
+
+/** The login page's language (no shop yet): the `locale` parameter, else the browser's, else English. */
+export function loginLanguage(request: Request) {
+  const language = chooseLanguage({
+    param: new URL(request.url).searchParams.get('locale'),
+    acceptLanguage: request.headers.get('accept-language'),
+    shopLocale: null,
+  });
+  return adminWords(language, 'en-AU');
 }

@@ -4,6 +4,7 @@ import { PrismaSessionStorage } from '@shopify/shopify-app-session-storage-prism
 import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from '@shopify/shopify-app-remix/server';
 import prisma from './db.server';
 import { CachedSessionStorage } from './models/shop/sessionCache.server';
+import { refreshShopLocale } from './models/shop/shopLocale.server';
 import { env } from './env.server';
 
 export const ADMIN_API_VERSION = ApiVersion.October26;
@@ -44,6 +45,13 @@ const shopify = shopifyApp({
   },
   future: {
     unstable_newEmbeddedAuthStrategy: true,
+  },
+  hooks: {
+    // Right after the install (and each new offline token): the shop's primary language, so guests whose
+    // browser names no language the app speaks get the shop's before the merchant opens the settings.
+    afterAuth: async ({ session, admin }) => {
+      await refreshShopLocale(session.shop, admin.graphql);
+    },
   },
   ...(env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [env.SHOP_CUSTOM_DOMAIN] } : {}),
 });

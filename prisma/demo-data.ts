@@ -430,7 +430,7 @@ export async function seedDemo(prisma: PrismaClient, options: { shop?: string; s
       shop,
       state: 'seeded',
       isOnline: false,
-      scope: options.scope ?? 'read_products,write_draft_orders,write_app_proxy,read_customers',
+      scope: options.scope ?? 'read_products,write_draft_orders,write_app_proxy,read_customers,read_locales',
       accessToken: DEMO_ACCESS_TOKEN,
     },
     update: {},

@@ -8,8 +8,8 @@ import { OrderBudgetBanner } from '~/components/admin/orders/OrderBudgetBanner';
 import { StatsGrid } from '~/components/admin/orders/StatsGrid';
 import { UndeliveredEmails } from '~/components/admin/orders/UndeliveredEmails';
 import { useSearchUpdate } from '~/components/admin/useSearchUpdate';
+import { useMoney, useT } from '~/components/i18n';
 import { actorOf, answerStep, readAdminForm } from '~/lib/adminForm.server';
-import { formatMoney } from '~/lib/money';
 import { AdminOrderActionSchema } from '~/lib/schemas/adminOrders';
 import { runAdminOrderAction } from '~/models/groupOrder/adminActions.server';
 import {
@@ -55,7 +55,6 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
     undeliveredEmails,
     orderBudget,
     currency: settings.currency,
-    locale: settings.locale,
   };
 });
 
@@ -73,13 +72,15 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
 export const meta: MetaFunction = () => [{ title: 'Dashboard · Group Order' }];
 
 export default function Dashboard() {
-  const { stats, list, query, detail, undeliveredEmails, orderBudget, currency, locale } =
+  const { stats, list, query, detail, undeliveredEmails, orderBudget, currency } =
     useLoaderData<typeof loader>();
   const [params, update] = useSearchUpdate();
-  const money = (cents: number) => formatMoney(cents, currency, locale);
+  const t = useT();
+  // The shop's currency, formatted for the merchant's language (English: the shop's own locale, as before).
+  const money = useMoney(currency);
 
   return (
-    <Page title="ADMIN DASHBOARD">
+    <Page title={t('admin.dashboard.title')}>
       <Layout>
         {orderBudget.warn ? (
           <Layout.Section>

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData, useRevalidator } from '@remix-run/react';
 import { Card, EmptyState, Page } from '@shopify/polaris';
 import { useEffect } from 'react';
+import { useT } from '~/components/i18n';
 import { KitchenNextStepSchema } from '~/lib/schemas/adminOrders';
 import { PrepColumns } from '~/components/admin/kitchen/PrepColumns';
 import { actorOf, answerStep, readAdminForm } from '~/lib/adminForm.server';
@@ -54,6 +55,7 @@ export const meta: MetaFunction = () => [{ title: 'Prep board · Group Order' }]
 
 export default function PrepBoard() {
   const board = useLoaderData<typeof loader>();
+  const t = useT();
   const revalidator = useRevalidator();
   // New orders arrive while the kitchen works: look again every 30 s while the page is visible.
   useEffect(() => {
@@ -65,15 +67,13 @@ export default function PrepBoard() {
   return (
     <Page
       fullWidth
-      title="Prep board"
-      subtitle={`Today (${board.today}) and upcoming, by pickup time · ${board.orders.length} ${
-        board.orders.length === 1 ? 'order' : 'orders'
-      }`}
+      title={t('admin.prep.title')}
+      subtitle={t('admin.prep.subtitle', { today: board.today, count: board.orders.length })}
     >
       {board.orders.length === 0 ? (
         <Card>
-          <EmptyState heading="Nothing to prepare yet" image="">
-            <p>Submitted group orders for today and later appear here by pickup time.</p>
+          <EmptyState heading={t('admin.prep.emptyHeading')} image="">
+            <p>{t('admin.prep.emptyText')}</p>
           </EmptyState>
         </Card>
       ) : (

@@ -3,6 +3,7 @@ import { readFormBody } from '~/lib/body.server';
 import { useLoaderData } from '@remix-run/react';
 import { BlockStack, Layout, Page } from '@shopify/polaris';
 import { useState } from 'react';
+import { useT } from '~/components/i18n';
 import { GroupModal } from '~/components/admin/menu/GroupModal';
 import { ImportModal } from '~/components/admin/menu/ImportModal';
 import { ItemModal } from '~/components/admin/menu/ItemModal';
@@ -69,6 +70,7 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
 export const meta: MetaFunction = () => [{ title: 'Menu · Group Order' }];
 
 export default function MenuPage() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const [params, update] = useSearchUpdate();
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -77,11 +79,11 @@ export default function MenuPage() {
 
   return (
     <Page
-      title="Menu"
-      primaryAction={{ content: 'Add menu item', onAction: () => setEditing({ kind: 'item' }) }}
+      title={t('admin.menu.title')}
+      primaryAction={{ content: t('admin.menu.addItem'), onAction: () => setEditing({ kind: 'item' }) }}
       secondaryActions={[
-        { content: 'Import from Shopify products', onAction: () => setImportOpen(true) },
-        { content: 'Add modifier group', onAction: () => setEditing({ kind: 'group' }) },
+        { content: t('admin.menu.import'), onAction: () => setImportOpen(true) },
+        { content: t('admin.menu.addGroup'), onAction: () => setEditing({ kind: 'group' }) },
       ]}
     >
       <Layout>

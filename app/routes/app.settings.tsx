@@ -9,10 +9,12 @@ import { enabledPaymentMethods, SettingsSchema, updateShopSettings } from '~/mod
 import { authenticate } from '~/shopify.server';
 import { withHttpErrors } from '~/lib/http.server';
 import { timeZoneOptions } from '~/lib/timeZones';
+import { useT } from '~/components/i18n';
 
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
-  const settings = await getAdminSettings(session.shop, admin.graphql);
+  // The shop's primary language may have changed in Shopify since: read again whenever the settings load.
+  const settings = await getAdminSettings(session.shop, admin.graphql, { freshLocale: true });
   return {
     settings: { ...settings, paymentMethods: enabledPaymentMethods(settings) },
     // The saved zone stays choosable even when the runtime no longer lists it (an old alias).
@@ -41,11 +43,12 @@ export const meta: MetaFunction = () => [{ title: 'Settings · Group Order' }];
 
 export default function Settings() {
   const { settings, timeZones } = useLoaderData<typeof loader>();
+  const t = useT();
   const navigation = useNavigation();
   const form = useSettingsForm(settings);
 
   return (
-    <Page title="Settings" narrowWidth>
+    <Page title={t('admin.settings.title')} narrowWidth>
       <Form method="post">
         {Object.entries(form.values).map(([key, value]) => (
           <input key={key} type="hidden" name={key} value={value} />
@@ -60,7 +63,7 @@ export default function Settings() {
               <TimingCard form={form} />
               <PaymentMailCard form={form} />
               <Button submit variant="primary" loading={navigation.state === 'submitting'}>
-                Save settings
+                {t('admin.settings.save')}
               </Button>
             </BlockStack>
           </Layout.Section>

@@ -1,36 +1,61 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { Link, Outlet, useLoaderData, useRouteError } from '@remix-run/react';
 import { NavMenu } from '@shopify/app-bridge-react';
 import { boundary } from '@shopify/shopify-app-remix/server';
 import { AppProvider } from '@shopify/shopify-app-remix/react';
 import polarisStyles from '@shopify/polaris/build/esm/styles.css?url';
+import { LanguageProvider, useT } from '~/components/i18n';
+import { adminLanguage } from '~/i18n.server';
 import { authenticate } from '~/shopify.server';
 import { env } from '~/env.server';
 
 export const links = () => [{ rel: 'stylesheet', href: polarisStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await authenticate.admin(request);
-  return { apiKey: env.SHOPIFY_API_KEY };
+  const { session } = await authenticate.admin(request);
+  // The merchant's language (Shopify's `locale` on the app URL): the admin's messages and Polaris's own.
+  const language = await adminLanguage(
+    request,
+    session.shop,
+    session.onlineAccessInfo?.associated_user.locale,
+  );
+  return { apiKey: env.SHOPIFY_API_KEY, ...language };
 }
+
+// The layout's data (language and messages) stays across navigations and form posts inside the app, whose
+// requests do not carry Shopify's `locale`; a new `locale` (the merchant switched language) loads it again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) => {
+  const next = nextUrl.searchParams.get('locale');
+  return next !== null && next !== currentUrl.searchParams.get('locale');
+};
 
 // Every admin page has a title (axe: document-title); Shopify shows the app's own name around it.
 export const meta: MetaFunction = () => [{ title: 'Group Order' }];
 
 export default function App() {
-  const { apiKey } = useLoaderData<typeof loader>();
+  const { apiKey, language, intlLocale, messages, polaris } = useLoaderData<typeof loader>();
   return (
-    <AppProvider isEmbeddedApp apiKey={apiKey}>
-      <NavMenu>
-        <Link to="/app" rel="home">
-          Dashboard
-        </Link>
-        <Link to="/app/kitchen">Prep board</Link>
-        <Link to="/app/menu">Menu</Link>
-        <Link to="/app/settings">Settings</Link>
-      </NavMenu>
-      <Outlet />
+    <AppProvider isEmbeddedApp apiKey={apiKey} i18n={polaris}>
+      <LanguageProvider language={language} intlLocale={intlLocale} messages={messages}>
+        <AdminNav />
+        <Outlet />
+      </LanguageProvider>
     </AppProvider>
+  );
+}
+
+function AdminNav() {
+  const t = useT();
+  return (
+    <NavMenu>
+      <Link to="/app" rel="home">
+        {t('admin.nav.dashboard')}
+      </Link>
+      <Link to="/app/kitchen">{t('admin.nav.prepBoard')}</Link>
+      <Link to="/app/menu">{t('admin.nav.menu')}</Link>
+      <Link to="/app/settings">{t('admin.nav.settings')}</Link>
+    </NavMenu>
   );
 }
 

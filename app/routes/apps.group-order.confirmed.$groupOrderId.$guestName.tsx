@@ -18,7 +18,7 @@ import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { clientKey } from '~/lib/credentials.server';
 import { countMiss } from '~/models/limits/rateLimits.server';
-import { useWords, useT } from '~/components/storefront/i18n';
+import { useWords, useT } from '~/components/i18n';
 import { pageLanguage } from '~/i18n.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];

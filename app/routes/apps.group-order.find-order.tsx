@@ -19,7 +19,7 @@ import { findOrders, type FindMethod } from '~/models/groupOrder/findOrder.serve
 import { hostLinksSentText, requestHostLinksByEmail } from '~/models/groupOrder/hostLinks.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
-import { useT } from '~/components/storefront/i18n';
+import { useT } from '~/components/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 export const meta: MetaFunction = () => [{ title: 'Find Order · Group Order' }];

@@ -28,7 +28,7 @@ import { Conflict } from '~/lib/errors';
 import { clientKey } from '~/lib/credentials.server';
 import { pageLanguage } from '~/i18n.server';
 import { requestedLanguage } from '~/lib/language.server';
-import { useT } from '~/components/storefront/i18n';
+import { useT } from '~/components/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 

@@ -32,7 +32,7 @@ import { closedTextsIn } from '~/lib/sentences.server';
 import { pageLanguage } from '~/i18n.server';
 import { clientKey } from '~/lib/credentials.server';
 import { countMiss } from '~/models/limits/rateLimits.server';
-import { useLanguage, useT } from '~/components/storefront/i18n';
+import { useLanguage, useT } from '~/components/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 

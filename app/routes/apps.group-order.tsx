@@ -18,7 +18,7 @@ import { withHttpErrors } from '~/lib/http.server';
 import { formatLocale } from '~/lib/language';
 import { requestLanguage } from '~/lib/language.server';
 import { pageMessages } from '~/i18n.server';
-import { LanguageProvider, useT } from '~/components/storefront/i18n';
+import { LanguageProvider, useT } from '~/components/i18n';
 import { LanguagePicker, useStickyLanguage } from '~/components/storefront/LanguagePicker';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: storefrontCss }];

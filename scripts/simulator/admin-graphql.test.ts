@@ -406,6 +406,32 @@ describe('shop and errors', () => {
     });
   });
 
+  it('answers shopLocales: English alone by default, or the languages a shop is given', async () => {
+    const res = await gql(`{ shopLocales { locale name primary published } }`);
+    expect(res.data.shopLocales).toEqual([{ locale: 'en', name: 'English', primary: true, published: true }]);
+
+    const multi = createAdminApiSimulator({
+      shops: [
+        {
+          domain: 'lyon-cafe.myshopify.com',
+          locales: [{ locale: 'en', published: false }, { locale: 'fr', primary: true }, { locale: 'de' }],
+        },
+      ],
+    });
+    const answer = await multi.handle(
+      'lyon-cafe.myshopify.com',
+      {
+        query: `query ShopLocales($published: Boolean) { shopLocales(published: $published) { locale primary } }`,
+        variables: { published: true },
+      },
+      TOKEN,
+    );
+    expect(answer.json.data.shopLocales).toEqual([
+      { locale: 'fr', primary: true },
+      { locale: 'de', primary: false },
+    ]);
+  });
+
   it('reports an unknown field as undefinedField with status 200 and no data', async () => {
     const res = await sim.handle(DEMO_SHOP, { query: '{ shop { name currency } }' }, TOKEN);
     expect(res.status).toBe(200);

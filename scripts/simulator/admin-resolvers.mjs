@@ -294,6 +294,8 @@ function zoneAbbreviation(/** @type {string} */ zone, /** @type {number} */ at) 
 const QueryRoot = {
   shop: (_s, _a, ctx) => ctx.store.info,
   currentAppInstallation: (_s, _a, ctx) => ctx.store.installation,
+  // `published: true` returns only the published languages; its default (false) returns them all.
+  shopLocales: (_s, a, ctx) => ctx.store.locales.filter((l) => !a.published || l.published),
   products: (_s, a, ctx) => paginate(sortBy(searchProducts(ctx.store.products, a.query), a.sortKey), a),
   productsCount: (_s, a, ctx) => {
     const n = searchProducts(ctx.store.products, a.query).length;

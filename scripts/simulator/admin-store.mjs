@@ -34,7 +34,8 @@ export { DEMO_SHOP };
  *   tags: string[], state: string, verifiedEmail: boolean, numberOfOrders: string, createdAt: string,
  *   updatedAt: string }} Customer
  * @typedef {{ domain: string, name?: string, email?: string, currencyCode?: string, ianaTimezone?: string,
- *   primaryDomainUrl?: string, accessScopes?: string[], seedCatalog?: boolean }} ShopConfig
+ *   primaryDomainUrl?: string, accessScopes?: string[], seedCatalog?: boolean,
+ *   locales?: { locale: string, primary?: boolean, published?: boolean }[] }} ShopConfig
  * @typedef {ReturnType<typeof seedShop>} ShopStore
  * @typedef {ShopStore['info']} ShopInfo
  */
@@ -349,6 +350,27 @@ function customers(index, iso) {
   }));
 }
 
+/** Locale names as Shopify's admin shows them (in English). */
+const LOCALE_NAMES = /** @type {Record<string, string>} */ ({ en: 'English', fr: 'French', de: 'German' });
+
+/**
+ * The shop's languages (`shopLocales`): English alone unless configured; the first configured one is the
+ * primary language when none says so, and a language is published unless it says otherwise.
+ * @param {ShopConfig} cfg
+ */
+function shopLocales(cfg) {
+  const list = cfg.locales?.length ? cfg.locales : [{ locale: 'en' }];
+  const primary = list.findIndex((l) => l.primary);
+  return list.map((l, i) => ({
+    __typename: /** @type {const} */ ('ShopLocale'),
+    locale: l.locale,
+    name: LOCALE_NAMES[l.locale.split('-')[0]] ?? l.locale,
+    primary: i === (primary < 0 ? 0 : primary),
+    published: l.published ?? true,
+    marketWebPresences: [],
+  }));
+}
+
 /** @param {ShopConfig} cfg @param {number} index */
 export function seedShop(cfg, index) {
   const domain = cfg.domain.toLowerCase();
@@ -366,10 +388,17 @@ export function seedShop(cfg, index) {
     productById: new Map(products.map((p) => [p.id, p])),
     variantById: new Map(products.flatMap((p) => p.variants.map((v) => /** @type {const} */ ([v.id, v])))),
     customerById: new Map(people.map((c) => [c.id, c])),
+    locales: shopLocales(cfg),
     installation: {
       id: `gid://shopify/AppInstallation/${90_000_001 + index}`,
       accessScopes: (
-        cfg.accessScopes ?? ['read_products', 'read_customers', 'read_draft_orders', 'write_draft_orders']
+        cfg.accessScopes ?? [
+          'read_products',
+          'read_customers',
+          'read_draft_orders',
+          'write_draft_orders',
+          'read_locales',
+        ]
       ).map((handle) => ({ handle, description: handle.replace(/_/g, ' ') })),
       app: { id: 'gid://shopify/App/5550001', title: 'Group Order', handle: 'group-order' },
     },

@@ -119,6 +119,11 @@ export async function startSimulator(options) {
     await relay(req, res, target, headers, { stripCookies: true });
   }
 
+  /** A BCP 47 tag as Shopify passes the admin's language ('fr', 'pt-BR'); English otherwise. @param {string|null} tag */
+  function adminLocale(tag) {
+    return tag && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(tag) ? tag : 'en';
+  }
+
   /** @param {Res} res @param {URL} url */
   function openEmbeddedAdmin(res, url) {
     const target = new URL('/app', url);
@@ -126,6 +131,8 @@ export async function startSimulator(options) {
     target.searchParams.set('shop', shop);
     target.searchParams.set('host', hostParam(shop));
     target.searchParams.set('id_token', sessionToken({ shop, apiKey, apiSecret }));
+    // Shopify adds the merchant's admin language to the app's URL; here `/admin?locale=fr` chooses it.
+    target.searchParams.set('locale', adminLocale(url.searchParams.get('locale')));
     res.writeHead(302, { Location: target.pathname + target.search });
     res.end();
   }

@@ -42,7 +42,7 @@ export function homePage(customer) {
 <div class="card"><h2>Order together</h2><p><a class="btn" href="/apps/group-order/host/create">Start a group order</a></p>
 <form action="/apps/group-order/find-order" method="get"><label>Join with a code <input name="code" maxlength="12" style="text-transform:uppercase"></label> <button class="btn">Find</button></form></div>
 <div class="card"><p>${customer ? `Logged in as <strong>${escapeHtml(customer.email)}</strong> · <a href="/account/logout">Log out</a>` : 'Not logged in · <a href="/account/login">Log in</a>'}</p>
-<p><a href="/admin">Open the merchant admin</a> · <a href="/mailbox">Read e-mails the app sent</a> · <a href="/simulator/admin-api">Make Shopify's Admin API fail</a></p></div>`,
+<p><a href="/admin">Open the merchant admin</a> (<a href="/admin?locale=fr" lang="fr">en français</a>, <a href="/admin?locale=de" lang="de">auf Deutsch</a>) · <a href="/mailbox">Read e-mails the app sent</a> · <a href="/simulator/admin-api">Make Shopify's Admin API fail</a></p></div>`,
   );
 }
 

@@ -37,6 +37,7 @@ describe(`the app's Admin GraphQL documents against Shopify's ${ADMIN_API_VERSIO
         'ImportCollections',
         'ShopPrimaryDomain',
         'ShopDefaults',
+        'ShopLocales',
         'CustomerProfile',
         'FindGroupOrderDraft',
         'CreateGroupOrderDraft',

@@ -1,6 +1,6 @@
 import { sfPath } from '~/lib/paths';
 import { ButtonLink } from './ui';
-import { useT } from './i18n';
+import { useT } from '~/components/i18n';
 
 /** Where to go from an order that was not found: look one up, or start one (`start` words the second). */
 export function FindOrStart({ start }: { start: string }) {

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useEffect } from 'react';
 import { LANGUAGE_NAMES, LANGUAGES, supportedLanguage, type Language } from '~/lib/language';
-import { useLanguage, useT } from './i18n';
+import { useLanguage, useT } from '~/components/i18n';
 
 // The guest's own choice of language. Cookies do not survive Shopify's app proxy, so the choice is kept
 // in this browser (localStorage) and travels as the page's `locale` query parameter (signed by the proxy).

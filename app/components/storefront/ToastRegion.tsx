@@ -1,5 +1,5 @@
 import * as Toast from '@radix-ui/react-toast';
-import { useT } from './i18n';
+import { useT } from '~/components/i18n';
 import type { ToastMessage } from './toast';
 
 /** The toast on screen: a key per toast, and the page that raised it (see ToastProvider). */

@@ -7,7 +7,7 @@ import type {
   TextareaHTMLAttributes,
 } from 'react';
 import { useId } from 'react';
-import { useT } from './i18n';
+import { useT } from '~/components/i18n';
 
 // Small, dependency-free building blocks for storefront pages (Polaris stays in the admin).
 

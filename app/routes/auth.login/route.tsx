@@ -9,26 +9,28 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import polarisTranslations from '@shopify/polaris/locales/en.json';
 import polarisStyles from '@shopify/polaris/build/esm/styles.css?url';
 import { useState } from 'react';
+import { LanguageProvider, useT } from '~/components/i18n';
+import { loginLanguage } from '~/i18n.server';
 import { login } from '~/shopify.server';
 
 export const links = () => [{ rel: 'stylesheet', href: polarisStyles }];
 
-type LoginErrors = { shop?: string };
+/** The message id of what is wrong with the shop domain, if anything (shown in the page's language). */
+type LoginErrors = { shop?: 'admin.login.missingShop' | 'admin.login.invalidShop' };
 
 function errorsFor(result: Awaited<ReturnType<typeof login>>): LoginErrors {
   if (result && typeof result === 'object' && 'shop' in result) {
-    if (result.shop === 'MISSING_SHOP') return { shop: 'Please enter your shop domain to log in.' };
-    if (result.shop === 'INVALID_SHOP')
-      return { shop: 'Please enter a valid shop domain, such as my-shop.myshopify.com.' };
+    if (result.shop === 'MISSING_SHOP') return { shop: 'admin.login.missingShop' };
+    if (result.shop === 'INVALID_SHOP') return { shop: 'admin.login.invalidShop' };
   }
   return {};
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { errors: errorsFor(await login(request)), polarisTranslations };
+  // No shop yet: the `locale` parameter, else the browser's language (admin messages and Polaris's own).
+  return { errors: errorsFor(await login(request)), ...loginLanguage(request) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,34 +38,44 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Auth() {
+  const { language, intlLocale, messages, polaris } = useLoaderData<typeof loader>();
+  return (
+    <PolarisAppProvider i18n={polaris}>
+      <LanguageProvider language={language} intlLocale={intlLocale} messages={messages}>
+        <LoginForm />
+      </LanguageProvider>
+    </PolarisAppProvider>
+  );
+}
+
+function LoginForm() {
+  const t = useT();
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [shop, setShop] = useState('');
   const { errors } = actionData ?? loaderData;
   return (
-    <PolarisAppProvider i18n={loaderData.polarisTranslations}>
-      <Page narrowWidth>
-        <Card>
-          <Form method="post">
-            <FormLayout>
-              <Text variant="headingMd" as="h2">
-                Log in to Group Order
-              </Text>
-              <TextField
-                type="text"
-                name="shop"
-                label="Shop domain"
-                helpText="example.myshopify.com"
-                value={shop}
-                onChange={setShop}
-                autoComplete="on"
-                error={errors.shop}
-              />
-              <Button submit>Log in</Button>
-            </FormLayout>
-          </Form>
-        </Card>
-      </Page>
-    </PolarisAppProvider>
+    <Page narrowWidth>
+      <Card>
+        <Form method="post">
+          <FormLayout>
+            <Text variant="headingMd" as="h2">
+              {t('admin.login.title')}
+            </Text>
+            <TextField
+              type="text"
+              name="shop"
+              label={t('admin.login.shop')}
+              helpText="example.myshopify.com"
+              value={shop}
+              onChange={setShop}
+              autoComplete="on"
+              error={errors.shop ? t(errors.shop) : undefined}
+            />
+            <Button submit>{t('admin.login.submit')}</Button>
+          </FormLayout>
+        </Form>
+      </Card>
+    </Page>
   );
 }

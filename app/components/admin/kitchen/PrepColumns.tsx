@@ -1,17 +1,19 @@
 import type { BoardCard } from './PrepOrderCard';
 import { PrepOrderCard } from './PrepOrderCard';
+import { useT } from '~/components/i18n';
 
 // The prep board's columns: an order sits in the column of its kitchen state and moves right as the
 // kitchen works. Finished orders (collected, delivered or cancelled) are kept, below, for today's record.
 
+// `key` names the column (its message admin.prep.column.<key> and its heading's id).
 const COLUMNS = [
-  { title: 'New', states: ['submitted'] },
-  { title: 'Received', states: ['received'] },
-  { title: 'Preparing', states: ['preparing'] },
-  { title: 'Ready', states: ['ready'] },
+  { key: 'new', states: ['submitted'] },
+  { key: 'received', states: ['received'] },
+  { key: 'preparing', states: ['preparing'] },
+  { key: 'ready', states: ['ready'] },
 ] as const;
 
-const DONE = { title: 'Done', states: ['collected', 'cancelled'] } as const;
+const DONE = { key: 'done', states: ['collected', 'cancelled'] } as const;
 
 /** Large type and big buttons: the board is read on a kitchen screen, from a metre away. */
 export const PREP_BOARD_CSS = `
@@ -61,12 +63,13 @@ export const PREP_BOARD_CSS = `
 .prep-card__prints a { color: #005bd3; padding: 8px 0; }
 `;
 
-function Column({ title, orders, className }: { title: string; orders: BoardCard[]; className?: string }) {
-  const id = `prep-column-${title.toLowerCase()}`;
+function Column({ name, orders, className }: { name: string; orders: BoardCard[]; className?: string }) {
+  const t = useT();
+  const id = `prep-column-${name}`;
   return (
     <section className={`prep-column ${className ?? ''}`} aria-labelledby={id}>
       <h2 className="prep-column__title" id={id}>
-        {`${title} (${orders.length})`}
+        {t('admin.prep.columnTitle', { title: t(`admin.prep.column.${name}`), count: orders.length })}
       </h2>
       {orders.length ? (
         <div className="prep-column__cards">
@@ -75,7 +78,7 @@ function Column({ title, orders, className }: { title: string; orders: BoardCard
           ))}
         </div>
       ) : (
-        <p className="prep-column__empty">None</p>
+        <p className="prep-column__empty">{t('admin.prep.none')}</p>
       )}
     </section>
   );
@@ -89,10 +92,10 @@ export function PrepColumns({ orders }: { orders: BoardCard[] }) {
       <style>{PREP_BOARD_CSS}</style>
       <div className="prep-columns">
         {COLUMNS.map((column) => (
-          <Column key={column.title} title={column.title} orders={inState(column.states)} />
+          <Column key={column.key} name={column.key} orders={inState(column.states)} />
         ))}
       </div>
-      {done.length ? <Column title={DONE.title} orders={done} className="prep-done" /> : null}
+      {done.length ? <Column name={DONE.key} orders={done} className="prep-done" /> : null}
     </>
   );
 }

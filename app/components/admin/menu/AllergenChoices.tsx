@@ -1,12 +1,12 @@
 import { BlockStack, ChoiceList } from '@shopify/polaris';
-import { ADMIN_ALLERGEN_NAMES, ADMIN_DIET_NAMES, STAFF_TEXTS } from '~/lib/allergenStaffTexts';
+import { useMemo } from 'react';
+import { useLanguage, useT } from '~/components/i18n';
 import { ALLERGENS, DIETS, parseAllergens, parseDiets } from '~/lib/allergens';
 
-// The allergen and diet ticks of the item and modifier editors; values are the stored keys.
+// The allergen and diet ticks of the item and modifier editors, in the merchant's language (the same words
+// as the guests' in each language: app/locales/locales.test.ts); values are the stored keys.
 
-const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const ALLERGEN_CHOICES = ALLERGENS.map((key) => ({ label: capital(ADMIN_ALLERGEN_NAMES[key]), value: key }));
-const DIET_CHOICES = DIETS.map((key) => ({ label: capital(ADMIN_DIET_NAMES[key]), value: key }));
+const capital = (text: string, locale: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 
 /** The editor's state for a row's allergens and diets, from the stored comma-separated keys. */
 export function initialKeys(allergens?: string, diets?: string) {
@@ -22,21 +22,33 @@ export function AllergenChoices(props: {
   onDiets: (keys: string[]) => void;
   errors: Record<string, string | undefined>;
 }) {
+  const t = useT();
+  const { intlLocale } = useLanguage();
+  const [allergenChoices, dietChoices] = useMemo(
+    () => [
+      ALLERGENS.map((key) => ({ label: capital(t(`admin.allergen.${key}`), intlLocale), value: key })),
+      DIETS.map((key) => ({ label: capital(t(`admin.diet.${key}`), intlLocale), value: key })),
+    ],
+    [t, intlLocale],
+  );
   const item = props.kind === 'item';
   return (
     <BlockStack gap="300">
       <ChoiceList
         allowMultiple
-        title={`${STAFF_TEXTS.adminAllergens}: ${item ? STAFF_TEXTS.adminAllergensHelp : STAFF_TEXTS.adminOptionAllergensHelp}`}
-        choices={ALLERGEN_CHOICES}
+        title={t('admin.allergens.choicesTitle', {
+          title: t('admin.allergens.title'),
+          help: t(item ? 'admin.allergens.itemHelp' : 'admin.allergens.optionHelp'),
+        })}
+        choices={allergenChoices}
         selected={props.allergens}
         onChange={props.onAllergens}
         error={props.errors.allergens}
       />
       <ChoiceList
         allowMultiple
-        title={item ? STAFF_TEXTS.adminDiets : STAFF_TEXTS.adminRemovesDiets}
-        choices={DIET_CHOICES}
+        title={t(item ? 'admin.allergens.diets' : 'admin.allergens.removesDiets')}
+        choices={dietChoices}
         selected={props.diets}
         onChange={props.onDiets}
         error={item ? props.errors.diets : props.errors.removesDiets}

@@ -1,3 +1,4 @@
+import { useT } from '~/components/i18n';
 import { Modal } from '@shopify/polaris';
 import { type ReactNode } from 'react';
 
@@ -9,13 +10,18 @@ export function FormModal(props: {
   saveLabel?: string;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <Modal
       open
       onClose={props.onClose}
       title={props.title}
-      primaryAction={{ content: props.saveLabel ?? 'Save', onAction: props.onSave, loading: props.busy }}
-      secondaryActions={[{ content: 'Cancel', onAction: props.onClose }]}
+      primaryAction={{
+        content: props.saveLabel ?? t('admin.form.save'),
+        onAction: props.onSave,
+        loading: props.busy,
+      }}
+      secondaryActions={[{ content: t('admin.form.cancel'), onAction: props.onClose }]}
     >
       <Modal.Section>
         <form

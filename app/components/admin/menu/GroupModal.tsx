@@ -1,3 +1,4 @@
+import { useT } from '~/components/i18n';
 import { FormLayout, Select, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { MODIFIER_TYPES } from '~/lib/modifiers';
@@ -12,34 +13,35 @@ export function GroupModal({ group, onClose }: { group?: AdminGroup; onClose: ()
     minSelections: String(group?.minSelections ?? 0),
     maxSelections: String(group?.maxSelections ?? 1),
   });
+  const t = useT();
   const { submit, busy, errors } = useMenuAction(onClose);
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const save = () =>
     submit({ intent: group ? 'group.update' : 'group.create', id: String(group?.id ?? ''), ...values });
   return (
     <FormModal
-      title={group ? `Edit ${group.name}` : 'Add modifier group'}
+      title={group ? t('admin.menu.edit', { name: group.name }) : t('admin.menu.addGroup')}
       onClose={onClose}
       onSave={save}
       busy={busy}
     >
       <FormLayout>
         <TextField
-          label="Group name"
+          label={t('admin.menu.group.name')}
           value={values.name}
           onChange={set('name')}
           error={errors.name}
           autoComplete="off"
         />
         <Select
-          label="Type"
+          label={t('admin.menu.group.type')}
           options={[...MODIFIER_TYPES]}
           value={values.type}
           onChange={set('type')}
           error={errors.type}
         />
         <TextField
-          label="Max selections"
+          label={t('admin.menu.group.max')}
           type="number"
           value={values.maxSelections}
           onChange={set('maxSelections')}
@@ -47,12 +49,12 @@ export function GroupModal({ group, onClose }: { group?: AdminGroup; onClose: ()
           autoComplete="off"
         />
         <TextField
-          label="Min selections"
+          label={t('admin.menu.group.min')}
           type="number"
           value={values.minSelections}
           onChange={set('minSelections')}
           error={errors.minSelections}
-          helpText="0 lets guests skip the group. 1 or more makes it required (Size, Milk)."
+          helpText={t('admin.menu.group.minHelp')}
           autoComplete="off"
         />
       </FormLayout>

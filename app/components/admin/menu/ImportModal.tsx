@@ -1,3 +1,4 @@
+import { useT } from '~/components/i18n';
 import { BlockStack, Select, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { useMenuAction } from './useMenuAction';
@@ -11,35 +12,35 @@ export function ImportModal({
   onClose: () => void;
 }) {
   const [collectionId, setCollectionId] = useState('');
+  const t = useT();
   const { submit, busy } = useMenuAction(onClose);
   return (
     <FormModal
-      title="Import from Shopify products"
+      title={t('admin.menu.import')}
       onClose={onClose}
       onSave={() => submit({ intent: 'import', collectionId })}
       busy={busy}
-      saveLabel="Import"
+      saveLabel={t('admin.menu.importSave')}
     >
       <BlockStack gap="300">
-        <Text as="p">
-          Every variant of your active products becomes a menu item at its Shopify price, linked to the
-          product so draft orders show the real product. Importing again updates those items instead of adding
-          copies.
-        </Text>
+        <Text as="p">{t('admin.menu.importText')}</Text>
         {collections === null ? (
           <Text as="p" tone="critical">
-            Collections could not be loaded from Shopify; you can still import all products.
+            {t('admin.menu.importNoCollections')}
           </Text>
         ) : (
           <Select
-            label="Category from"
+            label={t('admin.menu.importCategoryFrom')}
             options={[
-              { label: 'Each product’s product type', value: '' },
-              ...collections.map((c) => ({ label: `Collection: ${c.title}`, value: c.id })),
+              { label: t('admin.menu.importProductType'), value: '' },
+              ...collections.map((c) => ({
+                label: t('admin.menu.importCollection', { title: c.title }),
+                value: c.id,
+              })),
             ]}
             value={collectionId}
             onChange={setCollectionId}
-            helpText="Choosing a collection imports only its products, with the collection as their category."
+            helpText={t('admin.menu.importHelp')}
           />
         )}
       </BlockStack>

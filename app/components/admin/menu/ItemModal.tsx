@@ -1,3 +1,5 @@
+import { useT } from '~/components/i18n';
+import type { Translate } from '~/lib/language';
 import { FormLayout, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { categoryLabel } from '~/lib/categories';
@@ -5,6 +7,13 @@ import { AllergenChoices, initialKeys } from './AllergenChoices';
 import type { AdminMenuItem } from './types';
 import { useMenuAction } from './useMenuAction';
 import { FormModal } from './FormModal';
+
+/** The categories already on the menu, as a hint under the category field. */
+function existingCategories(t: Translate, categories: string[]) {
+  return categories.length
+    ? t('admin.menu.item.existing', { list: categories.map(categoryLabel).join(', ') })
+    : undefined;
+}
 
 export function ItemModal({
   item,
@@ -22,6 +31,7 @@ export function ItemModal({
     description: item?.description ?? '',
   });
   const [keys, setKeys] = useState(() => initialKeys(item?.allergens, item?.diets));
+  const t = useT();
   const { submit, busy, errors } = useMenuAction(onClose);
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const save = () =>
@@ -34,29 +44,29 @@ export function ItemModal({
     });
   return (
     <FormModal
-      title={item ? `Edit ${item.name}` : 'Add menu item'}
+      title={item ? t('admin.menu.edit', { name: item.name }) : t('admin.menu.addItem')}
       onClose={onClose}
       onSave={save}
       busy={busy}
     >
       <FormLayout>
         <TextField
-          label="Name"
+          label={t('admin.menu.item.name')}
           value={values.name}
           onChange={set('name')}
           error={errors.name}
           autoComplete="off"
         />
         <TextField
-          label="Category"
+          label={t('admin.menu.item.category')}
           value={values.category}
           onChange={set('category')}
           error={errors.category}
           autoComplete="off"
-          helpText={categories.length ? `Existing: ${categories.map(categoryLabel).join(', ')}` : undefined}
+          helpText={existingCategories(t, categories)}
         />
         <TextField
-          label="Price"
+          label={t('admin.menu.item.price')}
           value={values.price}
           onChange={set('price')}
           error={errors.price}
@@ -64,7 +74,7 @@ export function ItemModal({
           inputMode="decimal"
         />
         <TextField
-          label="Description"
+          label={t('admin.menu.item.description')}
           value={values.description}
           onChange={set('description')}
           error={errors.description}

@@ -12,12 +12,14 @@ import type { ReactNode } from 'react';
 import { categoryLabel } from '~/lib/categories';
 import type { AdminMenuItem } from './types';
 import { MenuRow } from './MenuRow';
+import { useT } from '~/components/i18n';
 import { RowActions } from './RowActions';
 import { SortableItem, SortableItems } from './SortableItems';
 import { useMenuAction } from './useMenuAction';
 
 /** "Sold out today" (off the guest menu until the shop's next day), or putting it back. */
 function SoldOutButton({ item }: { item: AdminMenuItem }) {
+  const t = useT();
   const { submit, busy } = useMenuAction();
   if (!item.active) return null;
   return item.soldOutToday ? (
@@ -25,18 +27,18 @@ function SoldOutButton({ item }: { item: AdminMenuItem }) {
       size="slim"
       disabled={busy}
       onClick={() => submit({ intent: 'item.available', id: String(item.id) })}
-      accessibilityLabel={`Put ${item.name} back on the menu`}
+      accessibilityLabel={t('admin.menu.backOnMenuLabel', { name: item.name })}
     >
-      Back on the menu
+      {t('admin.menu.backOnMenu')}
     </Button>
   ) : (
     <Button
       size="slim"
       disabled={busy}
       onClick={() => submit({ intent: 'item.soldout', id: String(item.id) })}
-      accessibilityLabel={`Mark ${item.name} sold out today`}
+      accessibilityLabel={t('admin.menu.soldOutLabel', { name: item.name })}
     >
-      Sold out today
+      {t('admin.menu.soldOut')}
     </Button>
   );
 }
@@ -51,6 +53,7 @@ function MenuItemName({
   handle: ReactNode;
   isDropTarget: boolean;
 }) {
+  const t = useT();
   return (
     <div
       className={isDropTarget ? 'menu-drop-target' : undefined}
@@ -63,9 +66,9 @@ function MenuItemName({
             <Text as="span" fontWeight="semibold" tone={item.active ? undefined : 'subdued'}>
               {item.name}
             </Text>
-            {item.imported ? <Badge tone="info">Shopify product</Badge> : null}
-            {item.soldOutToday ? <Badge tone="warning">Sold out today</Badge> : null}
-            {item.active ? null : <Badge>Archived</Badge>}
+            {item.imported ? <Badge tone="info">{t('admin.menu.shopifyProduct')}</Badge> : null}
+            {item.soldOutToday ? <Badge tone="warning">{t('admin.menu.soldOut')}</Badge> : null}
+            {item.active ? null : <Badge>{t('admin.menu.archived')}</Badge>}
           </InlineStack>
           {item.description ? (
             <Text as="span" tone="subdued" variant="bodySm" truncate>
@@ -137,6 +140,7 @@ export function MenuItemsCard({
   onEdit: (item: AdminMenuItem) => void;
 }) {
   // Phones (the Shopify mobile app): one stacked row per item instead of a table wider than the screen.
+  const t = useT();
   const { smDown } = useBreakpoints();
   const { submit } = useMenuAction();
   const place = (id: number, index: number) =>
@@ -146,19 +150,22 @@ export function MenuItemsCard({
       <Card padding="0">
         <div style={{ padding: '16px 16px 8px' }}>
           <Text as="h2" variant="headingMd">
-            Menu items
+            {t('admin.menu.items')}
           </Text>
         </div>
         <IndexTable
-          resourceName={{ singular: 'menu item', plural: 'menu items' }}
+          resourceName={{
+            singular: t('admin.menu.itemResource.one'),
+            plural: t('admin.menu.itemResource.other'),
+          }}
           itemCount={items.length}
           selectable={false}
           condensed={smDown}
           headings={[
-            { title: 'Name' },
-            { title: 'Category' },
-            { title: 'Price', alignment: 'end' },
-            { title: 'Actions' },
+            { title: t('admin.menu.heading.name') },
+            { title: t('admin.menu.heading.category') },
+            { title: t('admin.menu.heading.price'), alignment: 'end' },
+            { title: t('admin.menu.heading.actions') },
           ]}
         >
           {items.map((item, index) => (

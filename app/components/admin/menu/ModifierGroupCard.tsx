@@ -11,6 +11,7 @@ import {
 import { categoryLabel } from '~/lib/categories';
 import { selectionRule } from '~/lib/modifiers';
 import type { AdminGroup, AdminModifier } from './types';
+import { useT } from '~/components/i18n';
 import { MenuRow } from './MenuRow';
 import { RowActions } from './RowActions';
 
@@ -28,6 +29,7 @@ function ModifierGroupHeader({
   onEditGroup: () => void;
   onAddModifier: () => void;
 }) {
+  const t = useT();
   return (
     <div style={{ padding: 16 }}>
       <InlineStack align="space-between" blockAlign="center" gap="200">
@@ -36,16 +38,21 @@ function ModifierGroupHeader({
             <Text as="h2" variant="headingMd">
               {group.name}
             </Text>
-            {group.active ? null : <Badge>Archived</Badge>}
+            {group.active ? null : <Badge>{t('admin.menu.archived')}</Badge>}
           </InlineStack>
           <Text as="span" tone="subdued" variant="bodySm">
-            Type {group.type} · guests: {selectionRule(group.minSelections, group.maxSelections)}
-            {group.minSelections > 0 ? ' (required)' : ' (optional)'}
+            {t('admin.menu.groupLine', {
+              type: group.type,
+              rule: selectionRule(group.minSelections, group.maxSelections, (id, values) =>
+                t(`admin.${id}`, values),
+              ),
+            })}
+            {group.minSelections > 0 ? t('admin.menu.required') : t('admin.menu.optional')}
           </Text>
         </BlockStack>
         <InlineStack gap="200">
           <Button size="slim" onClick={onAddModifier}>
-            Add modifier
+            {t('admin.menu.addModifier')}
           </Button>
           <RowActions
             subject="group"
@@ -76,13 +83,14 @@ function ModifierRow({
   phone: boolean;
   onEdit: (modifier: AdminModifier) => void;
 }) {
+  const t = useT();
   const name = (
     <InlineStack gap="100" blockAlign="center">
       <Text as="span" tone={modifier.active ? undefined : 'subdued'}>
         {modifier.name}
       </Text>
-      {modifier.isDefault ? <Badge tone="success">Default</Badge> : null}
-      {modifier.active ? null : <Badge>Archived</Badge>}
+      {modifier.isDefault ? <Badge tone="success">{t('admin.menu.default')}</Badge> : null}
+      {modifier.active ? null : <Badge>{t('admin.menu.archived')}</Badge>}
     </InlineStack>
   );
   const delta = (
@@ -93,7 +101,7 @@ function ModifierRow({
   );
   const appliesTo = modifier.applicableCategories
     ? modifier.applicableCategories.split(',').map(categoryLabel).join(', ')
-    : 'All categories';
+    : t('admin.menu.allCategories');
   const actions = (
     <RowActions
       subject="modifier"
@@ -113,7 +121,7 @@ function ModifierRow({
       name={name}
       amount={delta}
       middle={[delta, appliesTo]}
-      phoneDetail={`Applies to ${appliesTo}`}
+      phoneDetail={t('admin.menu.appliesTo', { list: appliesTo })}
       actions={actions}
       nameAlign="center"
     />
@@ -128,6 +136,7 @@ export function ModifierGroupCard(props: {
   onAddModifier: () => void;
   onEditModifier: (modifier: AdminModifier) => void;
 }) {
+  const t = useT();
   const { group } = props;
   const { smDown } = useBreakpoints();
   return (
@@ -140,15 +149,18 @@ export function ModifierGroupCard(props: {
         onAddModifier={props.onAddModifier}
       />
       <IndexTable
-        resourceName={{ singular: 'modifier', plural: 'modifiers' }}
+        resourceName={{
+          singular: t('admin.menu.modifierResource.one'),
+          plural: t('admin.menu.modifierResource.other'),
+        }}
         itemCount={group.modifiers.length}
         selectable={false}
         condensed={smDown}
         headings={[
-          { title: 'Modifier' },
-          { title: 'Price change', alignment: 'end' },
-          { title: 'Applies to' },
-          { title: 'Actions' },
+          { title: t('admin.menu.heading.modifier') },
+          { title: t('admin.menu.heading.priceChange'), alignment: 'end' },
+          { title: t('admin.menu.heading.appliesTo') },
+          { title: t('admin.menu.heading.actions') },
         ]}
       >
         {group.modifiers.map((modifier, index) => (

@@ -1,3 +1,4 @@
+import { useT } from '~/components/i18n';
 import { Checkbox, ChoiceList, FormLayout, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { categoryLabel } from '~/lib/categories';
@@ -22,6 +23,7 @@ export function ModifierModal(props: {
     modifier?.applicableCategories.split(',').filter(Boolean) ?? [],
   );
   const [keys, setKeys] = useState(() => initialKeys(modifier?.allergens, modifier?.removesDiets));
+  const t = useT();
   const { submit, busy, errors } = useMenuAction(props.onClose);
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const save = () =>
@@ -37,31 +39,31 @@ export function ModifierModal(props: {
     });
   return (
     <FormModal
-      title={modifier ? `Edit ${modifier.name}` : 'Add modifier'}
+      title={modifier ? t('admin.menu.edit', { name: modifier.name }) : t('admin.menu.addModifier')}
       onClose={props.onClose}
       onSave={save}
       busy={busy}
     >
       <FormLayout>
         <TextField
-          label="Modifier name"
+          label={t('admin.menu.modifier.name')}
           value={values.name}
           onChange={set('name')}
           error={errors.name}
           autoComplete="off"
         />
         <TextField
-          label="Price change"
+          label={t('admin.menu.modifier.price')}
           value={values.priceDelta}
           onChange={set('priceDelta')}
           error={errors.priceDelta}
           autoComplete="off"
-          helpText="Added to the item's price, e.g. 0.80 for oat milk. Use a minus sign for a discount."
+          helpText={t('admin.menu.modifier.priceHelp')}
         />
-        <Checkbox label="Selected by default" checked={isDefault} onChange={setDefault} />
+        <Checkbox label={t('admin.menu.modifier.default')} checked={isDefault} onChange={setDefault} />
         <ChoiceList
           allowMultiple
-          title="Applies to categories (none ticked: every category)"
+          title={t('admin.menu.modifier.applies')}
           choices={props.categories.map((key) => ({ label: categoryLabel(key), value: key }))}
           selected={applies}
           onChange={setApplies}

@@ -1,3 +1,4 @@
+import { useT } from '~/components/i18n';
 import { Button, ButtonGroup } from '@shopify/polaris';
 import type { ReactNode } from 'react';
 import { useMenuAction } from './useMenuAction';
@@ -25,6 +26,7 @@ export function RowActions({
   last: boolean;
   children?: ReactNode;
 }) {
+  const t = useT();
   const { submit, busy } = useMenuAction();
   const go = (verb: string) => submit({ intent: `${subject}.${verb}`, id: String(id) });
   return (
@@ -33,7 +35,7 @@ export function RowActions({
         size="slim"
         disabled={first || busy}
         onClick={() => go('up')}
-        accessibilityLabel={`Move ${name} up`}
+        accessibilityLabel={t('admin.menu.moveUp', { name })}
       >
         ↑
       </Button>
@@ -41,16 +43,16 @@ export function RowActions({
         size="slim"
         disabled={last || busy}
         onClick={() => go('down')}
-        accessibilityLabel={`Move ${name} down`}
+        accessibilityLabel={t('admin.menu.moveDown', { name })}
       >
         ↓
       </Button>
       <Button size="slim" onClick={onEdit}>
-        Edit
+        {t('admin.menu.editButton')}
       </Button>
       {children}
       <Button size="slim" disabled={busy} onClick={() => go(active ? 'archive' : 'unarchive')}>
-        {active ? 'Archive' : 'Unarchive'}
+        {active ? t('admin.menu.archive') : t('admin.menu.unarchive')}
       </Button>
     </ButtonGroup>
   );

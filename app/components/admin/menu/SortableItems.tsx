@@ -6,12 +6,16 @@ import {
   PointerSensor,
   useSensor,
   useSensors,
+  type DragCancelEvent,
   type DragEndEvent,
+  type DragOverEvent,
   type DragStartEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useState, type ReactNode } from 'react';
+import { useT } from '~/components/i18n';
+import type { Translate } from '~/lib/language';
 import type { AdminMenuItem } from './types';
 
 // Drag and drop for the menu items' order (@dnd-kit). The rows stay where they are while dragging; a
@@ -69,6 +73,7 @@ export function SortableItem({
   item: AdminMenuItem;
   children: (handle: ReactNode, isDropTarget: boolean) => ReactNode;
 }) {
+  const t = useT();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isOver, active } = useSortable({
     id: item.id,
   });
@@ -82,12 +87,34 @@ export function SortableItem({
       }}
       {...attributes}
       {...listeners}
-      aria-label={`Drag to reorder ${item.name}`}
+      aria-label={t('admin.drag.handle', { name: item.name })}
     >
       <DotsIcon />
     </button>
   );
   return <>{children(handle, isOver && active !== null && active.id !== item.id)}</>;
+}
+
+/** What a screen reader hears while an item is dragged with the keyboard, in the merchant's language. */
+function screenReaderTexts(t: Translate, items: AdminMenuItem[]) {
+  const name = (id: unknown) => items.find((item) => item.id === id)?.name ?? t('admin.drag.someItem');
+  const place = (id: unknown) => items.findIndex((item) => item.id === id) + 1;
+  return {
+    screenReaderInstructions: { draggable: t('admin.drag.instructions') },
+    announcements: {
+      onDragStart: ({ active }: DragStartEvent) =>
+        t('admin.drag.start', { name: name(active.id), place: place(active.id), count: items.length }),
+      onDragOver: ({ active, over }: DragOverEvent) =>
+        over
+          ? t('admin.drag.over', { name: name(active.id), place: place(over.id) })
+          : t('admin.drag.nowhere', { name: name(active.id) }),
+      onDragEnd: ({ active, over }: DragEndEvent) =>
+        over
+          ? t('admin.drag.end', { name: name(active.id), place: place(over.id) })
+          : t('admin.drag.dropped', { name: name(active.id) }),
+      onDragCancel: ({ active }: DragCancelEvent) => t('admin.drag.cancel', { name: name(active.id) }),
+    },
+  };
 }
 
 /** The menu items as a sortable list; a drop sends the dragged item's new index. */
@@ -105,8 +132,7 @@ export function SortableItems({
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: stepToNextHandle }),
   );
-  const name = (id: unknown) => items.find((item) => item.id === id)?.name ?? 'The item';
-  const position = (id: unknown) => items.findIndex((item) => item.id === id) + 1;
+  const t = useT();
   return (
     <DndContext
       sensors={sensors}
@@ -122,25 +148,7 @@ export function SortableItems({
         const index = items.findIndex((item) => item.id === over.id);
         if (index >= 0) onPlace(Number(active.id), index);
       }}
-      accessibility={{
-        screenReaderInstructions: {
-          draggable:
-            'To move this item, press Space or Enter, use the up and down arrow keys, then press Space or Enter to drop it, or Escape to cancel. The Move up and Move down buttons do the same one step at a time.',
-        },
-        announcements: {
-          onDragStart: ({ active }) =>
-            `Picked up ${name(active.id)}, place ${position(active.id)} of ${items.length}.`,
-          onDragOver: ({ active, over }) =>
-            over
-              ? `${name(active.id)} would move to place ${position(over.id)}.`
-              : `${name(active.id)} is not over a place.`,
-          onDragEnd: ({ active, over }) =>
-            over
-              ? `${name(active.id)} moved to place ${position(over.id)}.`
-              : `${name(active.id)} was dropped where it was.`,
-          onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
-        },
-      }}
+      accessibility={screenReaderTexts(t, items)}
     >
       <style>{HANDLE_CSS}</style>
       <SortableContext items={items.map((item) => item.id)} strategy={verticalListSortingStrategy}>

@@ -1,8 +1,10 @@
 import { Button } from '@shopify/polaris';
 import { useRetryFetcher } from './useRetryFetcher';
+import { useT } from '~/components/i18n';
 
 /** "Retry now" for a failed or stuck Shopify hand-off. */
 export function HandoffRetryButton({ id, code }: { id: number; code: string }) {
+  const t = useT();
   const fetcher = useRetryFetcher();
   return (
     <fetcher.Form method="post">
@@ -12,9 +14,9 @@ export function HandoffRetryButton({ id, code }: { id: number; code: string }) {
         submit
         size="slim"
         loading={fetcher.state !== 'idle'}
-        accessibilityLabel={`Retry sending ${code} to Shopify now`}
+        accessibilityLabel={t('admin.retryHandoffLabel', { code })}
       >
-        Retry now
+        {t('admin.retry')}
       </Button>
     </fetcher.Form>
   );

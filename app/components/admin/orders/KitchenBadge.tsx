@@ -1,4 +1,5 @@
 import { Badge } from '@shopify/polaris';
+import { useT } from '~/components/i18n';
 
 export const KITCHEN_TONES: Record<string, 'info' | 'attention' | 'success' | 'critical' | undefined> = {
   received: 'info',
@@ -8,6 +9,7 @@ export const KITCHEN_TONES: Record<string, 'info' | 'attention' | 'success' | 'c
 };
 
 export function KitchenBadge({ state, label }: { state: string | null; label: string | null }) {
+  const t = useT();
   if (!state || !label) return null;
-  return <Badge tone={KITCHEN_TONES[state]}>{`Kitchen: ${label}`}</Badge>;
+  return <Badge tone={KITCHEN_TONES[state]}>{t('admin.kitchenBadge', { label })}</Badge>;
 }

@@ -1,5 +1,6 @@
 import { BlockStack, Button, InlineStack, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
+import { useLanguage, useT } from '~/components/i18n';
 import type { AdminOrderDetail } from '~/models/groupOrder/adminOrders.server';
 import { KitchenBadge } from './KitchenBadge';
 import { useRetryFetcher } from './useRetryFetcher';
@@ -8,20 +9,22 @@ type Kitchen = AdminOrderDetail['kitchen'];
 
 /** Every kitchen step so far, in the shop's time zone, undone steps struck through. */
 function KitchenSteps({ timeline, timeZone }: { timeline: Kitchen['timeline']; timeZone: string }) {
+  const t = useT();
+  const { intlLocale } = useLanguage();
   return (
-    <ol aria-label="Kitchen timeline" style={{ margin: 0, paddingLeft: 20 }}>
+    <ol aria-label={t('admin.kitchen.timeline')} style={{ margin: 0, paddingLeft: 20 }}>
       {timeline.map((entry, index) => (
         <li key={index} style={entry.undone ? { textDecoration: 'line-through' } : undefined}>
           <Text as="span">
             {entry.label} ·{' '}
-            {new Date(entry.at).toLocaleString('en-AU', {
+            {new Date(entry.at).toLocaleString(intlLocale, {
               timeZone,
               dateStyle: 'medium',
               timeStyle: 'short',
             })}
             {entry.actor ? ` · ${entry.actor}` : ''}
-            {entry.reason ? ` · Reason: ${entry.reason}` : ''}
-            {entry.undone ? ' (undone)' : ''}
+            {entry.reason ? ` · ${t('admin.kitchen.reason', { reason: entry.reason })}` : ''}
+            {entry.undone ? ` ${t('admin.kitchen.undone')}` : ''}
           </Text>
         </li>
       ))}
@@ -43,10 +46,11 @@ function CancelOrderForm({
   onCancel: () => void;
   onKeep: () => void;
 }) {
+  const t = useT();
   return (
     <BlockStack gap="200">
       <TextField
-        label="Reason for cancelling (the host and guests are told)"
+        label={t('admin.kitchen.cancelReason')}
         value={reason}
         onChange={onReason}
         maxLength={300}
@@ -55,9 +59,9 @@ function CancelOrderForm({
       />
       <InlineStack gap="200">
         <Button tone="critical" variant="primary" disabled={!reason.trim() || busy} onClick={onCancel}>
-          Cancel this order
+          {t('admin.kitchen.cancelThis')}
         </Button>
-        <Button onClick={onKeep}>Keep it</Button>
+        <Button onClick={onKeep}>{t('admin.kitchen.keep')}</Button>
       </InlineStack>
     </BlockStack>
   );
@@ -65,6 +69,7 @@ function CancelOrderForm({
 
 /** Where the order is in the kitchen, its timeline, the next step, cancel with a reason, and undo. */
 export function KitchenPanel({ order }: { order: AdminOrderDetail }) {
+  const t = useT();
   const { kitchen } = order;
   const fetcher = useRetryFetcher();
   const [cancelling, setCancelling] = useState(false);
@@ -76,12 +81,14 @@ export function KitchenPanel({ order }: { order: AdminOrderDetail }) {
     <BlockStack gap="300">
       <InlineStack gap="200" blockAlign="center">
         <Text as="h3" variant="headingMd">
-          Kitchen
+          {t('admin.kitchen.title')}
         </Text>
         <KitchenBadge state={kitchen.state} label={kitchen.label} />
       </InlineStack>
       <KitchenSteps timeline={kitchen.timeline} timeZone={order.timeZone} />
-      {kitchen.cancelReason ? <Text as="p">Cancelled: {kitchen.cancelReason}</Text> : null}
+      {kitchen.cancelReason ? (
+        <Text as="p">{t('admin.kitchen.cancelled', { reason: kitchen.cancelReason })}</Text>
+      ) : null}
       <InlineStack gap="200">
         {kitchen.next && kitchen.nextLabel ? (
           <Button
@@ -89,17 +96,17 @@ export function KitchenPanel({ order }: { order: AdminOrderDetail }) {
             loading={busy}
             onClick={() => post({ intent: 'kitchen-move', to: kitchen.next! })}
           >
-            {`Mark ${kitchen.nextLabel}`}
+            {t('admin.kitchen.mark', { step: kitchen.nextLabel })}
           </Button>
         ) : null}
         {kitchen.canUndo ? (
           <Button disabled={busy} onClick={() => post({ intent: 'kitchen-undo' })}>
-            Undo last step
+            {t('admin.kitchen.undo')}
           </Button>
         ) : null}
         {kitchen.state !== 'cancelled' && kitchen.state !== 'collected' && !cancelling ? (
           <Button tone="critical" variant="plain" onClick={() => setCancelling(true)}>
-            Cancel order…
+            {t('admin.kitchen.cancel')}
           </Button>
         ) : null}
       </InlineStack>

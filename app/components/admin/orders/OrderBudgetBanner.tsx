@@ -1,4 +1,5 @@
 import { Banner, BlockStack, Text } from '@shopify/polaris';
+import { useT } from '~/components/i18n';
 import type { orderBudgetStatus } from '~/models/limits/orderBudget.server';
 
 type Status = Awaited<ReturnType<typeof orderBudgetStatus>>;
@@ -9,29 +10,19 @@ type Status = Awaited<ReturnType<typeof orderBudgetStatus>>;
  * the rest of the hour, while logged-in customers can still start orders.
  */
 export function OrderBudgetBanner({ status }: { status: Status }) {
+  const t = useT();
   const reached = status.refusedToday > 0;
   return (
     <Banner
       tone={reached ? 'critical' : 'warning'}
-      title={
-        reached
-          ? 'Some visitors could not start a group order today'
-          : 'New group orders are near this hour’s ceiling'
-      }
+      title={reached ? t('admin.budget.reachedTitle') : t('admin.budget.nearTitle')}
     >
       <BlockStack gap="200">
         <Text as="p">
-          In the current hour, visitors who are not logged in have started {status.started} of the{' '}
-          {status.ceiling} group orders they may start together.
-          {reached
-            ? ` In the last 24 hours, ${status.refusedToday} more ${status.refusedToday === 1 ? 'was' : 'were'} refused.`
-            : ''}
+          {t('admin.budget.started', { started: status.started, ceiling: status.ceiling })}
+          {reached ? t('admin.budget.refused', { count: status.refusedToday }) : ''}
         </Text>
-        <Text as="p">
-          Customers logged in to your store can still start orders. If you do not expect this many, someone
-          may be creating orders to block others: ask your regular hosts to log in before they start an order.
-          The ceiling grows with the orders your shop really submits.
-        </Text>
+        <Text as="p">{t('admin.budget.advice')}</Text>
       </BlockStack>
     </Banner>
   );

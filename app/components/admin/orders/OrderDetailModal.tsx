@@ -1,5 +1,5 @@
 import { BlockStack, Divider, InlineStack, List, Modal, Text } from '@shopify/polaris';
-import { timeLabel } from '~/lib/groupOrder';
+import { useT } from '~/components/i18n';
 import { paymentLabel } from '~/lib/payment';
 import type { AdminOrderDetail } from '~/models/groupOrder/adminOrders.server';
 import { StatusBadge } from './StatusBadge';
@@ -18,6 +18,10 @@ type Guest = AdminOrderDetail['guests'][number];
 
 /** Status, host, pickup and payment, delivery address, instructions and the Shopify handoff. */
 function OrderOverview({ order }: { order: AdminOrderDetail }) {
+  const t = useT();
+  const when = t(order.orderType === 'delivery' ? 'admin.row.deliveryAt' : 'admin.row.pickupAt', {
+    when: order.pickupLabel,
+  });
   return (
     <BlockStack gap="200">
       <InlineStack gap="200" blockAlign="center">
@@ -25,13 +29,20 @@ function OrderOverview({ order }: { order: AdminOrderDetail }) {
         {order.status !== 'active' ? <ShopifyStateBadge state={order.shopify.state} /> : null}
       </InlineStack>
       <Text as="p">
-        Host: {order.hostName} ({order.hostEmail}) · {order.companyName}
+        {t('admin.detail.host', { name: order.hostName, email: order.hostEmail, company: order.companyName })}
       </Text>
       <Text as="p">
-        {timeLabel(order.orderType)} {order.pickupLabel} · {paymentLabel(order.paymentMethod)}
+        {t('admin.detail.when', {
+          when,
+          payment: paymentLabel(order.paymentMethod, (id) => t(`admin.settings.${id}`)),
+        })}
       </Text>
-      {order.deliveryAddress ? <Text as="p">Deliver to: {order.deliveryAddress}</Text> : null}
-      {order.instructions ? <Text as="p">Instructions: {order.instructions}</Text> : null}
+      {order.deliveryAddress ? (
+        <Text as="p">{t('admin.detail.deliverTo', { address: order.deliveryAddress })}</Text>
+      ) : null}
+      {order.instructions ? (
+        <Text as="p">{t('admin.detail.instructions', { text: order.instructions })}</Text>
+      ) : null}
       {order.status !== 'active' ? <ShopifyHandoff order={order} /> : null}
     </BlockStack>
   );
@@ -39,6 +50,7 @@ function OrderOverview({ order }: { order: AdminOrderDetail }) {
 
 /** One guest's part: name, total, each item with its modifiers and note, and the guest's own note. */
 function GuestOrder({ guest, money }: { guest: Guest; money: (cents: number) => string }) {
+  const t = useT();
   return (
     <BlockStack gap="100">
       <InlineStack align="space-between">
@@ -58,13 +70,15 @@ function GuestOrder({ guest, money }: { guest: Guest; money: (cents: number) => 
             {item.note ? (
               <Text as="span" tone="subdued" breakWord>
                 {' '}
-                · Item note: {item.note}
+                · {t('admin.detail.itemNote', { note: item.note })}
               </Text>
             ) : null}
           </List.Item>
         ))}
       </List>
-      {guest.specialInstructions ? <Text as="p">Note: {guest.specialInstructions}</Text> : null}
+      {guest.specialInstructions ? (
+        <Text as="p">{t('admin.detail.guestNote', { note: guest.specialInstructions })}</Text>
+      ) : null}
       <Divider />
     </BlockStack>
   );
@@ -72,18 +86,19 @@ function GuestOrder({ guest, money }: { guest: Guest; money: (cents: number) => 
 
 /** Who ordered what, guest by guest, and the order's total. */
 function GuestOrders({ order, money }: { order: AdminOrderDetail; money: (cents: number) => string }) {
+  const t = useT();
   return (
     <BlockStack gap="400">
       <Text as="h3" variant="headingMd">
-        {order.guests.length} {order.guests.length === 1 ? 'guest' : 'guests'} · {order.totalItems} items
+        {t('admin.detail.summary', { guests: order.guests.length, items: order.totalItems })}
       </Text>
-      {order.guests.length === 0 ? <Text as="p">No one has ordered yet.</Text> : null}
+      {order.guests.length === 0 ? <Text as="p">{t('admin.detail.nobody')}</Text> : null}
       {order.guests.map((guest) => (
         <GuestOrder key={guest.guestId ?? guest.guestName} guest={guest} money={money} />
       ))}
       <InlineStack align="space-between">
         <Text as="span" variant="headingMd">
-          Total
+          {t('admin.detail.total')}
         </Text>
         <Text as="span" variant="headingMd">
           {money(order.totalCents)}
@@ -95,11 +110,12 @@ function GuestOrders({ order, money }: { order: AdminOrderDetail; money: (cents:
 
 /** The detail of one group order: who ordered what, with modifiers, notes and totals. */
 export function OrderDetailModal({ order, missing, money, onClose }: Props) {
+  const t = useT();
   if (!order) {
     return (
-      <Modal open={missing} onClose={onClose} title="Group order not found">
+      <Modal open={missing} onClose={onClose} title={t('admin.detail.notFound')}>
         <Modal.Section>
-          <Text as="p">This group order does not exist in your shop.</Text>
+          <Text as="p">{t('admin.detail.notFoundText')}</Text>
         </Modal.Section>
       </Modal>
     );
@@ -111,8 +127,8 @@ export function OrderDetailModal({ order, missing, money, onClose }: Props) {
       onClose={onClose}
       title={title}
       size="large"
-      primaryAction={{ content: 'Open host dashboard', url: order.hostDashboardUrl, target: '_blank' }}
-      secondaryActions={[{ content: 'Close', onAction: onClose }]}
+      primaryAction={{ content: t('admin.detail.openHost'), url: order.hostDashboardUrl, target: '_blank' }}
+      secondaryActions={[{ content: t('admin.detail.close'), onAction: onClose }]}
     >
       <Modal.Section>
         <OrderOverview order={order} />

@@ -1,6 +1,6 @@
 import { BlockStack, Button, IndexTable, InlineStack, Link, Text } from '@shopify/polaris';
 import type { ReactNode } from 'react';
-import { timeLabel } from '~/lib/groupOrder';
+import { useT } from '~/components/i18n';
 import type { AdminOrderListEntry } from '~/models/groupOrder/adminOrders.server';
 import { HandoffRetryButton } from './HandoffRetryButton';
 import { KitchenBadge } from './KitchenBadge';
@@ -23,6 +23,7 @@ function NameOverDetail({ name, detail }: { name: ReactNode; detail: ReactNode }
 
 /** The order's badges, its draft order in Shopify, and a retry when the handoff failed. */
 function OrderStatus({ order }: { order: Order }) {
+  const t = useT();
   return (
     <BlockStack gap="100" inlineAlign="start">
       <InlineStack gap="100">
@@ -34,9 +35,12 @@ function OrderStatus({ order }: { order: Order }) {
         <Link
           url={order.shopify.draftOrderUrl}
           target="_blank"
-          accessibilityLabel={`Open draft order ${order.shopify.draftOrderName ?? ''} of ${order.code} in Shopify`}
+          accessibilityLabel={t('admin.row.draftLabel', {
+            name: order.shopify.draftOrderName ?? '',
+            code: order.code,
+          })}
         >
-          Draft order {order.shopify.draftOrderName}
+          {t('admin.row.draft', { name: order.shopify.draftOrderName })}
         </Link>
       ) : null}
       {order.status !== 'active' && order.shopify.retryable ? (
@@ -47,13 +51,18 @@ function OrderStatus({ order }: { order: Order }) {
 }
 
 function OrderActions({ order, onView }: { order: Order; onView: () => void }) {
+  const t = useT();
   return (
     <InlineStack gap="200" wrap={false}>
-      <Button size="slim" onClick={onView} accessibilityLabel={`View details of ${order.code}`}>
-        View details
+      <Button
+        size="slim"
+        onClick={onView}
+        accessibilityLabel={t('admin.row.viewLabel', { code: order.code })}
+      >
+        {t('admin.row.view')}
       </Button>
       <Button size="slim" variant="plain" url={order.hostDashboardUrl} target="_blank">
-        Host dashboard
+        {t('admin.row.hostDashboard')}
       </Button>
     </InlineStack>
   );
@@ -73,6 +82,10 @@ export function OrderRow({
   money: (cents: number) => string;
   onView: () => void;
 }) {
+  const t = useT();
+  const when = t(order.orderType === 'delivery' ? 'admin.row.deliveryAt' : 'admin.row.pickupAt', {
+    when: order.pickupLabel,
+  });
   const code = (
     <Text as="span" variant="bodyMd" fontWeight="semibold">
       {order.code}
@@ -100,8 +113,7 @@ export function OrderRow({
             {groupName}
             {host}
             <Text as="span" tone="subdued" variant="bodySm">
-              {timeLabel(order.orderType)} {order.pickupLabel} · {order.participantCount}{' '}
-              {order.participantCount === 1 ? 'guest' : 'guests'}
+              {when} · {t('admin.row.guests', { count: order.participantCount })}
             </Text>
             {status}
             {actions}
@@ -112,10 +124,7 @@ export function OrderRow({
           <IndexTable.Cell>{code}</IndexTable.Cell>
           <IndexTable.Cell>{groupName}</IndexTable.Cell>
           <IndexTable.Cell>{host}</IndexTable.Cell>
-          <IndexTable.Cell>
-            {order.orderType === 'delivery' ? 'Delivery ' : ''}
-            {order.pickupLabel}
-          </IndexTable.Cell>
+          <IndexTable.Cell>{order.orderType === 'delivery' ? when : order.pickupLabel}</IndexTable.Cell>
           <IndexTable.Cell>{order.participantCount}</IndexTable.Cell>
           <IndexTable.Cell>{total}</IndexTable.Cell>
           <IndexTable.Cell>{status}</IndexTable.Cell>

@@ -1,12 +1,14 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { Button, Card, InlineStack, TextField } from '@shopify/polaris';
 import { useState } from 'react';
+import { useT } from '~/components/i18n';
 
 /**
  * The dashboard's search (a GET form, so the URL keeps it). It sends no tab: a search looks through all
  * orders, and the tabs can narrow it afterwards. Clearing it shows the Active Orders list again.
  */
 export function OrderSearch({ query, onClear }: { query: string; onClear: () => void }) {
+  const t = useT();
   const navigation = useNavigation();
   const [search, setSearch] = useState(query);
   return (
@@ -15,11 +17,11 @@ export function OrderSearch({ query, onClear }: { query: string; onClear: () => 
         <InlineStack gap="200" blockAlign="end" wrap={false}>
           <div style={{ flex: 1 }}>
             <TextField
-              label="Search orders"
+              label={t('admin.search.label')}
               name="q"
               value={search}
               onChange={setSearch}
-              placeholder="Code, group name, company, host, e-mail or a guest’s name"
+              placeholder={t('admin.search.placeholder')}
               autoComplete="off"
               clearButton
               onClearButtonClick={() => {
@@ -32,7 +34,7 @@ export function OrderSearch({ query, onClear }: { query: string; onClear: () => 
             submit
             loading={navigation.state === 'loading' && navigation.location?.search.includes('q=')}
           >
-            Search
+            {t('admin.search.submit')}
           </Button>
         </InlineStack>
       </Form>

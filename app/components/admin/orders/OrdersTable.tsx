@@ -10,14 +10,17 @@ import {
   useBreakpoints,
 } from '@shopify/polaris';
 import type { AdminOrderList } from '~/models/groupOrder/adminOrders.server';
+import { useT } from '~/components/i18n';
+import type { Translate } from '~/lib/language';
 import { OrderRow } from './OrderRow';
 
-const TABS = [
-  { id: 'active', content: 'Active Orders' },
-  { id: 'submitted', content: 'Submitted Orders' },
-];
-/** Shown while searching: matches from every order, whatever their state. */
-const ALL_TAB = { id: 'all', content: 'All orders' };
+const TAB_IDS = ['active', 'submitted'] as const;
+/** The list's tabs; while searching also "All orders": matches from every order, whatever their state. */
+const tabsFor = (t: Translate, searching: boolean) =>
+  [...TAB_IDS, ...(searching ? (['all'] as const) : [])].map((id) => ({
+    id,
+    content: t(`admin.orders.tab.${id}`),
+  }));
 
 /** Says where a search looked, and offers all orders when a tab narrowed it. */
 function SearchScope({
@@ -29,19 +32,18 @@ function SearchScope({
   query: string;
   update: (changes: Record<string, string | null>) => void;
 }) {
+  const t = useT();
   if (!query) return null;
-  const where = TABS.find((tab) => tab.id === list.tab)?.content;
+  const where = tabsFor(t, false).find((tab) => tab.id === list.tab)?.content;
   return (
     <div style={{ padding: '12px 16px 0' }}>
       <InlineStack gap="200" blockAlign="center">
         <Text as="p">
-          {where
-            ? `Showing matches for “${query}” in ${where} only.`
-            : `Showing matches in all orders (active and submitted) for “${query}”.`}
+          {where ? t('admin.orders.searchIn', { query, where }) : t('admin.orders.searchAll', { query })}
         </Text>
         {where ? (
           <Button variant="plain" onClick={() => update({ tab: 'all', page: null })}>
-            Search all orders
+            {t('admin.orders.searchAllButton')}
           </Button>
         ) : null}
       </InlineStack>
@@ -49,16 +51,12 @@ function SearchScope({
   );
 }
 
-const HEADINGS: Parameters<typeof IndexTable>[0]['headings'] = [
-  { title: 'Code' },
-  { title: 'Order' },
-  { title: 'Host' },
-  { title: 'Pickup or delivery' },
-  { title: 'Guests' },
-  { title: 'Total', alignment: 'end' },
-  { title: 'Status' },
-  { title: 'Actions' },
-];
+const HEADINGS = ['code', 'order', 'host', 'pickup', 'guests', 'total', 'status', 'actions'] as const;
+const headingsFor = (t: Translate): Parameters<typeof IndexTable>[0]['headings'] =>
+  HEADINGS.map((key) => ({
+    title: t(`admin.orders.heading.${key}`),
+    ...(key === 'total' ? { alignment: 'end' as const } : {}),
+  })) as Parameters<typeof IndexTable>[0]['headings'];
 
 /** The active, submitted or (searching) all orders, a page at a time (stacked cards on phones), or what to do when none. */
 export function OrdersTable({
@@ -72,8 +70,9 @@ export function OrdersTable({
   money: (cents: number) => string;
   update: (changes: Record<string, string | null>) => void;
 }) {
+  const t = useT();
   const { smDown } = useBreakpoints();
-  const tabs = query ? [...TABS, ALL_TAB] : TABS;
+  const tabs = tabsFor(t, Boolean(query));
   return (
     <Card padding="0">
       <Tabs
@@ -87,11 +86,14 @@ export function OrdersTable({
       <SearchScope list={list} query={query} update={update} />
       {list.orders.length ? (
         <IndexTable
-          resourceName={{ singular: 'group order', plural: 'group orders' }}
+          resourceName={{
+            singular: t('admin.orders.resource.one'),
+            plural: t('admin.orders.resource.other'),
+          }}
           itemCount={list.orders.length}
           selectable={false}
           condensed={smDown}
-          headings={HEADINGS}
+          headings={headingsFor(t)}
         >
           {list.orders.map((order, index) => (
             <OrderRow
@@ -108,19 +110,19 @@ export function OrdersTable({
         <EmptyState
           heading={
             query
-              ? `No orders match “${query}”`
+              ? t('admin.orders.noMatch', { query })
               : list.tab === 'submitted'
-                ? 'No submitted orders yet'
-                : 'No active group orders'
+                ? t('admin.orders.noSubmitted')
+                : t('admin.orders.noActive')
           }
           image=""
         >
           <p>
             {query
-              ? 'Try a code, a company, the host’s name or e-mail, or a guest’s name.'
+              ? t('admin.orders.noMatchHelp')
               : list.tab === 'submitted'
-                ? 'Orders appear here once a host submits them; each becomes a draft order in Shopify.'
-                : 'Orders appear here when hosts start them on your store.'}
+                ? t('admin.orders.noSubmittedHelp')
+                : t('admin.orders.noActiveHelp')}
           </p>
         </EmptyState>
       )}
@@ -130,7 +132,7 @@ export function OrdersTable({
           hasNext={list.hasNext}
           onPrevious={() => update({ page: String(list.page - 1) })}
           onNext={() => update({ page: String(list.page + 1) })}
-          label={`Page ${list.page}`}
+          label={t('admin.orders.page', { page: list.page })}
         />
       </div>
     </Card>

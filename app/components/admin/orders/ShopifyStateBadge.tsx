@@ -1,16 +1,16 @@
 import { Badge } from '@shopify/polaris';
+import { useT } from '~/components/i18n';
 
-export const SHOPIFY_STATES: Record<
-  string,
-  { label: string; tone?: 'success' | 'attention' | 'critical' | 'info' }
-> = {
-  none: { label: 'Not sent to Shopify' },
-  pending: { label: 'Sending to Shopify', tone: 'attention' },
-  sent: { label: 'Draft order created', tone: 'success' },
-  failed: { label: 'Shopify hand-off failed', tone: 'critical' },
+// Each hand-off state's tone; its words are the message admin.shopify.<state>.
+const SHOPIFY_TONES: Record<string, 'success' | 'attention' | 'critical' | 'info' | undefined> = {
+  none: undefined,
+  pending: 'attention',
+  sent: 'success',
+  failed: 'critical',
 };
 
 export function ShopifyStateBadge({ state }: { state: string }) {
-  const entry = SHOPIFY_STATES[state] ?? { label: state };
-  return <Badge tone={entry.tone}>{entry.label}</Badge>;
+  const t = useT();
+  const known = state in SHOPIFY_TONES;
+  return <Badge tone={SHOPIFY_TONES[state]}>{known ? t(`admin.shopify.${state}`) : state}</Badge>;
 }

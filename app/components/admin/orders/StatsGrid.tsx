@@ -1,15 +1,17 @@
 import { BlockStack, Card, InlineGrid, Text } from '@shopify/polaris';
+import { useT } from '~/components/i18n';
 import type { OrderStats } from '~/models/groupOrder/stats.server';
 
 /** The dashboard's six figures, a card each; the money ones say they count submitted orders only. */
 export function StatsGrid({ stats, money }: { stats: OrderStats; money: (cents: number) => string }) {
+  const t = useT();
   const cards = [
-    { label: 'Total orders', value: String(stats.total) },
-    { label: 'Active', value: String(stats.active) },
-    { label: 'Submitted', value: String(stats.submitted) },
-    { label: 'Revenue (submitted orders)', value: money(stats.revenueCents) },
-    { label: "Today's orders", value: String(stats.today) },
-    { label: 'Average submitted order', value: money(stats.averageCents) },
+    { label: t('admin.stats.total'), value: String(stats.total) },
+    { label: t('admin.stats.active'), value: String(stats.active) },
+    { label: t('admin.stats.submitted'), value: String(stats.submitted) },
+    { label: t('admin.stats.revenue'), value: money(stats.revenueCents) },
+    { label: t('admin.stats.today'), value: String(stats.today) },
+    { label: t('admin.stats.average'), value: money(stats.averageCents) },
   ];
   return (
     <InlineGrid columns={{ xs: 2, md: 3 }} gap="400">

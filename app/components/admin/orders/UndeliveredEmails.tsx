@@ -1,8 +1,10 @@
 import { BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris';
 import type { UndeliveredEmail } from '~/models/groupOrder/adminOrders.server';
 import { useRetryFetcher } from './useRetryFetcher';
+import { useT } from '~/components/i18n';
 
 export function EmailRetryButton({ id, to }: { id: number; to: string }) {
+  const t = useT();
   const fetcher = useRetryFetcher();
   return (
     <fetcher.Form method="post">
@@ -12,9 +14,9 @@ export function EmailRetryButton({ id, to }: { id: number; to: string }) {
         submit
         size="slim"
         loading={fetcher.state !== 'idle'}
-        accessibilityLabel={`Retry the e-mail to ${to} now`}
+        accessibilityLabel={t('admin.retryEmailLabel', { to })}
       >
-        Retry now
+        {t('admin.retry')}
       </Button>
     </fetcher.Form>
   );
@@ -22,17 +24,18 @@ export function EmailRetryButton({ id, to }: { id: number; to: string }) {
 
 /** E-mails the outbox gave up on (the SMTP server kept refusing them), each with "Retry now". */
 export function UndeliveredEmails({ emails }: { emails: UndeliveredEmail[] }) {
+  const t = useT();
   return (
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          E-mails that could not be sent
+          {t('admin.emails.title')}
         </Text>
         {emails.map((email) => (
           <InlineStack key={email.id} align="space-between" blockAlign="center" gap="200">
             <BlockStack gap="050">
               <Text as="span" fontWeight="semibold">
-                {email.subject || 'E-mail'} · {email.to}
+                {email.subject || t('admin.emails.untitled')} · {email.to}
               </Text>
               {email.error ? (
                 <Text as="span" tone="subdued" variant="bodySm">

@@ -1,5 +1,6 @@
 import { BlockStack, Card, Checkbox, FormLayout, Text, TextField } from '@shopify/polaris';
-import { PAYMENT_LABELS, PAYMENT_METHODS } from '~/lib/payment';
+import { useT } from '~/components/i18n';
+import { PAYMENT_METHODS } from '~/lib/payment';
 import type { TimeZoneOption } from '~/lib/timeZones';
 import { TimeZoneField } from './TimeZoneField';
 import type { SettingsForm } from './useSettingsForm';
@@ -15,22 +16,23 @@ export function ShopCard({
   form: SettingsForm;
   timeZones: TimeZoneOption[];
 }) {
+  const t = useT();
   return (
     <Card>
       <FormLayout>
         <TextField
-          label="Shop name shown to guests"
+          label={t('admin.settings.shopName')}
           {...field('shopName')}
-          helpText="Leave empty to use the store's name."
+          helpText={t('admin.settings.shopNameHelp')}
         />
-        <TextField label="Pickup location (kitchen) name" {...field('kitchenName')} />
+        <TextField label={t('admin.settings.kitchenName')} {...field('kitchenName')} />
         <TimeZoneField
           options={timeZones}
           value={values.timeZone}
           onChange={set('timeZone')}
           error={errors.timeZone}
         />
-        <TextField label="Currency" {...field('currency')} maxLength={3} />
+        <TextField label={t('admin.settings.currency')} {...field('currency')} maxLength={3} />
       </FormLayout>
     </Card>
   );
@@ -38,23 +40,24 @@ export function ShopCard({
 
 /** The pickup notice, and when a new order's pickup and deadline default to. */
 export function TimingCard({ form: { field } }: { form: SettingsForm }) {
+  const t = useT();
   return (
     <Card>
       <FormLayout>
         <TextField
-          label="Pickup notice (minutes)"
+          label={t('admin.settings.pickupNotice')}
           type="number"
           {...field('pickupNoticeMinutes')}
-          helpText="Pickup orders must be placed at least this long before pickup."
+          helpText={t('admin.settings.pickupNoticeHelp')}
         />
         <FormLayout.Group>
           <TextField
-            label="Default pickup (minutes from now)"
+            label={t('admin.settings.defaultPickup')}
             type="number"
             {...field('defaultPickupOffsetMinutes')}
           />
           <TextField
-            label="Default deadline (minutes from now)"
+            label={t('admin.settings.defaultDeadline')}
             type="number"
             {...field('defaultDeadlineOffsetMinutes')}
           />
@@ -66,17 +69,18 @@ export function TimingCard({ form: { field } }: { form: SettingsForm }) {
 
 /** The payment methods hosts may choose, the e-mail sender's name and the merchant's own address. */
 export function PaymentMailCard({ form: { field, methods, setMethods, errors } }: { form: SettingsForm }) {
+  const t = useT();
   return (
     <Card>
       <FormLayout>
         <BlockStack gap="100">
           <Text as="h2" variant="headingSm">
-            Payment methods offered to hosts
+            {t('admin.settings.paymentMethods')}
           </Text>
           {PAYMENT_METHODS.map((method) => (
             <Checkbox
               key={method}
-              label={PAYMENT_LABELS[method]}
+              label={t(`admin.settings.payment.${method}`)}
               checked={methods.includes(method)}
               onChange={(checked) =>
                 setMethods((m) => (checked ? [...m, method] : m.filter((x) => x !== method)))
@@ -87,13 +91,13 @@ export function PaymentMailCard({ form: { field, methods, setMethods, errors } }
         {errors.paymentMethods ? (
           <p style={{ color: 'var(--p-color-text-critical)' }}>{errors.paymentMethods}</p>
         ) : null}
-        <TextField label="E-mail sender name" {...field('emailSenderName')} />
+        <TextField label={t('admin.settings.senderName')} {...field('emailSenderName')} />
         <TextField
-          label="E-mail me when a group order is submitted"
+          label={t('admin.settings.merchantEmail')}
           type="email"
           {...field('merchantEmail')}
           autoComplete="email"
-          helpText="Each submitted order is e-mailed here with a link to it in this admin. Leave empty to turn this off."
+          helpText={t('admin.settings.merchantEmailHelp')}
         />
       </FormLayout>
     </Card>

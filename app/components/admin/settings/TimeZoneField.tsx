@@ -1,5 +1,6 @@
 import { Autocomplete } from '@shopify/polaris';
 import { useMemo, useState } from 'react';
+import { useT } from '~/components/i18n';
 import { filterTimeZones, type TimeZoneOption } from '~/lib/timeZones';
 
 /**
@@ -17,6 +18,7 @@ export function TimeZoneField({
   onChange: (zone: string) => void;
   error?: string;
 }) {
+  const t = useT();
   const labelOf = (zone: string) => options.find((option) => option.value === zone)?.label ?? zone;
   const [text, setText] = useState(() => labelOf(value));
   const [typing, setTyping] = useState(false);
@@ -34,7 +36,7 @@ export function TimeZoneField({
       emptyState="No time zone matches. Try a city, such as Sydney, or an offset, such as GMT+10."
       textField={
         <Autocomplete.TextField
-          label="Time zone"
+          label={t('admin.settings.timeZone')}
           value={text}
           onChange={(typed) => {
             setText(typed);
@@ -45,7 +47,7 @@ export function TimeZoneField({
             setTyping(false);
           }}
           autoComplete="off"
-          helpText="Type a city or region, such as Sydney, or an offset, such as GMT+10."
+          helpText={t('admin.settings.timeZoneHelp')}
           error={error}
         />
       }

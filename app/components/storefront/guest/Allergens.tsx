@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { allergenList, avoidsList, conflictSentence, dietTag } from '~/lib/allergenTexts';
-import { useWords } from '../i18n';
+import { useWords } from '~/components/i18n';
 import { conflicts, type Avoid, type ItemFacts } from '~/lib/allergens';
 
 const AvoidChoices = lazy(() => import('./AvoidChoices').then((m) => ({ default: m.AvoidChoices })));

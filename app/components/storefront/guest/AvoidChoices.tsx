@@ -1,5 +1,5 @@
 import { avoidChoice } from '~/lib/allergenTexts';
-import { useWords } from '../i18n';
+import { useWords } from '~/components/i18n';
 import { AVOIDS, type Avoid } from '~/lib/allergens';
 
 /** The "Allergies or diet?" choices: the 14 allergens, vegetarian and vegan, ticked; Clear. */

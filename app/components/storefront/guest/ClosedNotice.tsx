@@ -1,4 +1,4 @@
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 /**
  * "Ordering is closed." with why, on the menu and review. When the host submitted while the page was
  * open, it says so, and that the cart on this page (never confirmed) is not in the order (issue 27).

@@ -4,7 +4,7 @@ import { MAX_QUANTITY, MIN_QUANTITY } from '~/lib/pricing';
 import type { ConfirmedPage, OwnOrder } from './useConfirmedOrder';
 import { GuestLinkOffer } from './GuestLinkOffer';
 import { LineNote } from './OrderCard';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 
 // The confirmed page's "Your items" card: the guest's lines (editable while the order is open), the
 // total, payment method and special instructions.

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { Card } from '~/components/storefront/ui';
 import type { OwnOrder } from './useConfirmedOrder';
 import { LineNote } from './OrderCard';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 
 /**
  * What the guest already confirmed, beside a new cart (menu and review): after "Add more items" or the

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { timeLeftText } from '~/lib/time';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 
 /** The current time, starting from the server's clock so the first render matches the HTML. */
 export function useNow(serverNow: string, everyMs = 5_000) {

@@ -18,7 +18,7 @@ import { MAX_QUANTITY, MIN_QUANTITY, unitPriceCents } from '~/lib/pricing';
 import type { Avoid } from '~/lib/allergens';
 import { madeWith } from '~/lib/asMade';
 import { FactTags } from './Allergens';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 
 type Props = {
   item: MenuItemView | null;

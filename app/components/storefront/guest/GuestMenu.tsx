@@ -11,7 +11,7 @@ import { ConfirmedSoFar } from './ConfirmedSoFar';
 import { itemCount } from '~/lib/cart';
 import { sfPath } from '~/lib/paths';
 import { useMenuPage, type MenuData } from './useMenuPage';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 
 // The customise dialog (and Radix Dialog with it) loads when a guest first opens it, not with the menu.
 const CustomiseDialog = lazy(() => import('./CustomiseDialog').then((m) => ({ default: m.CustomiseDialog })));

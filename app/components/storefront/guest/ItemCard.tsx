@@ -3,7 +3,7 @@ import type { MenuItemView } from '~/lib/cart';
 import { categoryLabel } from '~/lib/categories';
 import { conflicts, type Avoid } from '~/lib/allergens';
 import { FactTags } from './Allergens';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 
 export function ItemCard({
   item,

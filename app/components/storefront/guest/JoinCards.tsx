@@ -4,7 +4,7 @@ import { Badge, Button, Card, FieldError, TextField } from '~/components/storefr
 import type { action, loader } from '~/routes/apps.group-order.join.$code';
 import type { JoinForm } from './useJoinForm';
 import { GuestLinkOffer } from './GuestLinkOffer';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 
 // The join page's blocks: the order's facts, and the "Who's ordering?" form.
 

@@ -3,7 +3,7 @@ import type { MenuItemView } from '~/lib/cart';
 import { categoryKey, categoryLabel, distinctCategories } from '~/lib/categories';
 import type { Avoid } from '~/lib/allergens';
 import { ItemCard } from './ItemCard';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 
 const ALL = '__all__';
 

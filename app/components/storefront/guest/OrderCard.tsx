@@ -1,6 +1,6 @@
 import { Button, Card, Spinner } from '~/components/storefront/ui';
 import { cartTotalCents, itemCount, type CartLine, type DraftCart } from '~/lib/cart';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 
 /** A line's own note ("heated"), under the line wherever a guest sees it; nothing when there is none. */
 export function LineNote({ note }: { note?: string | null }) {

@@ -3,7 +3,7 @@ import { ButtonLink } from '~/components/storefront/ui';
 import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
 import { Countdown } from './Countdown';
-import { useLanguage, useT } from '../i18n';
+import { useLanguage, useT } from '~/components/i18n';
 
 /** Back, the title Menu and 'View Group Order' (the host dashboard). */
 export function GuestTopBar({

@@ -1,7 +1,7 @@
 import { useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { EmptyState, Spinner } from '~/components/storefront/ui';
-import { useLanguage, useT } from '../i18n';
+import { useLanguage, useT } from '~/components/i18n';
 
 /**
  * While the next guest page loads (Join to Menu, Menu to Review, Back to Menu...): a spinner over the

@@ -10,7 +10,7 @@ import type { loader } from '~/routes/apps.group-order.review.$groupOrderId.$gue
 import type { Avoid } from '~/lib/allergens';
 import { lineConflicts, lineMade } from '~/lib/asMade';
 import { ConflictWarnings, FactTags } from './Allergens';
-import { useLanguage, useT } from '../i18n';
+import { useLanguage, useT } from '~/components/i18n';
 
 // The Review page's blocks: why Confirm was refused, the lines about to be confirmed with the total, and
 // the order's group, pickup and deadline.

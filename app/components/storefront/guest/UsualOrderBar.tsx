@@ -1,5 +1,5 @@
 import { Button } from '~/components/storefront/ui';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 
 /**
  * 'My Usual Order' for a guest whose e-mail is known. On a browser that has not proven the address

@@ -9,7 +9,7 @@ import { sfPath } from '~/lib/paths';
 import { ensureGuestToken } from './guestToken';
 import type { useDraftCart } from './useDraftCart';
 import { clearNoteDraft } from './useNoteDraft';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 
 // The Review page's "Confirm My Order": one POST /api/order-items with the whole cart and an idempotency
 // key kept with the draft, and what each refusal means for the page (closed, name taken, key reused).

@@ -8,7 +8,7 @@ import type { loader } from '~/routes/apps.group-order.confirmed.$groupOrderId.$
 import { readGuestToken } from './guestToken';
 import type { Allergen, Avoid, Diet } from '~/lib/allergens';
 import { useGuestEmail } from './useGuestEmail';
-import { useLanguage } from '../i18n';
+import { useLanguage } from '~/components/i18n';
 
 // The confirmed page's behaviour: the guest's own items and note, read with the guest token, and the
 // changes (quantity, remove, note) while the order still takes them.

@@ -11,7 +11,7 @@ import { useLiveStatus } from '../useLiveStatus';
 import { useGuestEmail } from './useGuestEmail';
 import { saveUsualOrder, usualLines, useUsualOrder } from './useUsualOrder';
 import { useAvoids } from './useAvoids';
-import { useMoney, useT } from '../i18n';
+import { useMoney, useT } from '~/components/i18n';
 
 // The menu page's behaviour: the clock, the guest's draft cart, the customise dialog's item, the usual
 // order (save and load: useUsualOrder.ts) and going on to review.

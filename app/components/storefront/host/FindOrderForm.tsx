@@ -5,7 +5,7 @@ import { Button, Card, FieldError } from '~/components/storefront/ui';
 import { CODE_HINT, CODE_INPUT_MAX, normalizeCode } from '~/lib/code';
 import { INVALID_EMAIL } from '~/lib/hostText';
 import type { FindMethod } from '~/models/groupOrder/findOrder.server';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 
 export type FindProblem = { title: string; message: string };
 

@@ -4,8 +4,9 @@ import { createContext, useCallback, useContext, useMemo, type ReactNode } from 
 import type { Language, Translate } from '~/lib/language';
 import { formatMoney } from '~/lib/money';
 
-// The storefront's language: a Lingui instance holding only the page's language (its compiled messages
-// come with the layout's loader data), and the locale dates, times and money are formatted with.
+// A page's language, for the storefront and the embedded admin alike: a Lingui instance holding only the
+// page's language (its compiled messages come with the layout's loader data), and the locale dates, times
+// and money are formatted with.
 
 type LanguageState = { language: Language; intlLocale: string };
 const LanguageContext = createContext<LanguageState>({ language: 'en', intlLocale: 'en-AU' });

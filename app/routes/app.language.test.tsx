@@ -1,0 +1,166 @@
+import { AppProvider as PolarisAppProvider } from '@shopify/polaris';
+import { renderToString } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAdminApi } from '../../test/support/adminApi';
+import { TEST_SHOP, type Answer } from '../../test/support/requests';
+
+// The embedded admin in the merchant's language (Shopify's `locale` on the app URL), with Polaris's own
+// translations; and the shop's primary language read from Shopify (shopLocales) when the settings load,
+// which storefront pages then use without asking Shopify. The shop here writes German first.
+const api = await startAdminApi([{ domain: TEST_SHOP, locales: [{ locale: 'de' }, { locale: 'en' }] }]);
+process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
+const { default: prisma } = await import('~/db.server');
+const { adminRequest } = await import('../../test/support/adminRequests');
+const { args, call, proxyRequest } = await import('../../test/support/requests');
+const { DEMO_ACCESS_TOKEN } = await import('../../prisma/demo-data');
+const { loader: layoutLoader } = await import('./app');
+const { loader: settingsLoader } = await import('./app.settings');
+const { loader: storefrontLoader } = await import('./apps.group-order');
+const { messagesFor } = await import('~/i18n.server');
+const { LanguageProvider } = await import('~/components/i18n');
+const { OrdersTable } = await import('~/components/admin/orders/OrdersTable');
+const { PrepColumns } = await import('~/components/admin/kitchen/PrepColumns');
+const { keptLocale } = await import('~/models/shop/shopLocale.server');
+const { loader: loginLoader, action: loginAction } = await import('./auth.login/route');
+
+beforeAll(async () => {
+  await prisma.session.create({
+    data: {
+      id: `offline_${TEST_SHOP}`,
+      shop: TEST_SHOP,
+      state: 's',
+      isOnline: false,
+      accessToken: DEMO_ACCESS_TOKEN,
+      scope: 'read_products,read_customers,read_locales',
+    },
+  });
+});
+afterAll(() => api.close());
+
+/** The admin layout's loader data for a document request, with the browser's Accept-Language if given. */
+async function layout(path: string, acceptLanguage?: string) {
+  const signed = await adminRequest(path);
+  const headers = new Headers(signed.headers);
+  if (acceptLanguage) headers.set('Accept-Language', acceptLanguage);
+  const { status, body } = await call(async () => layoutLoader(args(new Request(signed.url, { headers }))));
+  expect(status).toBe(200);
+  return body;
+}
+
+const shopLocaleCalls = () =>
+  api.sim.state.calls.filter((c: Answer) => c.rootFields.includes('shopLocales')).length;
+
+/** A French (or any) admin page's list and prep board, rendered as the server renders them. */
+function renderPage(data: Answer) {
+  const list = { tab: 'active' as const, page: 1, hasPrevious: false, hasNext: true, orders: [] };
+  return renderToString(
+    <PolarisAppProvider i18n={data.polaris}>
+      <LanguageProvider language={data.language} intlLocale={data.intlLocale} messages={data.messages}>
+        <OrdersTable list={list} query="" money={String} update={() => {}} />
+        <PrepColumns orders={[]} />
+      </LanguageProvider>
+    </PolarisAppProvider>,
+  );
+}
+
+describe('the embedded admin in the merchant’s language', () => {
+  it('follows the locale Shopify adds to the app URL: the admin’s messages and Polaris’s own', async () => {
+    const fr = await layout('/app?locale=fr-FR', 'de-DE');
+    expect(fr).toMatchObject({ language: 'fr', intlLocale: 'fr' });
+    expect(fr.messages).toEqual(JSON.parse(JSON.stringify(messagesFor('fr', ['admin']))));
+    // Only the admin area: no guest page's messages come with the admin.
+    expect(fr.messages['review.confirm']).toBeUndefined();
+    expect(fr.polaris.Polaris.Common.clear).toBe('Effacer');
+
+    const de = await layout('/app?locale=de');
+    expect(de.language).toBe('de');
+    expect(de.polaris.Polaris.Pagination.previous).toBe('Zurück');
+  });
+
+  it('without a locale, takes the browser’s language, then the shop’s', async () => {
+    expect((await layout('/app', 'fr-CH, de;q=0.5')).language).toBe('fr');
+    // Before the settings were read from Shopify the shop is en-AU (the default).
+    const english = await layout('/app');
+    expect(english).toMatchObject({ language: 'en', intlLocale: 'en-AU' });
+    expect(english.polaris.Polaris.Common.clear).toBe('Clear');
+  });
+
+  it('renders a French page in French, Polaris’s pagination included; English stays as it was', async () => {
+    const french = renderPage(await layout('/app?locale=fr'));
+    for (const text of [
+      'Commandes en cours',
+      'Aucune commande groupée en cours',
+      'Nouvelles (0)',
+      'Précédent',
+    ])
+      expect(french).toContain(text);
+    expect(french).not.toContain('Active Orders');
+
+    const english = renderPage(await layout('/app?locale=en'));
+    for (const text of ['Active Orders', 'No active group orders', 'New (0)', 'Previous', 'Page 1'])
+      expect(english).toContain(text);
+  });
+});
+
+describe('the login page (no shop yet)', () => {
+  it('speaks the browser’s language or the locale asked for; its error is a message id, said in that language', async () => {
+    const page = (query: string, acceptLanguage?: string) =>
+      loginLoader(
+        args(
+          new Request(`https://my-test-app.myshopify.io/auth/login${query}`, {
+            headers: acceptLanguage ? { 'Accept-Language': acceptLanguage } : {},
+          }),
+        ),
+      );
+    expect(await page('', 'de-AT')).toMatchObject({ language: 'de', errors: {} });
+    expect((await page('?locale=fr', 'de-AT')).polaris.Polaris.Common.clear).toBe('Effacer');
+    expect((await page('')).language).toBe('en');
+
+    const form = new URLSearchParams({ shop: 'not a shop' });
+    const refused = await loginAction(
+      args(
+        new Request('https://my-test-app.myshopify.io/auth/login', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: form.toString(),
+        }),
+      ),
+    );
+    expect(refused.errors).toEqual({ shop: 'admin.login.invalidShop' });
+    const { wordsFor } = await import('~/i18n.server');
+    expect(wordsFor('de').t(refused.errors.shop!)).toBe(
+      'Bitte geben Sie eine gültige Shop-Domain ein, etwa my-shop.myshopify.com.',
+    );
+  });
+});
+
+describe('the shop’s primary language from Shopify', () => {
+  it('is stored when the settings load, and a storefront page then uses it without asking Shopify', async () => {
+    const before = shopLocaleCalls();
+    const { status } = await call(async () => settingsLoader(args(await adminRequest('/app/settings'))));
+    expect(status).toBe(200);
+    expect(shopLocaleCalls()).toBe(before + 1);
+    expect(await prisma.shopSettings.findUniqueOrThrow({ where: { shop: TEST_SHOP } })).toMatchObject({
+      locale: 'de',
+    });
+
+    // A guest whose browser names no language the app speaks reads the shop's.
+    const page = await call(async () =>
+      storefrontLoader(
+        args(await proxyRequest('/apps/group-order/find-order', { headers: { 'Accept-Language': 'ja' } })),
+      ),
+    );
+    expect(page.status).toBe(200);
+    expect(page.body.language).toBe('de');
+    expect(shopLocaleCalls()).toBe(before + 1);
+
+    // And the admin without Shopify's locale or a browser language.
+    expect((await layout('/app')).language).toBe('de');
+  });
+
+  it('keeps a shop’s regional English (en-AU formats) when Shopify says English, else takes Shopify’s', () => {
+    expect(keptLocale('en-AU', 'en')).toBe('en-AU');
+    expect(keptLocale('en-AU', 'fr-CA')).toBe('fr-CA');
+    expect(keptLocale('de', 'en')).toBe('en');
+  });
+});
