@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card } from '../ui';
 import { callApi, type ApiResult } from './api';
+import { useT } from '../i18n';
 
 export type HostDevice = {
   id: number;
@@ -27,6 +28,7 @@ export function HostDevices({
   onRemovedSelf: () => void;
   onError: (result: ApiResult, fallback: string) => void;
 }) {
+  const t = useT();
   const [devices, setDevices] = useState(initial);
   const [busy, setBusy] = useState<number | null>(null);
 
@@ -38,21 +40,21 @@ export function HostDevices({
       hostToken,
     });
     setBusy(null);
-    if (!result.ok) return onError(result, 'We could not remove that device. Please try again.');
+    if (!result.ok) return onError(result, t('host.devices.failed'));
     if (device.current) return onRemovedSelf();
     setDevices(result.body.devices);
   }
 
   return (
     <Card className="host-devices">
-      <h2>Devices managing this order</h2>
+      <h2>{t('host.devices.title')}</h2>
       <ul className="host-devices__list" data-testid="host-devices">
         {devices.map((device) => (
           <li key={device.id} className="host-devices__item">
             <div>
               <strong>{device.label}</strong>
-              {device.current ? <span className="muted small"> · this browser</span> : null}
-              <div className="muted small">Since {device.addedText}</div>
+              {device.current ? <span className="muted small">{t('host.devices.thisBrowser')}</span> : null}
+              <div className="muted small">{t('host.devices.since', { when: device.addedText })}</div>
             </div>
             {device.removable ? (
               <Button
@@ -60,9 +62,11 @@ export function HostDevices({
                 className="btn--small"
                 onClick={() => remove(device)}
                 disabled={busy !== null}
-                aria-label={`Remove ${device.label}${device.current ? ' (this browser)' : ''}`}
+                aria-label={t(device.current ? 'host.devices.removeThisLabel' : 'host.devices.removeLabel', {
+                  label: device.label,
+                })}
               >
-                {busy === device.id ? 'Removing…' : 'Remove'}
+                {busy === device.id ? t('host.devices.removing') : t('host.devices.remove')}
               </Button>
             ) : null}
           </li>
