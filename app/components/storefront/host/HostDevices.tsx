@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Button, Card } from '../ui';
 import { callApi, type ApiResult } from './api';
-import { useT } from '../i18n';
+import { useLanguage, useT } from '../i18n';
+import { formatDateTime } from '~/lib/time';
 
 export type HostDevice = {
   id: number;
   label: string;
-  addedText: string;
+  /** When it was added (ISO), shown in the page's language. */
+  addedAt: string;
   current: boolean;
   removable: boolean;
 };
@@ -21,7 +23,9 @@ export function HostDevices({
   devices: initial,
   onRemovedSelf,
   onError,
+  timeZone,
 }: {
+  timeZone: string;
   orderId: number;
   hostToken: string | null;
   devices: HostDevice[];
@@ -29,6 +33,7 @@ export function HostDevices({
   onError: (result: ApiResult, fallback: string) => void;
 }) {
   const t = useT();
+  const { intlLocale } = useLanguage();
   const [devices, setDevices] = useState(initial);
   const [busy, setBusy] = useState<number | null>(null);
 
@@ -52,9 +57,13 @@ export function HostDevices({
         {devices.map((device) => (
           <li key={device.id} className="host-devices__item">
             <div>
-              <strong>{device.label}</strong>
+              <strong>{device.id === 0 ? t('host.devices.creator') : device.label}</strong>
               {device.current ? <span className="muted small">{t('host.devices.thisBrowser')}</span> : null}
-              <div className="muted small">{t('host.devices.since', { when: device.addedText })}</div>
+              <div className="muted small">
+                {t('host.devices.since', {
+                  when: formatDateTime(new Date(device.addedAt), timeZone, intlLocale),
+                })}
+              </div>
             </div>
             {device.removable ? (
               <Button
@@ -63,7 +72,7 @@ export function HostDevices({
                 onClick={() => remove(device)}
                 disabled={busy !== null}
                 aria-label={t(device.current ? 'host.devices.removeThisLabel' : 'host.devices.removeLabel', {
-                  label: device.label,
+                  label: device.id === 0 ? t('host.devices.creator') : device.label,
                 })}
               >
                 {busy === device.id ? t('host.devices.removing') : t('host.devices.remove')}

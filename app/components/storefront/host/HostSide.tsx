@@ -51,6 +51,7 @@ export function HostSide({
             active={order.status === 'active'}
             expired={expired}
             refreshKey={loaded.now}
+            timeZone={order.timeZone}
             onError={view.onError}
           />
         </Suspense>
@@ -62,6 +63,7 @@ export function HostSide({
             orderId={order.id}
             hostToken={token}
             devices={view.host.devices}
+            timeZone={order.timeZone}
             onRemovedSelf={view.onRemovedSelf}
             onError={view.onError}
           />

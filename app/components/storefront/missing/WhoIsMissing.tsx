@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Card } from '../ui';
 import { useToast } from '../toast';
-import { useT } from '../i18n';
+import { useLanguage, useT } from '../i18n';
+import { formatDateTime } from '~/lib/time';
 import type { Translate } from '~/lib/language';
 import { callApi, type ApiResult } from '../host/api';
 import { ReminderMinutes } from './ScheduleFields';
@@ -19,7 +20,15 @@ const TONES: Record<InviteeState, 'success' | 'info' | 'warning' | 'neutral'> = 
 };
 
 /** How many ordered, declined and are still missing, and each invitee with their state. */
-function InviteeList({ board, missing }: { board: Board; missing: number }) {
+function InviteeList({
+  board,
+  missing,
+  when,
+}: {
+  board: Board;
+  missing: number;
+  when: (iso: string) => string;
+}) {
   const ordered = board.invitees.filter((i) => i.state === 'ordered').length;
   const declined = board.invitees.filter((i) => i.state === 'not-ordering').length;
   const t = useT();
@@ -35,9 +44,9 @@ function InviteeList({ board, missing }: { board: Board; missing: number }) {
           <li key={invitee.id} className="host-missing__item" data-state={invitee.state}>
             <span className="host-missing__email">
               {invitee.email}
-              {invitee.remindedText && (invitee.state === 'invited' || invitee.state === 'joined') ? (
+              {invitee.remindedAt && (invitee.state === 'invited' || invitee.state === 'joined') ? (
                 <span className="muted small host-missing__reminded">
-                  {t('host.missing.reminded', { when: invitee.remindedText })}
+                  {t('host.missing.reminded', { when: when(invitee.remindedAt) })}
                 </span>
               ) : null}
             </span>
@@ -99,9 +108,12 @@ export default function WhoIsMissing({
   active,
   expired,
   refreshKey,
+  timeZone,
   onError,
 }: {
   orderId: number;
+  /** The order's time zone, for when reminders went out. */
+  timeZone: string;
   hostToken: string | null;
   active: boolean;
   expired: boolean;
@@ -111,6 +123,8 @@ export default function WhoIsMissing({
 }) {
   const toast = useToast();
   const t = useT();
+  const { intlLocale } = useLanguage();
+  const when = (iso: string) => formatDateTime(new Date(iso), timeZone, intlLocale);
   const { board, load, schedule } = useMissingBoard(orderId, hostToken, refreshKey);
   const [reminding, setReminding] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -157,7 +171,7 @@ export default function WhoIsMissing({
       {board.invitees.length === 0 ? (
         <p className="muted">{t('host.missing.empty')}</p>
       ) : (
-        <InviteeList board={board} missing={missing.length} />
+        <InviteeList board={board} missing={missing.length} when={when} />
       )}
       {active ? (
         <>
@@ -169,8 +183,10 @@ export default function WhoIsMissing({
           >
             {reminding ? t('host.missing.sending') : t('host.missing.remind')}
           </Button>
-          {board.lastReminderText ? (
-            <p className="muted small">{t('host.missing.lastReminder', { when: board.lastReminderText })}</p>
+          {board.lastReminderAt ? (
+            <p className="muted small">
+              {t('host.missing.lastReminder', { when: when(board.lastReminderAt) })}
+            </p>
           ) : null}
           <ScheduleFormFields schedule={schedule} saving={saving} onSubmit={saveSchedule} />
         </>
