@@ -73,7 +73,7 @@ function Dashboard({ loaded }: { loaded: DashboardData }) {
   const status =
     order.status === 'submitted' ? (
       <Badge tone={kitchenState === 'cancelled' ? 'critical' : kitchenState === 'ready' ? 'success' : 'info'}>
-        {live?.label ?? t('host.dash.submitted')}
+        {view.liveLabel ?? t('host.dash.submitted')}
       </Badge>
     ) : expired ? (
       <Badge tone="warning">{t('host.dash.deadlinePassed')}</Badge>

@@ -37,7 +37,7 @@ export function HostSide({
         hostToken={token}
         expired={expired}
         kitchenState={view.kitchenState}
-        kitchenLabel={view.live?.label ?? null}
+        kitchenLabel={view.liveLabel}
         now={view.now}
         onChanged={view.refresh}
         onError={view.onError}

@@ -2,6 +2,7 @@ import { useRevalidator, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '~/components/storefront/toast';
 import { useT } from '~/components/storefront/i18n';
+import { kitchenLabel } from '~/components/storefront/kitchenLabel';
 import { sfPath } from '~/lib/paths';
 import { timeLeftText } from '~/lib/time';
 import type { loader } from '~/routes/apps.group-order.host.dashboard.$id';
@@ -97,6 +98,8 @@ export function useHostDashboard(loaded: DashboardData) {
   }, [host?.hostEmail, order.id]);
 
   const { live, kitchenState } = useKitchenStatus(order, revalidator);
+  // Where the kitchen is, in the page's language (the server's label is English).
+  const liveLabel = live?.state ? kitchenLabel(live.state, order.orderType, t) : null;
 
   function onForbidden(result: { status: number }) {
     if (result.status === 403) {
@@ -129,6 +132,7 @@ export function useHostDashboard(loaded: DashboardData) {
     isOwner,
     addMyOrder,
     live,
+    liveLabel,
     kitchenState,
     ...removal,
     onError,
