@@ -102,15 +102,7 @@ function reminderSentText(total: number, t: Translate) {
   return total === 0 ? t('host.missing.everyoneDone') : t('host.missing.reminderSent', { count: total });
 }
 
-export default function WhoIsMissing({
-  orderId,
-  hostToken,
-  active,
-  expired,
-  refreshKey,
-  timeZone,
-  onError,
-}: {
+type WhoIsMissingProps = {
   orderId: number;
   /** The order's time zone, for when reminders went out. */
   timeZone: string;
@@ -120,7 +112,10 @@ export default function WhoIsMissing({
   /** Changes when the dashboard reloads its data, so the states stay current. */
   refreshKey: number;
   onError: (result: ApiResult, fallback: string) => void;
-}) {
+};
+
+export default function WhoIsMissing(props: WhoIsMissingProps) {
+  const { orderId, hostToken, active, expired, refreshKey, timeZone, onError } = props;
   const toast = useToast();
   const t = useT();
   const { intlLocale } = useLanguage();
