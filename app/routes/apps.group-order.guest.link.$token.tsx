@@ -9,7 +9,7 @@ import { withHttpErrors } from '~/lib/http.server';
 import { peekGuestLink } from '~/models/groupOrder/guestLinks.server';
 import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
-import { useT } from '~/components/storefront/i18n';
+import { useT } from '~/components/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 export const meta: MetaFunction = () => [{ title: 'Open your order on this device' }];

@@ -9,7 +9,7 @@ import { requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { orderTitle } from '~/lib/groupOrder';
-import { useT } from '~/components/storefront/i18n';
+import { useT } from '~/components/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 export const meta: MetaFunction = () => [{ title: 'Manage your group order' }];

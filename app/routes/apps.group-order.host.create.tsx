@@ -14,7 +14,7 @@ import { requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { pageLanguage } from '~/i18n.server';
-import { useT } from '~/components/storefront/i18n';
+import { useT } from '~/components/i18n';
 import { Trans } from '@lingui/react';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];

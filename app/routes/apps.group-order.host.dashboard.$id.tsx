@@ -15,7 +15,7 @@ import { requireStorefront, shareUrl } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { clientKey } from '~/lib/credentials.server';
 import { pageLanguage } from '~/i18n.server';
-import { useT } from '~/components/storefront/i18n';
+import { useT } from '~/components/i18n';
 
 // Not on the first paint: the kitchen timeline appears only after submit, so it loads when shown (as the
 // side column's devices list and who is missing do) and the page's first load stays under 100 KB.

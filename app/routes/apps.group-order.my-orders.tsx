@@ -11,7 +11,7 @@ import { linkBase, requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { pageLanguage } from '~/i18n.server';
-import { useT } from '~/components/storefront/i18n';
+import { useT } from '~/components/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 export const meta: MetaFunction = () => [{ title: 'My Orders · Group Order' }];

@@ -12,7 +12,7 @@ import { withHttpErrors } from '~/lib/http.server';
 import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
 import { pageLanguage } from '~/i18n.server';
-import { useT } from '~/components/storefront/i18n';
+import { useT } from '~/components/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 

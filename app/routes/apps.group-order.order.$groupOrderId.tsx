@@ -16,7 +16,7 @@ import { closedTextsIn } from '~/lib/sentences.server';
 import { pageLanguage } from '~/i18n.server';
 import { DomainError } from '~/lib/errors';
 import { clientKey } from '~/lib/credentials.server';
-import { useT } from '~/components/storefront/i18n';
+import { useT } from '~/components/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 

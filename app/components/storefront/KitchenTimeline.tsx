@@ -1,6 +1,6 @@
 import { Card } from '~/components/storefront/ui';
 import type { LiveStatus } from './useLiveStatus';
-import { useLanguage, useT } from './i18n';
+import { useLanguage, useT } from '~/components/i18n';
 import { kitchenLabel } from './kitchenLabel';
 import { formatTime12 } from '~/lib/time';
 

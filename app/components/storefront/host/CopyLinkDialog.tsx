@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 
 /** The link selected for copying by hand, when the browser refuses to copy it (useShareLink). */
 export default function CopyLinkDialog({ url, onClose }: { url: string; onClose: () => void }) {

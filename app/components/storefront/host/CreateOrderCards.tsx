@@ -1,5 +1,5 @@
 import { Card, SelectField, TextArea, TextField } from '~/components/storefront/ui';
-import { useT } from '~/components/storefront/i18n';
+import { useT } from '~/components/i18n';
 import type { CreateData, CreateForm } from './useCreateOrder';
 
 // The create page's form cards: who hosts, when and where, and the details.

@@ -1,4 +1,4 @@
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 import type { DashboardData } from './useHostDashboard';
 
 /** Deadline, pickup, participants, items and the group total at a glance. */

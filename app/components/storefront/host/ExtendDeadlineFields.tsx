@@ -1,5 +1,5 @@
 import { Button, TextField } from '../ui';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 import type { ExtendDeadline, HostBusy } from './useExtendDeadline';
 
 // Under "Submit Group Order": moving the pickup (or delivery) time, and extending the deadline.

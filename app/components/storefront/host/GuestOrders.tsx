@@ -1,6 +1,6 @@
 import { graphemes } from '~/lib/text';
 import { Button, Card, EmptyState } from '../ui';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 
 type Item = {
   id: number;

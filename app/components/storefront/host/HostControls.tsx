@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { Trans } from '@lingui/react';
-import { useLanguage, useT } from '../i18n';
+import { useLanguage, useT } from '~/components/i18n';
 import type { Translate } from '~/lib/language';
 import { lazy, Suspense, useState } from 'react';
 import { Button, Card, Skeleton } from '../ui';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card } from '../ui';
 import { callApi, type ApiResult } from './api';
-import { useLanguage, useT } from '../i18n';
+import { useLanguage, useT } from '~/components/i18n';
 import { formatDateTime } from '~/lib/time';
 
 export type HostDevice = {

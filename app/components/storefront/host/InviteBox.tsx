@@ -3,7 +3,7 @@ import { Button, Card, TextArea } from '../ui';
 import { useToast } from '../toast';
 import { callApi, type ApiResult } from './api';
 import type { Translate } from '~/lib/language';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 import { invitesNotSentText, invitesSentText, invitesSkippedText, splitEmailList } from '~/lib/hostText';
 
 /** The server's answer to a send: how many went, and which addresses it skipped, refused or could not reach. */

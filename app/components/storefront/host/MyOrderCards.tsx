@@ -2,7 +2,7 @@ import { Badge, Button, ButtonLink, Card, EmptyState, Skeleton } from '~/compone
 import { sfPath } from '~/lib/paths';
 import type { MyOrderCard as Order } from '~/models/groupOrder/myOrders.server';
 import { useShareLink } from './useShareLink';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 
 // The My Orders page's list: a card per order the customer hosts or ordered in (to open or share it), skeletons
 // while the list streams in, and a way to start the first one.

@@ -1,4 +1,4 @@
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 import HostQuestionDialog from './HostQuestionDialog';
 
 /** "Remove 3x Flat White from Cleo's order?": the host's removal, asked in the app's own dialog. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Button, ButtonLink, Card } from '~/components/storefront/ui';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 import { useShareLink } from './useShareLink';
 
 // The QR code library loads after the page, in its own chunk; the placeholder keeps its space meanwhile.

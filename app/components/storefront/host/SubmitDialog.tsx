@@ -1,5 +1,5 @@
 import type { Translate } from '~/lib/language';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 import HostQuestionDialog from './HostQuestionDialog';
 
 /** "Submit 14 items from 6 people to Demo Coffee?": asked before the order goes to the shop (HostControls). */

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useToast } from '~/components/storefront/toast';
 import { DEFAULT_SCHEDULE, scheduleBody } from '~/components/storefront/missing/ScheduleFields';
 import { fieldErrorIn, hostActionError, type FieldErrors } from '~/lib/hostText';
-import { useT } from '~/components/storefront/i18n';
+import { useT } from '~/components/i18n';
 import { sfPath } from '~/lib/paths';
 import type { loader } from '~/routes/apps.group-order.host.create';
 import { callApi, saveHostToken } from './api';

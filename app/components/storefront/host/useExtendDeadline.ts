@@ -1,6 +1,6 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useToast } from '../toast';
-import { useLanguage, useT } from '../i18n';
+import { useLanguage, useT } from '~/components/i18n';
 import { callApi, type ApiResult } from './api';
 import { formatTime12, zonedToUtc } from '~/lib/time';
 import { extendableMinutes } from '~/lib/deadline';

@@ -1,7 +1,7 @@
 import { useRevalidator, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '~/components/storefront/toast';
-import { useT } from '~/components/storefront/i18n';
+import { useT } from '~/components/i18n';
 import { kitchenLabel } from '~/components/storefront/kitchenLabel';
 import { sfPath } from '~/lib/paths';
 import { timeLeftText } from '~/lib/time';

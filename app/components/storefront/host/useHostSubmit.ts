@@ -1,7 +1,7 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useToast } from '../toast';
 import { callApi, type ApiResult } from './api';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 import type { HostBusy } from './useExtendDeadline';
 
 /**

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../toast';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 
 // The popup (Radix Dialog) is only needed when the browser refuses to copy: it loads then.
 const CopyLinkDialog = lazy(() => import('./CopyLinkDialog'));

@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react';
 import { Button, ButtonLink, Card, FieldError } from '../ui';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 
 // "I'm not ordering this time": the invitee's answer, from the page their e-mail links to and from the
 // join screen they reach through their invitation. The button posts; opening a link never answers for them

@@ -1,6 +1,6 @@
 import { DEFAULT_REMINDER_MINUTES } from '~/lib/hostText';
 import { Card, FieldError } from '../ui';
-import { useT } from '../i18n';
+import { useT } from '~/components/i18n';
 
 // On the create form: what happens at the deadline. Same choices as the dashboard's "Who is still
 // missing" card, where the host can change them later.

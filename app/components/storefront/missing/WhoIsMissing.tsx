@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Card } from '../ui';
 import { useToast } from '../toast';
-import { useLanguage, useT } from '../i18n';
+import { useLanguage, useT } from '~/components/i18n';
 import { formatDateTime } from '~/lib/time';
 import type { Translate } from '~/lib/language';
 import { callApi, type ApiResult } from '../host/api';
