@@ -12,23 +12,9 @@ import {
   urls,
   useBrowser,
 } from './support';
-import { latteWithDefaults, postFromPage } from './orders';
+import { addItemAsGuest } from './orders';
 
 const browser = useBrowser();
-
-/** A guest's add through the spec's API call (one call per cart item), as the guest's own page would send it. */
-async function addItemAsGuest(page: Page, groupOrderId: number, guestName: string) {
-  const latte = await latteWithDefaults(page);
-  return postFromPage(page, '/apps/group-order/api/order-items', {
-    groupOrderId,
-    guestName,
-    guestInitials: 'GG',
-    menuItemId: latte.menuItemId,
-    quantity: 2,
-    selectedModifiers: latte.defaults,
-    specialInstructions: 'Extra hot please',
-  });
-}
 
 /** Full-page screenshot from the top, so the sticky shop header sits where a person sees it. */
 async function screenshot(page: Page, name: string) {

@@ -3,10 +3,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createPrismaClient } from '../app/prismaClient.server';
 import { hydrated, PHONE, SCREENSHOTS, urls, useBrowser } from './support';
+import { addItemAsGuest } from './orders';
+import englishHost from '../app/locales/en/host.json';
+import germanHost from '../app/locales/de/host.json';
 
 // Storefront languages (issue 26): a browser that asks for French (Accept-Language fr-FR) goes join →
 // menu (allergens shown before adding) → customise → review → confirm → confirmed in French; a German
-// one likewise, with screenshots at 390 px (German's long words); the picker's choice sticks.
+// one likewise, with screenshots at 390 px (German's long words); the picker's choice sticks. A German host
+// creates an order, sees the dashboard and submits it, all in German, without overflow at 390 px.
 
 const SHOP = 'demo-coffee.myshopify.com';
 const browser = useBrowser();
@@ -149,4 +153,54 @@ describe('storefront languages (issue 26)', () => {
     await page.goto(`/apps/group-order/join/${order.code}`);
     await page.getByRole('heading', { name: 'Wer bestellt?' }).waitFor();
   });
+
+  it('serves a German host in German from create to submitted, without overflow at 390 px', async () => {
+    const { page } = await browser.newUser(PHONE, 'de-DE');
+    await page.goto('/apps/group-order/host/create');
+    await hydrated(page);
+    await page.getByText('GRUPPENBESTELLUNG STARTEN').waitFor();
+    // The form's own check speaks German too.
+    await page.getByRole('button', { name: 'Gruppenbestellung erstellen' }).click();
+    await page.getByText('Bitte geben Sie Ihren Namen ein.').first().waitFor();
+    await page.getByLabel('Ihr Name').fill('Hanna Gastgeberin');
+    await page.getByLabel('Ihre E-Mail').fill(`hanna-${Date.now()}@example.com`);
+    await page.getByLabel('Firmenname').fill('Muster GmbH');
+    await page.getByLabel(/Name der Gruppe/).fill('Montagsrunde');
+    await germanOnly(page, 'german-host-create-390');
+
+    await page.getByRole('button', { name: 'Gruppenbestellung erstellen' }).click();
+    await page.waitForURL('**/apps/group-order/host/dashboard/*');
+    await page.locator('.toast__title', { hasText: 'Gruppenbestellung erstellt!' }).first().waitFor();
+    const orderId = Number(new URL(page.url()).pathname.split('/').pop());
+    await addItemAsGuest(page, orderId, 'Gina Gast');
+    await page.reload();
+    await hydrated(page);
+    await page.getByTestId('guest-order').first().waitFor();
+    // 24-hour clock: the deadline and pickup carry no am/pm.
+    expect(await page.locator('.host-stats').textContent()).not.toMatch(/\b(am|pm)\b/i);
+    await germanOnly(page, 'german-host-dashboard-390');
+
+    await page.getByRole('button', { name: 'Gruppenbestellung abschicken' }).click();
+    const dialog = page.getByRole('dialog', { name: /2 Artikel von 1 Person an .+ schicken\?/ });
+    await dialog.getByRole('button', { name: 'Abschicken', exact: true }).click();
+    await page.locator('.toast__title', { hasText: 'Bestellung abgeschickt!' }).first().waitFor();
+    await page.getByRole('button', { name: 'Bestellung bearbeiten' }).waitFor();
+    await germanOnly(page, 'german-host-submitted-390');
+  });
 });
+
+/**
+ * The page at 390 px: no horizontal overflow, a full-page screenshot, and none of the host pages' English
+ * texts that German says differently (plain ones, without placeholders) left on it.
+ */
+async function germanOnly(page: Page, shot: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${shot}.png`), fullPage: true });
+  const text = await page.locator('body').innerText();
+  const german: Record<string, string> = germanHost;
+  const english = Object.entries(englishHost as Record<string, string>)
+    .filter(([key, words]) => !/[{<]/.test(words) && words !== german[key] && words.length > 4)
+    .map(([, words]) => words);
+  expect(english.filter((words) => text.includes(words))).toEqual([]);
+}

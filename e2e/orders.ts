@@ -186,3 +186,17 @@ export async function storedOrder(
     },
   });
 }
+
+/** A guest's add through the spec's API call (one call per cart item), as the guest's own page would send it. */
+export async function addItemAsGuest(page: Page, groupOrderId: number, guestName: string) {
+  const latte = await latteWithDefaults(page);
+  return postFromPage(page, '/apps/group-order/api/order-items', {
+    groupOrderId,
+    guestName,
+    guestInitials: 'GG',
+    menuItemId: latte.menuItemId,
+    quantity: 2,
+    selectedModifiers: latte.defaults,
+    specialInstructions: 'Extra hot please',
+  });
+}

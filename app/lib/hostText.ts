@@ -1,4 +1,5 @@
 import { graphemes } from './graphemes';
+import type { Translate } from './language';
 
 // Host-side texts and helpers shared by the storefront pages and the server. No zod here: the pages
 // that only show these must not ship a validation library (the schemas are in hosting.ts, which
@@ -12,7 +13,37 @@ export const REQUIRED_MESSAGES = {
 
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 
+/**
+ * The create form's own sentences (the schema in hosting.ts says them; the page shows them in its language
+ * as host.valid.<name>, whose English is this text).
+ */
+export const FORM_MESSAGES = {
+  ...REQUIRED_MESSAGES,
+  email: INVALID_EMAIL,
+  pickupDate: 'Please choose a pickup date.',
+  pickupTime: 'Please choose a pickup time.',
+  deadlineDate: 'Please choose a deadline date.',
+  deadlineTime: 'Please choose a deadline time.',
+  deliveryAddress: 'Please enter the delivery address.',
+  paymentMethod: 'Choose a payment method from the list.',
+  orderType: 'Choose pickup or delivery.',
+  reminderWhole: 'The reminder time must be a whole number of minutes.',
+  reminderMin: 'The reminder must go out at least 1 minute before the deadline.',
+  reminderMax: 'The reminder can go out at most 1,440 minutes (a day) before the deadline.',
+} as const;
+
 export type FieldErrors = Partial<Record<string, string>>;
+
+/**
+ * A field error in the page's language: the form's own sentences and the pickup notice by their message;
+ * any other sentence (the server's own, e.g. a length limit) as it came.
+ */
+export function fieldErrorIn(message: string, t: Translate) {
+  const known = Object.entries(FORM_MESSAGES).find(([, text]) => text === message);
+  if (known) return t(`host.valid.${known[0]}`);
+  const notice = /^Pickup orders require at least (\d+) minutes notice\./.exec(message);
+  return notice ? t('host.valid.pickupNotice', { minutes: Number(notice[1]) }) : message;
+}
 
 export function pickupNoticeMessage(minutes: number) {
   return `Pickup orders require at least ${minutes} minutes notice. Please select a later pickup time.`;
@@ -86,38 +117,38 @@ export const HOST_MESSAGES = {
  * Spec section 8: how a failed host action (submit, reopen, extend, invite) is told to the person. 401 and
  * 403 get the spec's log-in and creator messages; anything else the spec's fallback sentence, followed by
  * the server's own explanation when it gave one (a 4xx such as a rate limit says when to try again).
+ * `t` gives the page's language (host.msg.* say HOST_MESSAGES in English).
  */
-export function hostActionError(status: number, serverMessage: string | null | undefined, fallback: string) {
-  if (status === 401) return { title: HOST_MESSAGES.loginTitle, description: HOST_MESSAGES.login };
-  if (status === 403) return { title: HOST_MESSAGES.forbiddenTitle, description: HOST_MESSAGES.forbidden };
+export function hostActionError(
+  status: number,
+  serverMessage: string | null | undefined,
+  fallback: string,
+  t: Translate,
+) {
+  if (status === 401) return { title: t('host.msg.loginTitle'), description: t('host.msg.login') };
+  if (status === 403) return { title: t('host.msg.forbiddenTitle'), description: t('host.msg.forbidden') };
   const reason = serverMessage?.trim();
   const explained = status >= 400 && status < 500 && reason && reason !== fallback;
-  return { title: 'Error', description: explained ? `${fallback} ${reason}` : fallback };
+  return { title: t('host.error'), description: explained ? `${fallback} ${reason}` : fallback };
 }
 
-export function invitesSentText(sent: number, total: number) {
-  return `Successfully sent ${sent} out of ${total} invitations.`;
+export function invitesSentText(sent: number, total: number, t: Translate) {
+  return t('host.invite.sent', { sent, total });
 }
 
-/** Addresses the server did not e-mail again because they were invited within the last hour. */
 /**
  * The addresses an invitation did not go to, named (a count alone does not say which to fix): those that
  * are not e-mail addresses, and those the mail server has not taken yet (the outbox keeps trying them).
  */
-export function invitesNotSentText(invalid: string[], undelivered: string[]) {
+export function invitesNotSentText(invalid: string[], undelivered: string[], t: Translate) {
   const parts: string[] = [];
-  if (invalid.length) {
-    parts.push(
-      `Not sent, not ${invalid.length === 1 ? 'an e-mail address' : 'e-mail addresses'}: ${invalid.join(', ')}. Correct ${invalid.length === 1 ? 'it' : 'them'} in the box and send again.`,
-    );
-  }
-  if (undelivered.length) {
-    parts.push(`Not delivered yet (we keep trying): ${undelivered.join(', ')}.`);
-  }
+  if (invalid.length)
+    parts.push(t('host.invite.invalid', { count: invalid.length, list: invalid.join(', ') }));
+  if (undelivered.length) parts.push(t('host.invite.undelivered', { list: undelivered.join(', ') }));
   return parts.join(' ');
 }
 
-export function invitesSkippedText(skipped: string[]) {
-  if (!skipped.length) return '';
-  return `Not sent again (already invited in the last hour): ${skipped.join(', ')}.`;
+/** Addresses the server did not e-mail again because they were invited within the last hour. */
+export function invitesSkippedText(skipped: string[], t: Translate) {
+  return skipped.length ? t('host.invite.skipped', { list: skipped.join(', ') }) : '';
 }

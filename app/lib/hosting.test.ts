@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wordsFor } from '~/i18n.server';
 import {
   CreateGroupOrderSchema,
   fieldErrorsOf,
@@ -83,27 +84,31 @@ describe('small helpers', () => {
 });
 
 describe('hostActionError (spec section 8)', () => {
+  const { t } = wordsFor('en');
   const update = 'Failed to update order. Please try again.';
   const invite = 'Failed to send invitations. Please try again.';
 
   it('tells a 401 to log in and a 403 that only the creator may act, whatever the server said', () => {
-    expect(hostActionError(401, 'anything', update)).toEqual({
+    expect(hostActionError(401, 'anything', update, t)).toEqual({
       title: 'Please Log In',
       description: 'You must be logged in to modify orders.',
     });
-    expect(hostActionError(403, 'anything', invite)).toEqual({
+    expect(hostActionError(403, 'anything', invite, t)).toEqual({
       title: 'Not Authorized',
       description: 'Only the order creator can modify this order.',
     });
   });
 
   it('gives the spec sentence for other failures, with the server reason after it for a 4xx', () => {
-    expect(hostActionError(500, 'Internal error', update)).toEqual({ title: 'Error', description: update });
-    expect(hostActionError(0, '', update)).toEqual({ title: 'Error', description: update });
-    expect(hostActionError(429, 'Too many. Please try again in 5 minutes.', invite)).toEqual({
+    expect(hostActionError(500, 'Internal error', update, t)).toEqual({
+      title: 'Error',
+      description: update,
+    });
+    expect(hostActionError(0, '', update, t)).toEqual({ title: 'Error', description: update });
+    expect(hostActionError(429, 'Too many. Please try again in 5 minutes.', invite, t)).toEqual({
       title: 'Error',
       description: `${invite} Too many. Please try again in 5 minutes.`,
     });
-    expect(hostActionError(409, undefined, update).description).toBe(update);
+    expect(hostActionError(409, undefined, update, t).description).toBe(update);
   });
 });

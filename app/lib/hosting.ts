@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailAddress, isValidEmail } from './schemas/email';
 import { PAYMENT_METHODS } from './payment';
 import {
+  FORM_MESSAGES,
   INVALID_EMAIL,
   MAX_INVITES_PER_REQUEST,
   REQUIRED_MESSAGES,
@@ -45,9 +46,9 @@ export const ReminderMinutesSchema = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
   z.coerce
     .number(typeError(undefined, 'The reminder time must be a number of minutes.'))
-    .int('The reminder time must be a whole number of minutes.')
-    .min(1, 'The reminder must go out at least 1 minute before the deadline.')
-    .max(1440, 'The reminder can go out at most 1,440 minutes (a day) before the deadline.')
+    .int(FORM_MESSAGES.reminderWhole)
+    .min(1, FORM_MESSAGES.reminderMin)
+    .max(1440, FORM_MESSAGES.reminderMax)
     .nullable(),
 );
 const AutoSubmitSchema = z.boolean(typeError(undefined, 'Auto-submit must be true or false.'));
@@ -65,15 +66,15 @@ export const CreateGroupOrderSchema = z
     hostEmail: required(REQUIRED_MESSAGES.hostEmail, 254, 'Email address').pipe(emailAddress(INVALID_EMAIL)),
     companyName: required(REQUIRED_MESSAGES.companyName, 120, 'Company name'),
     name: optional(120, 'Group or meeting name'),
-    orderType: z.enum(['pickup', 'delivery'], { message: 'Choose pickup or delivery.' }).default('pickup'),
+    orderType: z.enum(['pickup', 'delivery'], { message: FORM_MESSAGES.orderType }).default('pickup'),
     deliveryAddress: optional(300, 'Delivery address', true),
-    pickupDate: dateText('Please choose a pickup date.'),
-    pickupTime: timeText('Please choose a pickup time.'),
-    deadlineDate: dateText('Please choose a deadline date.'),
-    deadlineTime: timeText('Please choose a deadline time.'),
+    pickupDate: dateText(FORM_MESSAGES.pickupDate),
+    pickupTime: timeText(FORM_MESSAGES.pickupTime),
+    deadlineDate: dateText(FORM_MESSAGES.deadlineDate),
+    deadlineTime: timeText(FORM_MESSAGES.deadlineTime),
     instructions: optional(1000, 'Instructions', true),
     paymentMethod: z
-      .enum(PAYMENT_METHODS, { message: 'Choose a payment method from the list.' })
+      .enum(PAYMENT_METHODS, { message: FORM_MESSAGES.paymentMethod })
       // Left out: the default for the order type (defaultPaymentMethod), chosen by the model.
       .optional(),
     autoSubmit: AutoSubmitSchema.default(false),
@@ -84,7 +85,7 @@ export const CreateGroupOrderSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['deliveryAddress'],
-        message: 'Please enter the delivery address.',
+        message: FORM_MESSAGES.deliveryAddress,
       });
     }
   });
@@ -117,12 +118,12 @@ export const ExtendSchema = z.object({
   pickupDate: z
     .string()
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a pickup date.')
+    .regex(/^\d{4}-\d{2}-\d{2}$/, FORM_MESSAGES.pickupDate)
     .nullish(),
   pickupTime: z
     .string()
     .trim()
-    .regex(/^\d{1,2}:\d{2}$/, 'Please choose a pickup time.')
+    .regex(/^\d{1,2}:\d{2}$/, FORM_MESSAGES.pickupTime)
     .nullish(),
 });
 

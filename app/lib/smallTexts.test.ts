@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wordsFor } from '~/i18n.server';
 import { normalizeCode } from './code';
 import { invitesNotSentText } from './hostText';
 
@@ -16,12 +17,13 @@ describe('normalizeCode', () => {
 });
 
 describe('invitesNotSentText', () => {
+  const { t } = wordsFor('en');
   it('names what was not sent and why, and says nothing when everything went', () => {
-    expect(invitesNotSentText([], [])).toBe('');
-    expect(invitesNotSentText(['ivy@example'], [])).toBe(
+    expect(invitesNotSentText([], [], t)).toBe('');
+    expect(invitesNotSentText(['ivy@example'], [], t)).toBe(
       'Not sent, not an e-mail address: ivy@example. Correct it in the box and send again.',
     );
-    expect(invitesNotSentText(['a', 'b'], ['c@example.com'])).toBe(
+    expect(invitesNotSentText(['a', 'b'], ['c@example.com'], t)).toBe(
       'Not sent, not e-mail addresses: a, b. Correct them in the box and send again. Not delivered yet (we keep trying): c@example.com.',
     );
   });

@@ -4,6 +4,7 @@ import { AREAS, CATALOGS, english as en } from './catalogs';
 import { STORE_ACCESS_REQUIRED } from '~/lib/messages';
 import { ALLERGENS, DIETS } from '~/lib/allergens';
 import { wordsFor } from '~/i18n.server';
+import { FORM_MESSAGES, HOST_MESSAGES, fieldErrorIn, pickupNoticeMessage } from '~/lib/hostText';
 
 // Every message file has every key, with the same placeholders, and plurals that use the language's
 // own categories (Intl.PluralRules) and always an "other".
@@ -100,5 +101,31 @@ describe('message files', () => {
     expect(wordsFor('fr').t('order.items', { count: 0 })).toBe('0 article');
     expect(wordsFor('de').t('order.items', { count: 3 })).toBe('3 Artikel');
     expect(wordsFor('fr').t('join.people', { count: 2 })).toBe('2 personnes');
+  });
+
+  it("says the host pages' English as the server and the spec do", () => {
+    for (const [key, text] of Object.entries(HOST_MESSAGES)) expect(en[`host.msg.${key}`]).toBe(text);
+    for (const [key, text] of Object.entries(FORM_MESSAGES)) expect(en[`host.valid.${key}`]).toBe(text);
+    const { t } = wordsFor('en');
+    expect(t('host.controls.question', { items: 14, people: 6, shop: 'Demo Coffee' })).toBe(
+      'Submit 14 items from 6 people to Demo Coffee?',
+    );
+    expect(t('host.controls.question', { items: 1, people: 1, shop: 'Demo Coffee' })).toBe(
+      'Submit 1 item from 1 person to Demo Coffee?',
+    );
+    expect(en['host.create.submit']).toBe('Create Group Order');
+    expect(en['host.controls.submit']).toBe('Submit Group Order');
+    expect(en['host.share.addMine']).toBe('Add My Order');
+  });
+
+  it("turns the create form's errors into the page's language, leaving unknown sentences as they came", () => {
+    const { t } = wordsFor('de');
+    expect(fieldErrorIn(FORM_MESSAGES.hostName, t)).toBe('Bitte geben Sie Ihren Namen ein.');
+    expect(fieldErrorIn(pickupNoticeMessage(30), t)).toBe(
+      'Abholbestellungen brauchen mindestens 30 Minuten Vorlauf. Bitte wählen Sie eine spätere Abholzeit.',
+    );
+    expect(fieldErrorIn('Your name must be at most 80 characters.', t)).toBe(
+      'Your name must be at most 80 characters.',
+    );
   });
 });

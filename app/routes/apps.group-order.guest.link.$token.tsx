@@ -9,6 +9,7 @@ import { withHttpErrors } from '~/lib/http.server';
 import { peekGuestLink } from '~/models/groupOrder/guestLinks.server';
 import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
+import { useT } from '~/components/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 export const meta: MetaFunction = () => [{ title: 'Open your order on this device' }];
@@ -33,6 +34,7 @@ export default function GuestLinkPage() {
   const { link } = useLoaderData<typeof loader>();
   const { token } = useParams();
   const navigate = useNavigate();
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -47,7 +49,7 @@ export default function GuestLinkPage() {
     });
     setBusy(false);
     if (!result.ok) {
-      setError(result.body.message || 'We could not use this link. Please try again.');
+      setError(result.body.message || t('host.claim.failed'));
       return;
     }
     const { groupOrderId, guestName, initials, email, hasItems } = result.body;
@@ -63,10 +65,10 @@ export default function GuestLinkPage() {
     return (
       <main className="shell-main shell-main--narrow guest">
         <EmptyState
-          title="This link no longer works"
-          actions={<ButtonLink to={sfPath('/find-order')}>Find your order</ButtonLink>}
+          title={t('host.claim.gone')}
+          actions={<ButtonLink to={sfPath('/find-order')}>{t('host.claim.find')}</ButtonLink>}
         >
-          It has expired or has already been used. Open the order&apos;s join page and ask for a new link.
+          {t('host.link.goneBody')}
         </EmptyState>
       </main>
     );
@@ -74,25 +76,22 @@ export default function GuestLinkPage() {
   return (
     <main className="shell-main shell-main--narrow guest">
       <header className="join-hero">
-        <p className="join-hero__eyebrow">Your order on this device</p>
+        <p className="join-hero__eyebrow">{t('host.link.eyebrow')}</p>
         <h1 className="join-hero__title">{link.title}</h1>
       </header>
       <Card>
-        <h2>Open {link.guestName}&apos;s order here?</h2>
+        <h2>{t('host.link.question', { name: link.guestName })}</h2>
         <div className="stack">
-          <p className="muted">
-            This browser will show {link.guestName}&apos;s items and note, and can change them while the order
-            is open. The browser you ordered in keeps them too.
-          </p>
+          <p className="muted">{t('host.link.body', { name: link.guestName })}</p>
           {error ? (
             <p className="notice notice--critical" role="alert">
               {error}
             </p>
           ) : null}
           <Button className="btn--block" onClick={redeem} disabled={busy}>
-            {busy ? 'Opening...' : 'Open my order here'}
+            {busy ? t('host.link.opening') : t('host.link.open')}
           </Button>
-          <p className="muted small">Did not ask for this? Close this page: nothing changes.</p>
+          <p className="muted small">{t('host.link.notYou')}</p>
         </div>
       </Card>
     </main>

@@ -9,6 +9,7 @@ import { requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { orderTitle } from '~/lib/groupOrder';
+import { useT } from '~/components/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 export const meta: MetaFunction = () => [{ title: 'Manage your group order' }];
@@ -25,6 +26,7 @@ export default function ClaimOwnership() {
   const { order } = useLoaderData<typeof loader>();
   const { token } = useParams();
   const navigate = useNavigate();
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
 
@@ -34,7 +36,7 @@ export default function ClaimOwnership() {
       method: 'POST',
     });
     if (!result.ok) {
-      setError(result.body.message || 'We could not use this link. Please try again.');
+      setError(result.body.message || t('host.claim.failed'));
       return;
     }
     saveHostToken(result.body.groupOrderId, result.body.hostToken);
@@ -58,16 +60,15 @@ export default function ClaimOwnership() {
     return (
       <main className="shell-main shell-main--narrow">
         <EmptyState
-          title="This link no longer works"
-          actions={<ButtonLink to={sfPath('/find-order')}>Find your order</ButtonLink>}
+          title={t('host.claim.gone')}
+          actions={<ButtonLink to={sfPath('/find-order')}>{t('host.claim.find')}</ButtonLink>}
         >
-          {error ??
-            'It has expired or has already been used. Open the order dashboard and ask for a new link.'}
+          {error ?? t('host.claim.goneBody')}
         </EmptyState>
         {error && order ? (
           <div className="empty-state__actions">
             <Button variant="secondary" onClick={redeem}>
-              Try again
+              {t('error.tryAgain')}
             </Button>
           </div>
         ) : null}
@@ -76,8 +77,10 @@ export default function ClaimOwnership() {
   }
   return (
     <main className="shell-main shell-main--narrow">
-      <EmptyState title={`Opening “${order.title}”`}>Making this browser the host of the order…</EmptyState>
-      <Spinner label="Claiming the order" />
+      <EmptyState title={t('host.claim.opening', { title: order.title })}>
+        {t('host.claim.making')}
+      </EmptyState>
+      <Spinner label={t('host.claim.spinner')} />
     </main>
   );
 }

@@ -13,6 +13,9 @@ import { enabledPaymentMethods, getShopSettings } from '~/models/shop/settings.s
 import { requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { withHttpErrors } from '~/lib/http.server';
+import { pageLanguage } from '~/i18n.server';
+import { useT } from '~/components/i18n';
+import { Trans } from '@lingui/react';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 
@@ -22,6 +25,7 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
   const storefront = await requireStorefront(request);
   const settings = await getShopSettings(storefront.shop);
   const profile = await getCustomerProfile(storefront);
+  const { t } = await pageLanguage(request, storefront.shop);
   // Defaults keep the deadline rule the create check and extend apply (app/lib/deadline.ts).
   const times = defaultTimes(
     Date.now(),
@@ -45,7 +49,7 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
       : null,
     timeZone: settings.timeZone,
     pickupNoticeMinutes: settings.pickupNoticeMinutes,
-    paymentOptions: methods.map((value) => ({ value, label: paymentLabel(value) })),
+    paymentOptions: methods.map((value) => ({ value, label: paymentLabel(value, t) })),
     defaults: {
       pickupDate: pickup.date,
       pickupTime: pickup.time,
@@ -62,29 +66,35 @@ export default function CreateOrder() {
   const data = useLoaderData<typeof loader>();
   const { formRef, values, errors, schedule, setSchedule, pending, delivery, set, onSubmit } =
     useCreateOrder(data);
+  const t = useT();
 
   return (
     <main className="shell-main shell-main--narrow host-create">
-      <PageHeader eyebrow="CREATE ORDER" title="START GROUP ORDER">
-        <p className="muted host-lede">
-          Set the {delivery ? 'delivery' : 'pickup'} time and an ordering deadline, then share one link.
-          Everyone picks their own coffee and food.
-        </p>
+      <PageHeader eyebrow={t('host.create.eyebrow')} title={t('host.create.title')}>
+        <p className="muted host-lede">{t('host.create.lede', { type: values.orderType })}</p>
       </PageHeader>
 
-      <div className="host-context" aria-label="Shop and account">
+      <div className="host-context" aria-label={t('host.create.context')}>
         <span>
-          Ordering from <strong>{data.shopName}</strong>
+          <Trans
+            id="host.create.orderingFrom"
+            values={{ shop: data.shopName }}
+            components={{ 0: <strong /> }}
+          />
         </span>
         {data.loggedIn ? (
           <span>
-            Logged in{data.customer ? ` as ${data.customer.name ?? data.customer.email}` : ''} ·{' '}
-            <a href={sfPath('/api/logout')}>Log out</a>
+            {data.customer
+              ? t('host.create.loggedInAs', { name: data.customer.name ?? data.customer.email })
+              : t('host.create.loggedIn')}{' '}
+            · <a href={sfPath('/api/logout')}>{t('shell.logOut')}</a>
           </span>
         ) : (
           <span>
-            <a href={sfPath('/api/login', { return_to: sfPath('/host/create') })}>Log in</a> to find your
-            orders on any device
+            <Trans
+              id="host.create.logInHint"
+              components={{ 0: <a href={sfPath('/api/login', { return_to: sfPath('/host/create') })} /> }}
+            />
           </span>
         )}
       </div>
@@ -97,7 +107,7 @@ export default function CreateOrder() {
         <ScheduleFields value={schedule} onChange={setSchedule} error={errors.reminderMinutes} />
 
         <Button type="submit" className="btn--block host-create__submit" disabled={pending}>
-          {pending ? 'Creating…' : 'Create Group Order'}
+          {pending ? t('host.create.creating') : t('host.create.submit')}
         </Button>
       </form>
     </main>

@@ -8,13 +8,14 @@ import { GuestOrders } from '~/components/storefront/host/GuestOrders';
 import { HostSide } from '~/components/storefront/host/HostSide';
 import { InviteBox } from '~/components/storefront/host/InviteBox';
 import { useHostDashboard, type DashboardData } from '~/components/storefront/host/useHostDashboard';
-import { HOST_MESSAGES } from '~/lib/hostText';
 import { toId, withHttpErrors } from '~/lib/http.server';
 import { hostDashboardPage } from '~/models/groupOrder/hostDashboard.server';
 import { countMiss } from '~/models/limits/rateLimits.server';
 import { requireStorefront, shareUrl } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { clientKey } from '~/lib/credentials.server';
+import { pageLanguage } from '~/i18n.server';
+import { useT } from '~/components/i18n';
 
 // Not on the first paint: the kitchen timeline appears only after submit, so it loads when shown (as the
 // side column's devices list and who is missing do) and the page's first load stays under 100 KB.
@@ -30,7 +31,9 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }]
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const id = toId(params.id);
-  const page = id === null ? null : await hostDashboardPage(storefront.shop, id, storefront.customerId);
+  const words = await pageLanguage(request, storefront.shop);
+  const page =
+    id === null ? null : await hostDashboardPage(storefront.shop, id, storefront.customerId, words);
   if (!page) {
     await countMiss(clientKey(storefront.shop, request));
     return data({ found: false as const }, { status: 404 });
@@ -44,15 +47,16 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 export default function HostDashboard() {
   const loaded = useLoaderData<typeof loader>();
+  const t = useT();
   if (!loaded.found) {
     return (
       <main className="shell-main shell-main--narrow">
         <EmptyState
           headingLevel="h1"
-          title={HOST_MESSAGES.notFound}
-          actions={<FindOrStart start="Start a new order" />}
+          title={t('host.msg.notFound')}
+          actions={<FindOrStart start={t('host.dash.startNew')} />}
         >
-          Please check the link, or look the order up by its code or your e-mail address.
+          {t('host.dash.notFoundBody')}
         </EmptyState>
       </main>
     );
@@ -63,27 +67,31 @@ export default function HostDashboard() {
 function Dashboard({ loaded }: { loaded: DashboardData }) {
   const { order, guests } = loaded;
   const view = useHostDashboard(loaded);
+  const t = useT();
   const { expired, isOwner, token, live } = view;
   const kitchenState = view.kitchenState;
   const status =
     order.status === 'submitted' ? (
       <Badge tone={kitchenState === 'cancelled' ? 'critical' : kitchenState === 'ready' ? 'success' : 'info'}>
-        {live?.label ?? 'Submitted'}
+        {view.liveLabel ?? t('host.dash.submitted')}
       </Badge>
     ) : expired ? (
-      <Badge tone="warning">Deadline passed</Badge>
+      <Badge tone="warning">{t('host.dash.deadlinePassed')}</Badge>
     ) : (
-      <Badge tone="success">Accepting Orders</Badge>
+      <Badge tone="success">{t('host.dash.accepting')}</Badge>
     );
 
   return (
     <main className="shell-main host-dashboard">
       {/* The same address serves guests, the merchant and the host: only a checked host sees it as theirs. */}
-      <PageHeader eyebrow={isOwner && view.checked ? 'HOST DASHBOARD' : 'GROUP ORDER'} title={order.title}>
+      <PageHeader
+        eyebrow={t(isOwner && view.checked ? 'host.dash.eyebrowHost' : 'host.dash.eyebrowGuest')}
+        title={order.title}
+      >
         <div className="row host-dashboard__meta">
           {status}
           <span className="muted small">
-            Hosted by {order.hostName} · {order.companyName}
+            {t('host.dash.hostedBy', { host: order.hostName, company: order.companyName })}
           </span>
         </div>
       </PageHeader>

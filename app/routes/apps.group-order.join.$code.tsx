@@ -43,7 +43,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
     return data({ order: null, email, invite: null }, { status: 404 });
   }
   // Reached through an invitation e-mail: that invitee may also say "I'm not ordering this time" here.
-  const invite = await inviteOnJoin(shop, order.id, url.searchParams.get('invite'));
+  const invite = await inviteOnJoin(shop, order.id, url.searchParams.get('invite'), language.intlLocale);
   return {
     email: url.searchParams.get('email') ?? invite?.email ?? '',
     invite,

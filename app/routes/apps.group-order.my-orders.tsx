@@ -10,6 +10,8 @@ import { myOrderCards } from '~/models/groupOrder/myOrders.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { withHttpErrors } from '~/lib/http.server';
+import { pageLanguage } from '~/i18n.server';
+import { useT } from '~/components/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 export const meta: MetaFunction = () => [{ title: 'My Orders · Group Order' }];
@@ -20,11 +22,13 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
   // The orders stream in after the page shell (skeletons meanwhile); the profile comes from Shopify, and
   // its e-mail also finds the orders hosted or joined with it.
   const profileRead = getCustomerProfile(storefront);
+  const { intlLocale } = await pageLanguage(request, storefront.shop);
   const orders = myOrderCards(
     storefront.shop,
     storefront.customerId,
     profileRead.then((p) => p?.email ?? null),
     linkBase(storefront),
+    intlLocale,
   );
   const profile = await profileRead;
   const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ');
@@ -37,37 +41,37 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
 
 export default function MyOrders() {
   const loaded = useLoaderData<typeof loader>();
+  const t = useT();
   if (!loaded.loggedIn) {
     return (
       <main className="shell-main shell-main--narrow">
         <EmptyState
           headingLevel="h1"
-          title="Log in to view your orders"
+          title={t('host.my.logInTitle')}
           actions={
             <>
               <a
                 className="btn btn--primary"
                 href={sfPath('/api/login', { return_to: sfPath('/my-orders') })}
               >
-                Log in
+                {t('shell.logIn')}
               </a>
               <ButtonLink to={sfPath('/find-order')} variant="secondary">
-                Find an order instead
+                {t('host.my.findInstead')}
               </ButtonLink>
             </>
           }
         >
-          Orders you create or join while logged in to your store account, or with its e-mail address, appear
-          here, on any device.
+          {t('host.my.logInBody')}
         </EmptyState>
       </main>
     );
   }
   const { customer } = loaded;
-  const shown = customer.name ?? customer.email ?? 'Your account';
+  const shown = customer.name ?? customer.email ?? t('host.my.yourAccount');
   return (
     <main className="shell-main host-my-orders">
-      <PageHeader eyebrow="MY ORDERS" title="Your group orders" />
+      <PageHeader eyebrow={t('host.my.eyebrow')} title={t('host.my.title')} />
       <Card className="host-profile">
         <Avatar name={shown} imageUrl={customer.imageUrl} />
         <div className="host-profile__text">
@@ -75,18 +79,16 @@ export default function MyOrders() {
           {customer.name && customer.email ? <span className="muted small">{customer.email}</span> : null}
         </div>
         <div className="host-profile__actions">
-          <ButtonLink to={sfPath('/host/create')}>Create New Order</ButtonLink>
+          <ButtonLink to={sfPath('/host/create')}>{t('host.my.createNew')}</ButtonLink>
           <a className="btn btn--ghost" href={sfPath('/api/logout')}>
-            Log Out
+            {t('host.my.logOut')}
           </a>
         </div>
       </Card>
       <Suspense fallback={<OrdersSkeleton />}>
         <Await
           resolve={loaded.orders}
-          errorElement={
-            <p className="notice notice--critical">We could not load your orders. Please reload the page.</p>
-          }
+          errorElement={<p className="notice notice--critical">{t('host.my.loadFailed')}</p>}
         >
           {(orders) => <MyOrderList orders={orders} />}
         </Await>

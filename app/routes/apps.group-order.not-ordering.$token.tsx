@@ -11,6 +11,8 @@ import { clientKey } from '~/lib/credentials.server';
 import { withHttpErrors } from '~/lib/http.server';
 import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
+import { pageLanguage } from '~/i18n.server';
+import { useT } from '~/components/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
@@ -18,7 +20,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }
 // asks; the button answers, once, for the invitee the token names (HMAC-checked: that order, that shop).
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
-  const view = await notOrderingView(shop, params.token ?? '');
+  const { intlLocale } = await pageLanguage(request, shop);
+  const view = await notOrderingView(shop, params.token ?? '', intlLocale);
   if (!view) {
     await countMiss(clientKey(shop, request));
     return data({ view: null }, { status: 404 });
@@ -43,15 +46,16 @@ export default function NotOrderingPage() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const { token = '' } = useParams();
+  const t = useT();
   if (!view) {
     return (
       <main className="shell-main shell-main--narrow guest">
-        <h1 className="visually-hidden">Not ordering</h1>
+        <h1 className="visually-hidden">{t('host.not.hidden')}</h1>
         <EmptyState
-          title="This link is not valid"
-          actions={<ButtonLink to={sfPath('/find-order')}>Find an order</ButtonLink>}
+          title={t('host.not.invalid')}
+          actions={<ButtonLink to={sfPath('/find-order')}>{t('error.findAnOrder')}</ButtonLink>}
         >
-          Please use the link from your invitation e-mail, or look the order up by its code.
+          {t('host.not.invalidBody')}
         </EmptyState>
       </main>
     );
@@ -60,10 +64,10 @@ export default function NotOrderingPage() {
   return (
     <main className="shell-main shell-main--narrow guest">
       <header className="join-hero">
-        <p className="join-hero__eyebrow">Group order · {view.code}</p>
+        <p className="join-hero__eyebrow">{t('host.not.eyebrow', { code: view.code })}</p>
         <h1 className="join-hero__title">{view.title}</h1>
         <p className="join-hero__host">
-          Hosted by {view.hostName} for {view.companyName}
+          {t('host.not.hostedBy', { host: view.hostName, company: view.companyName })}
         </p>
       </header>
       <NotOrderingCard

@@ -16,6 +16,7 @@ import { closedTextsIn } from '~/lib/sentences.server';
 import { pageLanguage } from '~/i18n.server';
 import { DomainError } from '~/lib/errors';
 import { clientKey } from '~/lib/credentials.server';
+import { useT } from '~/components/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
@@ -68,11 +69,12 @@ async function loadMenuPage(request: Request, shop: string, groupOrderId: string
 
 export default function MenuPage() {
   const loaded = useLoaderData<typeof loader>();
+  const t = useT();
   if (!loaded.found) {
     return (
       <OrderNotFound
-        heading="Menu"
-        actions={<ButtonLink to={sfPath('/find-order')}>Find an order</ButtonLink>}
+        heading={t('menu.title')}
+        actions={<ButtonLink to={sfPath('/find-order')}>{t('error.findAnOrder')}</ButtonLink>}
       />
     );
   }

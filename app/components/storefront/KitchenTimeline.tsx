@@ -1,11 +1,10 @@
 import { Card } from '~/components/storefront/ui';
 import type { LiveStatus } from './useLiveStatus';
+import { useLanguage, useT } from '~/components/i18n';
+import { kitchenLabel } from './kitchenLabel';
+import { formatTime12 } from '~/lib/time';
 
 const STEPS = ['submitted', 'received', 'preparing', 'ready', 'collected'];
-
-function timeOf(iso: string, timeZone?: string) {
-  return new Date(iso).toLocaleTimeString('en-AU', { hour: 'numeric', minute: '2-digit', timeZone });
-}
 
 /**
  * Where a submitted order is in the kitchen: the shop's steps with the time each was reached. The page
@@ -20,21 +19,21 @@ export function KitchenTimeline({
   orderType: string;
   timeZone?: string;
 }) {
+  const t = useT();
+  const { intlLocale } = useLanguage();
   if (!progress?.submitted || !progress.state) return null;
   const live = progress.timeline.filter((entry) => !entry.undone);
   const reached = new Map(live.map((entry) => [entry.state, entry]));
   const cancelled = progress.state === 'cancelled';
   const steps = cancelled ? [...live.map((e) => e.state)] : STEPS;
-  const label = (state: string) =>
-    reached.get(state)?.label ??
-    (state === 'collected' && orderType === 'delivery'
-      ? 'Delivered'
-      : state.charAt(0).toUpperCase() + state.slice(1));
+  const label = (state: string) => kitchenLabel(state, orderType, t);
   return (
     <Card className="kitchen-timeline">
-      <h2>Order progress</h2>
+      <h2>{t('host.kitchen.title')}</h2>
       <p className="kitchen-timeline__now" role="status" data-testid="kitchen-state">
-        {cancelled ? `Cancelled: ${progress.cancelReason ?? ''}` : `Now: ${progress.label}`}
+        {cancelled
+          ? t('host.kitchen.cancelled', { reason: progress.cancelReason ?? '' })
+          : t('host.kitchen.now', { label: label(progress.state) })}
       </p>
       <ol className="kitchen-steps">
         {steps.map((state) => {
@@ -47,7 +46,7 @@ export function KitchenTimeline({
               <span className="kitchen-step__dot" aria-hidden="true" />
               <span className="kitchen-step__label">{label(state)}</span>
               <span className="kitchen-step__time muted small">
-                {entry ? timeOf(entry.at, timeZone) : ''}
+                {entry && timeZone ? formatTime12(new Date(entry.at), timeZone, intlLocale) : ''}
               </span>
             </li>
           );

@@ -3,6 +3,7 @@ import { maskEmail } from '../../lib/hostText';
 import { formatMoney } from '../../lib/money';
 import { paymentLabel } from '../../lib/payment';
 import { formatDateTime } from '../../lib/time';
+import type { Translate } from '../../lib/language';
 import { getShopSettings } from '../shop/settings.server';
 import { getHostSummary } from './hosting.server';
 
@@ -11,9 +12,15 @@ import { getHostSummary } from './hosting.server';
 
 /**
  * The dashboard of order `id` in `shop` as `customerId` (the logged-in customer, if any) may see it, or
- * null when the shop has no such order.
+ * null when the shop has no such order. Times, payment and money are said in the page's language (`words`).
  */
-export async function hostDashboardPage(shop: string, id: number, customerId: string | null) {
+export async function hostDashboardPage(
+  shop: string,
+  id: number,
+  customerId: string | null,
+  words: { t: Translate; intlLocale: string },
+) {
+  const { t, intlLocale } = words;
   const summary = await getHostSummary(shop, id);
   if (!summary) return null;
   const order = summary.groupOrder;
@@ -35,14 +42,14 @@ export async function hostDashboardPage(shop: string, id: number, customerId: st
       // The host's address is theirs; other visitors (guests) only see where a claim link would go.
       hostEmail: isCreator ? order.hostEmail : maskEmail(order.hostEmail),
       title: orderTitle(order),
-      pickupText: formatDateTime(new Date(order.pickupAt), zone),
-      deadlineText: formatDateTime(new Date(order.deadlineAt), zone),
-      paymentText: paymentLabel(order.paymentMethod),
-      totalText: formatMoney(summary.totalCents, order.currency),
+      pickupText: formatDateTime(new Date(order.pickupAt), zone, intlLocale),
+      deadlineText: formatDateTime(new Date(order.deadlineAt), zone, intlLocale),
+      paymentText: paymentLabel(order.paymentMethod, t),
+      totalText: formatMoney(summary.totalCents, order.currency, intlLocale),
     },
     guests: summary.guests.map((guest) => ({
       ...guest,
-      totalText: formatMoney(guest.totalCents, order.currency),
+      totalText: formatMoney(guest.totalCents, order.currency, intlLocale),
       // Only what the list shows, so the biggest legal order (400 lines) stays a small page.
       items: guest.items.map((item) => ({
         id: item.id,
@@ -51,7 +58,7 @@ export async function hostDashboardPage(shop: string, id: number, customerId: st
         selectedModifiers: item.selectedModifiers,
         specialInstructions: item.specialInstructions,
         note: item.note,
-        totalText: formatMoney(item.totalCents, order.currency),
+        totalText: formatMoney(item.totalCents, order.currency, intlLocale),
       })),
     })),
     lineCount: summary.guests.reduce((sum, guest) => sum + guest.items.length, 0),

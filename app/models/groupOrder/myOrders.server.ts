@@ -1,6 +1,6 @@
 import type { GroupOrder } from '@prisma/client';
 import prisma from '../../db.server';
-import { orderTitle, timeLabel } from '../../lib/groupOrder';
+import { orderTitle } from '../../lib/groupOrder';
 import { formatMoney } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
 
@@ -12,18 +12,21 @@ import { formatDateTime } from '../../lib/time';
 
 export type MyOrderRole = 'host' | 'guest';
 
-/** One of the customer's orders as its card shows it; `base` is where shared links start (linkBase). */
-function myOrderCard(order: GroupOrder, role: MyOrderRole, base: string) {
+/**
+ * One of the customer's orders as its card shows it; `base` is where shared links start (linkBase), times
+ * and money are formatted for `intlLocale` (the page's language).
+ */
+function myOrderCard(order: GroupOrder, role: MyOrderRole, base: string, intlLocale: string) {
   return {
     id: order.id,
     code: order.code,
     title: orderTitle(order),
     status: order.status,
-    timeLabel: timeLabel(order.orderType),
+    orderType: order.orderType,
     role,
-    pickup: formatDateTime(order.pickupAt, order.timeZone),
-    deadline: formatDateTime(order.deadlineAt, order.timeZone),
-    total: formatMoney(order.totalCents, order.currency),
+    pickup: formatDateTime(order.pickupAt, order.timeZone, intlLocale),
+    deadline: formatDateTime(order.deadlineAt, order.timeZone, intlLocale),
+    total: formatMoney(order.totalCents, order.currency, intlLocale),
     shareUrl: `${base}/join/${order.code}`,
   };
 }
@@ -58,10 +61,11 @@ export async function myOrderCards(
   customerId: string,
   email: Promise<string | null>,
   linkBase: Promise<string>,
+  intlLocale: string,
 ) {
   const [list, base] = await Promise.all([
     email.then((e) => ordersOfCustomer(shop, customerId, e)),
     linkBase,
   ]);
-  return list.map(({ order, role }) => myOrderCard(order, role, base));
+  return list.map(({ order, role }) => myOrderCard(order, role, base, intlLocale));
 }

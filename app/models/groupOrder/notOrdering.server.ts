@@ -8,8 +8,11 @@ import { findInviteeByToken, inviteeStates } from './invitees.server';
 // What the "I'm not ordering this time" page and the join screen share: the invitee's view of their order
 // and the form post that answers for them.
 
-/** The page's view for an invitee's token, or null when the token does not check in this shop. */
-export async function notOrderingView(shop: string, token: string) {
+/**
+ * The page's view for an invitee's token, or null when the token does not check in this shop; the deadline
+ * is formatted for `intlLocale` (the page's language).
+ */
+export async function notOrderingView(shop: string, token: string, intlLocale: string) {
   const invitee = await findInviteeByToken(shop, token);
   if (!invitee) return null;
   const order = invitee.groupOrder;
@@ -19,7 +22,7 @@ export async function notOrderingView(shop: string, token: string) {
     title: orderTitle(order),
     hostName: order.hostName,
     companyName: order.companyName,
-    deadline: formatDateTime(order.deadlineAt, order.timeZone),
+    deadline: formatDateTime(order.deadlineAt, order.timeZone, intlLocale),
     joinHref: sfPath(`/join/${order.code}`, { invite: token }),
     declined: state === 'not-ordering',
     ordered: state === 'ordered',
@@ -28,9 +31,14 @@ export async function notOrderingView(shop: string, token: string) {
 }
 
 /** The join screen reached through an invitation link: who the invitee is, for its "not ordering" card. */
-export async function inviteOnJoin(shop: string, groupOrderId: number, token: string | null) {
+export async function inviteOnJoin(
+  shop: string,
+  groupOrderId: number,
+  token: string | null,
+  intlLocale: string,
+) {
   if (!token) return null;
-  const view = await notOrderingView(shop, token);
+  const view = await notOrderingView(shop, token, intlLocale);
   const invitee = view && (await findInviteeByToken(shop, token));
   if (!view || !invitee || invitee.groupOrderId !== groupOrderId) return null;
   return { token, email: invitee.email, view };

@@ -178,6 +178,7 @@ export async function missingBoard(shop: string, id: number, credentials: HostCr
       email: invitee.email,
       state,
       stateText: INVITEE_STATE_LABELS[state],
+      remindedAt: invitee.remindedAt?.toISOString() ?? null,
       remindedText: invitee.remindedAt ? formatDateTime(invitee.remindedAt, order.timeZone) : null,
     })),
     ...scheduleView(order),

@@ -1,17 +1,19 @@
 import { Card, SelectField, TextArea, TextField } from '~/components/storefront/ui';
+import { useT } from '~/components/i18n';
 import type { CreateData, CreateForm } from './useCreateOrder';
 
 // The create page's form cards: who hosts, when and where, and the details.
 
 /** Host name, e-mail, company and the group's name. */
 export function AboutYouCard({ values, errors, set }: CreateForm) {
+  const t = useT();
   return (
     <Card>
-      <h2>About you</h2>
+      <h2>{t('host.create.aboutYou')}</h2>
       <div className="stack">
         <div className="grid-2">
           <TextField
-            label="Your name"
+            label={t('host.create.yourName')}
             name="hostName"
             autoComplete="name"
             value={values.hostName}
@@ -20,7 +22,7 @@ export function AboutYouCard({ values, errors, set }: CreateForm) {
             required
           />
           <TextField
-            label="Your email"
+            label={t('host.create.yourEmail')}
             name="hostEmail"
             type="email"
             autoComplete="email"
@@ -32,7 +34,7 @@ export function AboutYouCard({ values, errors, set }: CreateForm) {
           />
         </div>
         <TextField
-          label="Company name"
+          label={t('host.create.companyName')}
           name="companyName"
           autoComplete="organization"
           value={values.companyName}
@@ -41,10 +43,10 @@ export function AboutYouCard({ values, errors, set }: CreateForm) {
           required
         />
         <TextField
-          label="Group or meeting name"
+          label={t('host.create.groupName')}
           name="name"
           optional
-          placeholder="e.g. Monday team stand-up"
+          placeholder={t('host.create.groupNamePlaceholder')}
           value={values.name}
           onChange={set('name')}
           error={errors.name}
@@ -56,9 +58,10 @@ export function AboutYouCard({ values, errors, set }: CreateForm) {
 
 /** Pickup or delivery, as two segments of one radio group. */
 function OrderTypeChoice({ values, set }: Pick<CreateForm, 'values' | 'set'>) {
+  const t = useT();
   return (
     <fieldset className="host-segmented">
-      <legend className="visually-hidden">Order type</legend>
+      <legend className="visually-hidden">{t('host.create.orderType')}</legend>
       {(['pickup', 'delivery'] as const).map((type) => (
         <label
           key={type}
@@ -71,7 +74,7 @@ function OrderTypeChoice({ values, set }: Pick<CreateForm, 'values' | 'set'>) {
             checked={values.orderType === type}
             onChange={set('orderType')}
           />
-          <span>{type === 'pickup' ? 'Pickup' : 'Delivery'}</span>
+          <span>{t(`host.create.${type}`)}</span>
         </label>
       ))}
     </fieldset>
@@ -86,14 +89,16 @@ export function PickupCard({
   delivery,
   data,
 }: CreateForm & { delivery: boolean; data: CreateData }) {
+  const t = useT();
+  const type = values.orderType;
   return (
     <Card>
-      <h2>Pickup or delivery</h2>
+      <h2>{t('host.create.pickupOrDelivery')}</h2>
       <div className="stack">
         <OrderTypeChoice values={values} set={set} />
         {delivery ? (
           <TextArea
-            label="Delivery address"
+            label={t('host.create.deliveryAddress')}
             name="deliveryAddress"
             autoComplete="street-address"
             rows={2}
@@ -104,7 +109,7 @@ export function PickupCard({
         ) : null}
         <div className="grid-2">
           <TextField
-            label={delivery ? 'Delivery date' : 'Pickup date'}
+            label={t('host.create.date', { type })}
             name="pickupDate"
             type="date"
             value={values.pickupDate}
@@ -112,16 +117,16 @@ export function PickupCard({
             error={errors.pickupDate}
           />
           <TextField
-            label={delivery ? 'Delivery time' : 'Pickup time'}
+            label={t('host.create.time', { type })}
             name="pickupTime"
             type="time"
             value={values.pickupTime}
             onChange={set('pickupTime')}
             error={errors.pickupTime}
-            hint={delivery ? undefined : `At least ${data.pickupNoticeMinutes} minutes from now.`}
+            hint={delivery ? undefined : t('host.create.notice', { minutes: data.pickupNoticeMinutes })}
           />
           <TextField
-            label="Order deadline date"
+            label={t('host.create.deadlineDate')}
             name="deadlineDate"
             type="date"
             value={values.deadlineDate}
@@ -129,17 +134,17 @@ export function PickupCard({
             error={errors.deadlineDate}
           />
           <TextField
-            label="Order deadline time"
+            label={t('host.create.deadlineTime')}
             name="deadlineTime"
             type="time"
             value={values.deadlineTime}
             onChange={set('deadlineTime')}
             error={errors.deadlineTime}
-            hint="Guests can add items until then."
+            hint={t('host.create.deadlineHint')}
           />
         </div>
         <p className="muted small host-zone">
-          Times are in the shop’s time zone ({data.timeZone.replace(/_/g, ' ')}).
+          {t('host.create.zone', { zone: data.timeZone.replace(/_/g, ' ') })}
         </p>
       </div>
     </Card>
@@ -148,12 +153,13 @@ export function PickupCard({
 
 /** Payment method and instructions. */
 export function DetailsCard({ values, errors, set, data }: CreateForm & { data: CreateData }) {
+  const t = useT();
   return (
     <Card>
-      <h2>Details</h2>
+      <h2>{t('host.create.details')}</h2>
       <div className="stack">
         <SelectField
-          label="Payment method"
+          label={t('host.create.payment')}
           name="paymentMethod"
           value={values.paymentMethod}
           onChange={set('paymentMethod')}
@@ -161,11 +167,11 @@ export function DetailsCard({ values, errors, set, data }: CreateForm & { data: 
           error={errors.paymentMethod}
         />
         <TextArea
-          label="Instructions"
+          label={t('host.create.instructions')}
           name="instructions"
           optional
           rows={3}
-          placeholder="Anything the café should know, e.g. ring on arrival"
+          placeholder={t('host.create.instructionsPlaceholder')}
           value={values.instructions}
           onChange={set('instructions')}
           error={errors.instructions}

@@ -1,25 +1,25 @@
 import { Button, TextField } from '../ui';
+import { useT } from '~/components/i18n';
 import type { ExtendDeadline, HostBusy } from './useExtendDeadline';
 
 // Under "Submit Group Order": moving the pickup (or delivery) time, and extending the deadline.
 
 /** "Move the pickup time too": a new date and time, folded away until the host opens it. */
 function MovePickupFields({ what, extension }: { what: string; extension: ExtendDeadline }) {
+  const t = useT();
   return (
     <details className="host-extend">
-      <summary>Move the {what} time too</summary>
-      <p className="muted small">
-        The deadline can be at most the shop&apos;s notice before {what}. Move {what} to give people longer.
-      </p>
+      <summary>{t('host.extend.moveToo', { type: what })}</summary>
+      <p className="muted small">{t('host.extend.moveHint', { type: what })}</p>
       <div className="grid-2">
         <TextField
-          label={`New ${what} date`}
+          label={t('host.extend.newDate', { type: what })}
           type="date"
           value={extension.pickupDate}
           onChange={(event) => extension.setPickupDate(event.target.value)}
         />
         <TextField
-          label={`New ${what} time`}
+          label={t('host.extend.newTime', { type: what })}
           type="time"
           value={extension.pickupTime}
           onChange={(event) => extension.setPickupTime(event.target.value)}
@@ -42,6 +42,7 @@ export function ExtendDeadlineFields({
   extension: ExtendDeadline;
 }) {
   const { extendBy, extendProblem } = extension;
+  const t = useT();
   return (
     <>
       <MovePickupFields what={what} extension={extension} />
@@ -52,15 +53,13 @@ export function ExtendDeadlineFields({
       ) : null}
       {extendBy > 0 ? (
         <Button variant="ghost" className="btn--block" onClick={extension.extend} disabled={busy !== null}>
-          {busy === 'extend' ? 'Extending…' : `Extend deadline by ${extendBy} min`}
+          {busy === 'extend' ? t('host.extend.extending') : t('host.extend.by', { minutes: extendBy })}
         </Button>
       ) : (
         <p className="muted small" data-testid="extend-none">
-          The deadline is already the latest the shop allows
           {what === 'pickup'
-            ? ` (${noticeMinutes} minutes before pickup, to prepare the order)`
-            : ' (the delivery time)'}
-          . Move the {what} time to give people longer.
+            ? t('host.extend.nonePickup', { minutes: noticeMinutes })
+            : t('host.extend.noneDelivery')}
         </p>
       )}
     </>

@@ -1,5 +1,6 @@
 import { graphemes } from '~/lib/text';
 import { Button, Card, EmptyState } from '../ui';
+import { useT } from '~/components/i18n';
 
 type Item = {
   id: number;
@@ -27,6 +28,7 @@ type RemoveProps = {
 
 /** One item: quantity, name, price, its choices and note, and Remove for the host. */
 function GuestOrderItem({ item, guest, onRemove, removing }: { item: Item; guest: Guest } & RemoveProps) {
+  const t = useT();
   return (
     <li className="host-item">
       <div className="host-item__line">
@@ -40,7 +42,7 @@ function GuestOrderItem({ item, guest, onRemove, removing }: { item: Item; guest
       ) : null}
       {item.note ? (
         <div className="line-note" data-testid="line-note">
-          Note: {item.note}
+          {t('host.guests.note', { note: item.note })}
         </div>
       ) : null}
       {onRemove ? (
@@ -48,10 +50,13 @@ function GuestOrderItem({ item, guest, onRemove, removing }: { item: Item; guest
           variant="ghost"
           className="host-item__remove"
           disabled={removing === item.id}
-          aria-label={`Remove ${item.quantity}x ${item.menuItem.name} from ${guest.guestName}`}
+          aria-label={t('host.guests.removeLabel', {
+            what: `${item.quantity}x ${item.menuItem.name}`,
+            guest: guest.guestName,
+          })}
           onClick={() => onRemove(item, guest)}
         >
-          Remove
+          {t('host.guests.remove')}
         </Button>
       ) : null}
     </li>
@@ -98,23 +103,20 @@ export function GuestOrders({
   totalText: string;
   instructions: string | null;
 } & RemoveProps) {
+  const t = useT();
   return (
     <Card className="host-orders">
       <div className="row row--between host-orders__head">
-        <h2>Individual orders</h2>
-        <span className="muted small">
-          {guests.length} {guests.length === 1 ? 'person' : 'people'}
-        </span>
+        <h2>{t('host.guests.title')}</h2>
+        <span className="muted small">{t('host.guests.people', { count: guests.length })}</span>
       </div>
       {instructions ? (
         <p className="notice small host-orders__instructions">
-          <strong>Instructions for the shop:</strong> {instructions}
+          <strong>{t('host.guests.instructions')}</strong> {instructions}
         </p>
       ) : null}
       {guests.length === 0 ? (
-        <EmptyState title="No orders yet">
-          Share the link or the code. Orders appear here as people confirm them.
-        </EmptyState>
+        <EmptyState title={t('host.guests.none')}>{t('host.guests.noneBody')}</EmptyState>
       ) : (
         <ul className="host-guests">
           {guests.map((guest) => (
@@ -128,7 +130,7 @@ export function GuestOrders({
         </ul>
       )}
       <div className="host-orders__total">
-        <span>Group total</span>
+        <span>{t('host.stats.groupTotal')}</span>
         <strong data-testid="group-total">{totalText}</strong>
       </div>
     </Card>

@@ -1,4 +1,7 @@
 import { Link } from '@remix-run/react';
+import { Trans } from '@lingui/react';
+import { useLanguage, useT } from '~/components/i18n';
+import type { Translate } from '~/lib/language';
 import { lazy, Suspense, useState } from 'react';
 import { Button, Card, Skeleton } from '../ui';
 import type { ApiResult } from './api';
@@ -23,8 +26,8 @@ type Order = ExtendableOrder & {
 };
 
 /** Spec: 'Submit 14 items from 6 people to Demo Coffee?' */
-export function submitQuestion(items: number, people: number, shopName: string) {
-  return `Submit ${items} ${items === 1 ? 'item' : 'items'} from ${people} ${people === 1 ? 'person' : 'people'} to ${shopName}?`;
+function submitQuestion(items: number, people: number, shopName: string, t: Translate) {
+  return t('host.controls.question', { items, people, shop: shopName });
 }
 
 /** For everyone but the host: who submits, where the order is, and how a host on another device gets in. */
@@ -37,19 +40,22 @@ function NotHostNotice({
   started: boolean;
   kitchenLabel: string | null;
 }) {
+  const t = useT();
   return (
     <Card className="host-controls host-controls--guest">
-      <h2>{submitted ? 'This order has been submitted' : 'Only the host can submit'}</h2>
+      <h2>{submitted ? t('host.controls.submittedTitle') : t('host.controls.onlyHost')}</h2>
       <p className="muted small">
         {started
-          ? `The shop has this group order (${kitchenLabel ?? 'in progress'}). It can no longer be changed.`
+          ? t('host.controls.guestStarted', { state: kitchenLabel ?? t('host.controls.inProgress') })
           : submitted
-            ? 'The host has sent this group order to the shop. Ask them to reopen it if you still need to change something.'
-            : 'Add your own order with the join link. The person who created this order submits it once everyone is in.'}
+            ? t('host.controls.guestSubmitted')
+            : t('host.controls.guestActive')}
       </p>
       <p className="muted small">
-        Hosting this order from another device? Open the link in the e-mail we sent when you created it, or{' '}
-        <Link to={sfPath('/find-order', { method: 'email' })}>get a new link by e-mail</Link>.
+        <Trans
+          id="host.controls.otherDevice"
+          components={{ 0: <Link to={sfPath('/find-order', { method: 'email' })} /> }}
+        />
       </p>
     </Card>
   );
@@ -75,21 +81,25 @@ function SubmitStateNote({
   expired: boolean;
   extendBy: number;
 }) {
+  const t = useT();
+  const { intlLocale } = useLanguage();
   if (started) {
     return (
       <p className="notice small" data-testid="kitchen-started">
         {kitchenState === 'cancelled'
-          ? 'The shop cancelled this order, so it cannot be reopened.'
-          : `The shop has started on this order (${kitchenLabel ?? 'in progress'}), so it can no longer be reopened or changed here. Please contact the shop if something must change.`}
+          ? t('host.controls.cancelled')
+          : t('host.controls.started', { state: kitchenLabel ?? t('host.controls.inProgress') })}
       </p>
     );
   }
   if (submitted) {
     return (
       <p className="notice small">
-        Sent to the shop
-        {order.submittedAt ? ` at ${formatDateTime(new Date(order.submittedAt), order.timeZone)}` : ''}.
-        Guests can no longer add items. Need a change? Edit the order, then submit it again.
+        {order.submittedAt
+          ? t('host.controls.sentAt', {
+              time: formatDateTime(new Date(order.submittedAt), order.timeZone, intlLocale),
+            })
+          : t('host.controls.sent')}
       </p>
     );
   }
@@ -97,9 +107,11 @@ function SubmitStateNote({
     <p className="muted small">
       {hasGuests
         ? expired
-          ? `The deadline has passed. Submit when you are ready${extendBy > 0 ? `, or give people ${extendBy} more minutes` : ''}.`
-          : 'Submit once everyone has added their order. Guests cannot add items after that.'
-        : 'Nobody has ordered yet. Share the link; you can submit once the first order is in.'}
+          ? extendBy > 0
+            ? t('host.controls.expiredExtend', { minutes: extendBy })
+            : t('host.controls.expired')
+          : t('host.controls.ready')
+        : t('host.controls.nobody')}
     </p>
   );
 }
@@ -122,6 +134,7 @@ function SubmitButtons({
   actions: HostSubmit;
   extension: ExtendDeadline;
 }) {
+  const t = useT();
   if (submitted) {
     return (
       <Button
@@ -130,14 +143,14 @@ function SubmitButtons({
         onClick={actions.toggleStatus}
         disabled={busy !== null}
       >
-        {busy === 'status' ? 'Reopening…' : 'Edit This Order'}
+        {busy === 'status' ? t('host.controls.reopening') : t('host.controls.edit')}
       </Button>
     );
   }
   return (
     <>
       <Button className="btn--block" onClick={actions.askSubmit} disabled={!hasGuests || busy !== null}>
-        {busy === 'status' ? 'Submitting…' : 'Submit Group Order'}
+        {busy === 'status' ? t('host.controls.submitting') : t('host.controls.submit')}
       </Button>
       <ExtendDeadlineFields what={what} noticeMinutes={noticeMinutes} busy={busy} extension={extension} />
     </>
@@ -175,6 +188,7 @@ export function HostControls({
   onChanged: () => void;
   onError: (result: ApiResult, fallback: string) => void;
 }) {
+  const t = useT();
   const [busy, setBusy] = useState<HostBusy>(null);
   const submitted = order.status === 'submitted';
   const actions = useHostSubmit({ orderId: order.id, submitted, hostToken, setBusy, onChanged, onError });
@@ -194,15 +208,14 @@ export function HostControls({
 
   return (
     <Card className="host-controls">
-      <h2>{submitted ? 'Order submitted' : 'Submit the order'}</h2>
+      <h2>{submitted ? t('host.controls.orderSubmitted') : t('host.controls.submitTheOrder')}</h2>
       <SubmitStateNote
         {...{ order, submitted, started, kitchenState, kitchenLabel, hasGuests, expired }}
         extendBy={extension.extendBy}
       />
       {!submitted && new Date(order.deadlineAt) > new Date(order.pickupAt) ? (
         <p className="notice notice--warning small" role="status">
-          The ordering deadline is now after the {what} time. Let the shop know if the order will be collected
-          later.
+          {t('host.controls.deadlineAfter', { type: what })}
         </p>
       ) : null}
       <div className="stack">
@@ -216,7 +229,7 @@ export function HostControls({
       {actions.asking ? (
         <Suspense fallback={null}>
           <SubmitDialog
-            question={submitQuestion(order.totalItems, guestCount, shopName)}
+            question={submitQuestion(order.totalItems, guestCount, shopName, t)}
             choosing={actions.choosing}
             onSubmit={() => {
               actions.setAsking(false);

@@ -37,7 +37,7 @@ export function HostSide({
         hostToken={token}
         expired={expired}
         kitchenState={view.kitchenState}
-        kitchenLabel={view.live?.label ?? null}
+        kitchenLabel={view.liveLabel}
         now={view.now}
         onChanged={view.refresh}
         onError={view.onError}
@@ -51,6 +51,7 @@ export function HostSide({
             active={order.status === 'active'}
             expired={expired}
             refreshKey={loaded.now}
+            timeZone={order.timeZone}
             onError={view.onError}
           />
         </Suspense>
@@ -62,6 +63,7 @@ export function HostSide({
             orderId={order.id}
             hostToken={token}
             devices={view.host.devices}
+            timeZone={order.timeZone}
             onRemovedSelf={view.onRemovedSelf}
             onError={view.onError}
           />

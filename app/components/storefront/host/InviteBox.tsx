@@ -2,13 +2,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Card, TextArea } from '../ui';
 import { useToast } from '../toast';
 import { callApi, type ApiResult } from './api';
-import {
-  HOST_MESSAGES,
-  invitesNotSentText,
-  invitesSentText,
-  invitesSkippedText,
-  splitEmailList,
-} from '~/lib/hostText';
+import type { Translate } from '~/lib/language';
+import { useT } from '~/components/i18n';
+import { invitesNotSentText, invitesSentText, invitesSkippedText, splitEmailList } from '~/lib/hostText';
 
 /** The server's answer to a send: how many went, and which addresses it skipped, refused or could not reach. */
 type InviteAnswer = {
@@ -20,8 +16,8 @@ type InviteAnswer = {
 };
 
 /** The toast after a send: how many went, which did not (`missed`), which were skipped. */
-function inviteSummary({ sent, total, skipped = [] }: InviteAnswer, missed: string) {
-  return [invitesSentText(sent, total), missed, invitesSkippedText(skipped)].filter(Boolean).join(' ');
+function inviteSummary({ sent, total, skipped = [] }: InviteAnswer, missed: string, t: Translate) {
+  return [invitesSentText(sent, total, t), missed, invitesSkippedText(skipped, t)].filter(Boolean).join(' ');
 }
 
 /** E-mail invitations: one address per comma, semicolon or line. */
@@ -38,6 +34,7 @@ export function InviteBox({
   onSent?: () => void;
 }) {
   const toast = useToast();
+  const t = useT();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   // Which addresses the last send did not reach, kept on screen (a toast goes away).
@@ -50,8 +47,8 @@ export function InviteBox({
     event.preventDefault();
     if (!text.trim()) {
       return toast.show({
-        title: HOST_MESSAGES.noEmailsTitle,
-        description: HOST_MESSAGES.noEmails,
+        title: t('host.msg.noEmailsTitle'),
+        description: t('host.msg.noEmails'),
         tone: 'error',
       });
     }
@@ -60,8 +57,8 @@ export function InviteBox({
     const { isValidEmail } = await import('~/lib/hosting');
     if (!emails.some(isValidEmail)) {
       return toast.show({
-        title: HOST_MESSAGES.noValidTitle,
-        description: HOST_MESSAGES.noValid,
+        title: t('host.msg.noValidTitle'),
+        description: t('host.msg.noValid'),
         tone: 'error',
       });
     }
@@ -72,27 +69,27 @@ export function InviteBox({
       hostToken,
     });
     setSending(false);
-    if (!result.ok) return onError(result, HOST_MESSAGES.inviteFailed);
+    if (!result.ok) return onError(result, t('host.msg.inviteFailed'));
     requestKey.current = null;
     const { invalid = [], undelivered = [] } = result.body;
     // The addresses to correct stay in the box; everything sent (or still being tried) leaves it.
     setText(invalid.join(', '));
-    const missed = invitesNotSentText(invalid, undelivered);
+    const missed = invitesNotSentText(invalid, undelivered, t);
     setNotSent(missed);
     onSent?.();
-    toast.show({ title: HOST_MESSAGES.invitesSent, description: inviteSummary(result.body, missed) });
+    toast.show({ title: t('host.msg.invitesSent'), description: inviteSummary(result.body, missed, t) });
   }
 
   return (
     <Card className="host-invite">
-      <h2>Invite by e-mail</h2>
+      <h2>{t('host.invite.title')}</h2>
       <form onSubmit={onSubmit} noValidate className="stack">
         <TextArea
-          label="Email addresses"
+          label={t('host.invite.emails')}
           name="emails"
           rows={3}
           placeholder="alex@company.com, sam@company.com"
-          hint="Separate addresses with commas, semicolons or new lines."
+          hint={t('host.invite.hint')}
           value={text}
           onChange={(event) => {
             requestKey.current = null;
@@ -105,7 +102,7 @@ export function InviteBox({
           </p>
         ) : null}
         <Button type="submit" variant="secondary" className="btn--block" disabled={sending}>
-          {sending ? 'Sending…' : 'Send Invitations'}
+          {sending ? t('host.invite.sending') : t('host.invite.send')}
         </Button>
       </form>
     </Card>

@@ -2,18 +2,20 @@ import { Badge, Button, ButtonLink, Card, EmptyState, Skeleton } from '~/compone
 import { sfPath } from '~/lib/paths';
 import type { MyOrderCard as Order } from '~/models/groupOrder/myOrders.server';
 import { useShareLink } from './useShareLink';
+import { useT } from '~/components/i18n';
 
 // The My Orders page's list: a card per order the customer hosts or ordered in (to open or share it), skeletons
 // while the list streams in, and a way to start the first one.
 
 export function MyOrderList({ orders }: { orders: Order[] }) {
+  const t = useT();
   if (orders.length === 0) {
     return (
       <EmptyState
-        title="No orders yet"
-        actions={<ButtonLink to={sfPath('/host/create')}>Create Your First Order</ButtonLink>}
+        title={t('host.guests.none')}
+        actions={<ButtonLink to={sfPath('/host/create')}>{t('host.my.createFirst')}</ButtonLink>}
       >
-        Start a group order and it will be listed here.
+        {t('host.my.noneBody')}
       </EmptyState>
     );
   }
@@ -29,8 +31,9 @@ export function MyOrderList({ orders }: { orders: Order[] }) {
 }
 
 export function OrdersSkeleton() {
+  const t = useT();
   return (
-    <ul className="host-order-grid" aria-label="Loading your orders">
+    <ul className="host-order-grid" aria-label={t('host.my.loading')}>
       {[0, 1, 2].map((i) => (
         <li key={i}>
           <Card>
@@ -44,35 +47,36 @@ export function OrdersSkeleton() {
 
 function MyOrderCard({ order }: { order: Order }) {
   const share = useShareLink(order.shareUrl, order.title);
+  const t = useT();
   return (
     <Card as="article" className="host-result">
       <div className="row row--between host-result__head">
         <h2>{order.title}</h2>
         {order.status === 'active' ? (
-          <Badge tone="success">Accepting Orders</Badge>
+          <Badge tone="success">{t('host.dash.accepting')}</Badge>
         ) : (
-          <Badge tone="info">Submitted</Badge>
+          <Badge tone="info">{t('host.dash.submitted')}</Badge>
         )}
       </div>
       <p className="muted small" data-testid="my-order-role">
-        {order.role === 'host' ? 'You host this order' : 'You ordered in this group'}
+        {order.role === 'host' ? t('host.my.youHost') : t('host.my.youOrdered')}
       </p>
       <dl className="host-dl">
-        <dt>Code</dt>
+        <dt>{t('host.my.code')}</dt>
         <dd className="host-dl__code">{order.code}</dd>
-        <dt>{order.timeLabel}</dt>
+        <dt>{t(order.orderType === 'delivery' ? 'host.create.delivery' : 'host.create.pickup')}</dt>
         <dd>{order.pickup}</dd>
-        <dt>Order deadline</dt>
+        <dt>{t('host.stats.deadline')}</dt>
         <dd>{order.deadline}</dd>
-        <dt>Total</dt>
+        <dt>{t('host.my.total')}</dt>
         <dd>
           <strong>{order.total}</strong>
         </dd>
       </dl>
       <div className="host-result__actions">
-        <ButtonLink to={sfPath(`/host/dashboard/${order.id}`)}>View Details</ButtonLink>
+        <ButtonLink to={sfPath(`/host/dashboard/${order.id}`)}>{t('host.my.view')}</ButtonLink>
         <Button variant="secondary" onClick={share.share}>
-          {share.copied ? 'Copied!' : 'Share Link'}
+          {share.copied ? t('host.share.copied') : t('host.share.share')}
         </Button>
       </div>
       {share.popup}

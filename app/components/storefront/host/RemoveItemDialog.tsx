@@ -1,3 +1,4 @@
+import { useT } from '~/components/i18n';
 import HostQuestionDialog from './HostQuestionDialog';
 
 /** "Remove 3x Flat White from Cleo's order?": the host's removal, asked in the app's own dialog. */
@@ -12,17 +13,14 @@ export default function RemoveItemDialog({
   onRemove: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   return (
     <HostQuestionDialog
-      title={
-        <>
-          Remove {what} from {guestName}&apos;s order?
-        </>
-      }
-      description={`${guestName} sees it on their order page, and gets an e-mail if they gave an address.`}
-      answer="Remove"
+      title={t('host.remove.question', { what, guest: guestName })}
+      description={t('host.remove.body', { guest: guestName })}
+      answer={t('host.guests.remove')}
       answerVariant="danger"
-      back="Keep it"
+      back={t('host.remove.keep')}
       onAnswer={onRemove}
       onCancel={onCancel}
     />

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Button, ButtonLink, Card } from '~/components/storefront/ui';
+import { useT } from '~/components/i18n';
 import { useShareLink } from './useShareLink';
 
 // The QR code library loads after the page, in its own chunk; the placeholder keeps its space meanwhile.
@@ -19,15 +20,16 @@ export function ShareCard({
   addMyOrder: string | null;
 }) {
   const share = useShareLink(shareUrl, title);
+  const t = useT();
   return (
     <Card className="host-share">
-      <h2>Invite your group</h2>
+      <h2>{t('host.share.title')}</h2>
       <div className="host-share__code">
-        <span className="muted small">Order code</span>
+        <span className="muted small">{t('host.share.code')}</span>
         <strong data-testid="order-code">{code}</strong>
       </div>
       <label className="field__label" htmlFor="share-link">
-        Share link
+        {t('host.share.link')}
       </label>
       <input
         id="share-link"
@@ -38,21 +40,26 @@ export function ShareCard({
       />
       <div className="host-share__qr">
         <Suspense fallback={<span className="host-share__qr-placeholder" aria-hidden="true" />}>
-          <QRCodeSVG value={shareUrl} size={148} marginSize={2} title={`QR code for ${shareUrl}`} />
+          <QRCodeSVG
+            value={shareUrl}
+            size={148}
+            marginSize={2}
+            title={t('host.share.qr', { url: shareUrl })}
+          />
         </Suspense>
-        <span className="muted small">Scan to join on a phone</span>
+        <span className="muted small">{t('host.share.scan')}</span>
       </div>
       <div className="host-share__actions">
         <Button variant="secondary" onClick={share.share}>
-          Share Link
+          {t('host.share.share')}
         </Button>
         <Button variant="secondary" onClick={share.copy} aria-live="polite">
-          {share.copied ? 'Copied!' : 'Copy Link'}
+          {share.copied ? t('host.share.copied') : t('host.share.copy')}
         </Button>
         {/* After submit the menu refuses new items, so the host's own order waits for a reopen. */}
         {addMyOrder ? (
           <ButtonLink to={addMyOrder} className="host-share__mine">
-            Add My Order
+            {t('host.share.addMine')}
           </ButtonLink>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
 import { hostActionError, hostTokenKey } from '~/lib/hostText';
 import type { ApiResult } from '../api';
+import type { Translate } from '~/lib/language';
 
 // The host's side of the JSON API client: the host token lives in local storage per order (cookies do not
 // pass Shopify's app proxy) and travels in the X-Host-Token header (callApi's hostToken option).
@@ -31,6 +32,6 @@ export function forgetHostToken(id: number | string) {
 }
 
 /** Spec section 8: how a failed host action is told to the person. */
-export function hostErrorToast(result: ApiResult, fallback: string) {
-  return { ...hostActionError(result.status, result.body?.message, fallback), tone: 'error' as const };
+export function hostErrorToast(result: ApiResult, fallback: string, t: Translate) {
+  return { ...hostActionError(result.status, result.body?.message, fallback, t), tone: 'error' as const };
 }

@@ -2,7 +2,8 @@ import { useLoaderData, useNavigate } from '@remix-run/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useToast } from '~/components/storefront/toast';
 import { DEFAULT_SCHEDULE, scheduleBody } from '~/components/storefront/missing/ScheduleFields';
-import { HOST_MESSAGES, hostActionError, type FieldErrors } from '~/lib/hostText';
+import { fieldErrorIn, hostActionError, type FieldErrors } from '~/lib/hostText';
+import { useT } from '~/components/i18n';
 import { sfPath } from '~/lib/paths';
 import type { loader } from '~/routes/apps.group-order.host.create';
 import { callApi, saveHostToken } from './api';
@@ -52,6 +53,7 @@ const FIELD_ORDER: (keyof Values)[] = [
 export function useCreateOrder(data: CreateData) {
   const navigate = useNavigate();
   const toast = useToast();
+  const t = useT();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>({
     hostName: data.customer?.name ?? '',
@@ -83,12 +85,15 @@ export function useCreateOrder(data: CreateData) {
     if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
   };
 
-  function showErrors(found: FieldErrors) {
+  function showErrors(given: FieldErrors) {
+    const found = Object.fromEntries(
+      Object.entries(given).map(([key, message]) => [key, message && fieldErrorIn(message, t)]),
+    );
     setErrors(found);
     const first = FIELD_ORDER.find((key) => found[key]);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
     const message = (first && found[first]) || Object.values(found)[0];
-    if (message) toast.show({ title: 'Error', description: message, tone: 'error' });
+    if (message) toast.show({ title: t('host.error'), description: message, tone: 'error' });
   }
 
   async function onSubmit(event: FormEvent) {
@@ -108,9 +113,8 @@ export function useCreateOrder(data: CreateData) {
     if (result.ok) {
       saveHostToken(result.body.id, result.body.hostToken);
       toast.show({
-        title: HOST_MESSAGES.created,
-        description:
-          'Share the link so everyone can add their order. We also e-mailed you a link to this dashboard.',
+        title: t('host.msg.created'),
+        description: t('host.create.createdBody'),
         forNextPage: true,
       });
       navigate(sfPath(`/host/dashboard/${result.body.id}`));
@@ -120,7 +124,7 @@ export function useCreateOrder(data: CreateData) {
     if (result.status === 400 && result.body.fieldErrors) return showErrors(result.body.fieldErrors);
     // A 4xx such as the hourly limit says why and when to try again after the spec's sentence.
     toast.show({
-      ...hostActionError(result.status, result.body.message, HOST_MESSAGES.createFailed),
+      ...hostActionError(result.status, result.body.message, t('host.msg.createFailed'), t),
       tone: 'error',
     });
   }

@@ -1,7 +1,7 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useToast } from '../toast';
+import { useLanguage, useT } from '~/components/i18n';
 import { callApi, type ApiResult } from './api';
-import { HOST_MESSAGES } from '~/lib/hostText';
 import { formatTime12, zonedToUtc } from '~/lib/time';
 import { extendableMinutes } from '~/lib/deadline';
 
@@ -40,6 +40,8 @@ export function useExtendDeadline({
   onError: (result: ApiResult, fallback: string) => void;
 }) {
   const toast = useToast();
+  const t = useT();
+  const { intlLocale } = useLanguage();
   const [pickupDate, setPickupDate] = useState(order.pickupDate);
   const [pickupTime, setPickupTime] = useState(order.pickupTime);
   const [extendProblem, setExtendProblem] = useState<string | null>(null);
@@ -66,20 +68,26 @@ export function useExtendDeadline({
       if ((result.status === 400 || result.status === 409) && result.body.message) {
         setExtendProblem(result.body.message);
         return toast.show({
-          title: 'Deadline not extended',
+          title: t('host.extend.notExtended'),
           description: result.body.message,
           tone: 'error',
         });
       }
-      return onError(result, HOST_MESSAGES.updateFailed);
+      return onError(result, t('host.msg.updateFailed'));
     }
-    const until = formatTime12(new Date(result.body.deadlineAt), order.timeZone);
-    const pickup = formatTime12(new Date(result.body.pickupAt), order.timeZone);
+    const until = formatTime12(new Date(result.body.deadlineAt), order.timeZone, intlLocale);
+    const pickup = formatTime12(new Date(result.body.pickupAt), order.timeZone, intlLocale);
+    const said = { until, pickup, type: what };
     toast.show({
-      title: 'Deadline Extended',
-      description: result.body.capped
-        ? `Guests can now order until ${until}, the latest the shop allows for a ${pickup} ${what}.`
-        : `Guests can now order until ${until}.${movePickup ? ` ${what === 'pickup' ? 'Pickup' : 'Delivery'} is now at ${pickup}.` : ''}`,
+      title: t('host.extend.extended'),
+      description: t(
+        result.body.capped
+          ? 'host.extend.capped'
+          : movePickup
+            ? 'host.extend.untilMoved'
+            : 'host.extend.until',
+        said,
+      ),
     });
     onChanged();
   }

@@ -1,6 +1,8 @@
 import { useRevalidator, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '~/components/storefront/toast';
+import { useT } from '~/components/i18n';
+import { kitchenLabel } from '~/components/storefront/kitchenLabel';
 import { sfPath } from '~/lib/paths';
 import { timeLeftText } from '~/lib/time';
 import type { loader } from '~/routes/apps.group-order.host.dashboard.$id';
@@ -47,6 +49,7 @@ function useArrivalToasts({
   toast: ReturnType<typeof useToast>;
 }) {
   const [searchParams] = useSearchParams();
+  const t = useT();
   const claimedOnArrival = useRef(searchParams.get('claimed') === '1');
   const seenExpired = useRef<boolean | null>(null);
   useEffect(() => {
@@ -58,34 +61,29 @@ function useArrivalToasts({
       if (!isOwner) return;
       toast.show(
         status === 'active'
-          ? {
-              title: 'Ready to Submit',
-              description: 'This browser now manages the order. Submit it when everyone is in.',
-            }
-          : {
-              title: 'You manage this order',
-              description: 'It has already been submitted. Choose Edit This Order if something must change.',
-            },
+          ? { title: t('host.arrival.ready'), description: t('host.arrival.claimedActive') }
+          : { title: t('host.arrival.managed'), description: t('host.arrival.claimedSubmitted') },
       );
       return;
     }
     if (!isOwner || status !== 'active' || !expired || guestCount === 0 || wasExpired) return;
     toast.show({
-      title: 'Ready to Submit',
-      description: 'The ordering deadline has passed. Submit the group order when you are ready.',
+      title: t('host.arrival.ready'),
+      description: t('host.arrival.expired'),
     });
-  }, [checked, isOwner, expired, guestCount, status, toast]);
+  }, [checked, isOwner, expired, guestCount, status, toast, t]);
 }
 
 export function useHostDashboard(loaded: DashboardData) {
   const { order, guests } = loaded;
   const toast = useToast();
+  const t = useT();
   const revalidator = useRevalidator();
   const now = useNow(loaded.now);
   const { token, setToken, checked, host, setHost } = useHostCheck(order.id, loaded.isCreator);
   const deadline = new Date(order.deadlineAt);
-  const timeLeft = timeLeftText(deadline, new Date(now));
-  const expired = timeLeft === 'Expired';
+  const timeLeft = timeLeftText(deadline, new Date(now), t);
+  const expired = deadline.getTime() <= now;
   const isOwner = loaded.isCreator || Boolean(token);
   useArrivalToasts({ checked, isOwner, expired, guestCount: guests.length, status: order.status, toast });
   useOrderingRefresh(order.status, revalidator);
@@ -100,6 +98,8 @@ export function useHostDashboard(loaded: DashboardData) {
   }, [host?.hostEmail, order.id]);
 
   const { live, kitchenState } = useKitchenStatus(order, revalidator);
+  // Where the kitchen is, in the page's language (the server's label is English).
+  const liveLabel = live?.state ? kitchenLabel(live.state, order.orderType, t) : null;
 
   function onForbidden(result: { status: number }) {
     if (result.status === 403) {
@@ -107,12 +107,12 @@ export function useHostDashboard(loaded: DashboardData) {
       setToken(null);
     }
   }
-  const removal = useItemRemoval({ token, toast, revalidator, onForbidden });
+  const removal = useItemRemoval({ token, toast, revalidator, onForbidden, t });
 
   /** A host action failed: a 403 means this browser's token was refused, so it is forgotten. */
   function onError(result: ApiResult, fallback: string) {
     onForbidden(result);
-    toast.show(hostErrorToast(result, fallback));
+    toast.show(hostErrorToast(result, fallback, t));
   }
 
   /** This browser removed itself from the devices: it is no longer the host. */
@@ -132,6 +132,7 @@ export function useHostDashboard(loaded: DashboardData) {
     isOwner,
     addMyOrder,
     live,
+    liveLabel,
     kitchenState,
     ...removal,
     onError,

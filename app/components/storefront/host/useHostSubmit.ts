@@ -1,7 +1,7 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useToast } from '../toast';
 import { callApi, type ApiResult } from './api';
-import { HOST_MESSAGES } from '~/lib/hostText';
+import { useT } from '~/components/i18n';
 import type { HostBusy } from './useExtendDeadline';
 
 /**
@@ -24,6 +24,7 @@ export function useHostSubmit({
   onError: (result: ApiResult, fallback: string) => void;
 }) {
   const toast = useToast();
+  const t = useT();
   const [asking, setAsking] = useState(false);
   // Who joined but has not confirmed anything: asked for when the host taps Submit (null while asking).
   const [choosing, setChoosing] = useState<string[] | null>(null);
@@ -48,14 +49,11 @@ export function useHostSubmit({
       hostToken,
     });
     setBusy(null);
-    if (!result.ok) return onError(result, HOST_MESSAGES.updateFailed);
+    if (!result.ok) return onError(result, t('host.msg.updateFailed'));
     toast.show(
       next === 'submitted'
-        ? {
-            title: HOST_MESSAGES.submitted,
-            description: 'The shop has your group order. Guests can no longer add items.',
-          }
-        : { title: HOST_MESSAGES.reopened, description: 'Guests can add and change items again.' },
+        ? { title: t('host.msg.submitted'), description: t('host.controls.submittedBody') }
+        : { title: t('host.msg.reopened'), description: t('host.controls.reopenedBody') },
     );
     onChanged();
   }

@@ -1,6 +1,7 @@
 import type { useRevalidator } from '@remix-run/react';
 import { useState } from 'react';
 import type { useToast } from '~/components/storefront/toast';
+import type { Translate } from '~/lib/language';
 import { callApi, hostErrorToast } from './api';
 
 /**
@@ -12,7 +13,9 @@ export function useItemRemoval({
   toast,
   revalidator,
   onForbidden,
+  t,
 }: {
+  t: Translate;
   token: string | null;
   toast: ReturnType<typeof useToast>;
   revalidator: ReturnType<typeof useRevalidator>;
@@ -46,12 +49,12 @@ export function useItemRemoval({
     setRemoving(null);
     if (!result.ok) {
       onForbidden(result);
-      toast.show(hostErrorToast(result, 'Failed to remove the item. Please try again.'));
+      toast.show(hostErrorToast(result, t('host.remove.failed'), t));
       return;
     }
     toast.show({
-      title: 'Item removed',
-      description: `${what} was removed from ${guest.guestName}'s order. ${guest.guestName} is told.`,
+      title: t('host.remove.done'),
+      description: t('host.remove.doneBody', { what, guest: guest.guestName }),
     });
     revalidator.revalidate();
   }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../toast';
+import { useT } from '~/components/i18n';
 
 // The popup (Radix Dialog) is only needed when the browser refuses to copy: it loads then.
 const CopyLinkDialog = lazy(() => import('./CopyLinkDialog'));
@@ -12,6 +13,7 @@ export const COPIED_MS = 3000;
  */
 export function useShareLink(url: string, title: string) {
   const toast = useToast();
+  const t = useT();
   const [copied, setCopied] = useState(false);
   const [popupOpen, setPopupOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -25,28 +27,28 @@ export function useShareLink(url: string, title: string) {
       setCopied(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), COPIED_MS);
-      toast.show({ title: 'Link Copied!', description: 'Paste it into a chat or e-mail to invite people.' });
+      toast.show({ title: t('host.share.copiedTitle'), description: t('host.share.copiedBody') });
     } catch {
       setPopupOpen(true);
       toast.show({
-        title: 'Copy Link',
-        description: 'Select and copy the link from the popup window.',
+        title: t('host.share.copy'),
+        description: t('host.share.copyByHand'),
         tone: 'info',
       });
     }
-  }, [toast, url]);
+  }, [t, toast, url]);
 
   const share = useCallback(async () => {
     if (typeof navigator.share === 'function') {
       try {
-        await navigator.share({ title, text: `Join our group order: ${title}`, url });
+        await navigator.share({ title, text: t('host.share.shareText', { title }), url });
         return;
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') return;
       }
     }
     await copy();
-  }, [copy, title, url]);
+  }, [copy, t, title, url]);
 
   const popup = popupOpen ? (
     <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react';
 import { Button, ButtonLink, Card, FieldError } from '../ui';
+import { useT } from '~/components/i18n';
 
 // "I'm not ordering this time": the invitee's answer, from the page their e-mail links to and from the
 // join screen they reach through their invitation. The button posts; opening a link never answers for them
@@ -26,19 +27,19 @@ export function NotOrderingCard({
   error?: string | null;
   busy: boolean;
 }) {
+  const t = useT();
   if (view.declined) {
     return (
       <Card className="not-ordering">
-        <h2>Thanks for letting {view.hostName} know</h2>
+        <h2>{t('host.not.thanks', { host: view.hostName })}</h2>
         <p role="status" data-testid="not-ordering-done">
-          {view.hostName} can see that you are not ordering this time in &ldquo;{view.title}&rdquo;, so nobody
-          will wait for you or remind you.
+          {t('host.not.done', { host: view.hostName, title: view.title })}
         </p>
         {view.open ? (
           <p className="muted">
-            Changed your mind? You can still join until {view.deadline}.{' '}
+            {t('host.not.changed', { deadline: view.deadline })}{' '}
             <ButtonLink to={view.joinHref} variant="ghost">
-              Join and order
+              {t('host.not.join')}
             </ButtonLink>
           </p>
         ) : null}
@@ -47,17 +48,14 @@ export function NotOrderingCard({
   }
   return (
     <Card className="not-ordering">
-      <h2>Not ordering this time?</h2>
-      <p>
-        {view.hostName} ({view.companyName}) invited you to &ldquo;{view.title}&rdquo;. Let them know you are
-        not ordering, so they do not wait for you or send you a reminder.
-      </p>
+      <h2>{t('host.not.question')}</h2>
+      <p>{t('host.not.ask', { host: view.hostName, company: view.companyName, title: view.title })}</p>
       <Form method="post" className="stack">
         <input type="hidden" name="intent" value="not-ordering" />
         <input type="hidden" name="invite" value={token} />
         <FieldError error={error} />
         <Button type="submit" variant="secondary" className="btn--block" disabled={busy}>
-          {busy ? 'Saving…' : "I'm not ordering this time"}
+          {busy ? t('host.missing.saving') : t('host.not.button')}
         </Button>
       </Form>
     </Card>

@@ -1,5 +1,6 @@
 import { DEFAULT_REMINDER_MINUTES } from '~/lib/hostText';
 import { Card, FieldError } from '../ui';
+import { useT } from '~/components/i18n';
 
 // On the create form: what happens at the deadline. Same choices as the dashboard's "Who is still
 // missing" card, where the host can change them later.
@@ -27,6 +28,7 @@ export function ReminderMinutes({
   disabled: boolean;
   onChange: (minutes: string) => void;
 }) {
+  const t = useT();
   return (
     <input
       className="input host-missing__minutes"
@@ -35,7 +37,7 @@ export function ReminderMinutes({
       min={1}
       max={1440}
       name="reminderMinutes"
-      aria-label="Minutes before the deadline"
+      aria-label={t('host.schedule.minutesLabel')}
       value={value}
       disabled={disabled}
       onChange={(e) => onChange(e.target.value)}
@@ -52,9 +54,10 @@ export function ScheduleFields({
   onChange: (next: ScheduleChoice) => void;
   error?: string;
 }) {
+  const t = useT();
   return (
     <Card className="host-schedule">
-      <h2>At the deadline</h2>
+      <h2>{t('host.schedule.title')}</h2>
       <div className="stack">
         <label className="check">
           <input
@@ -64,9 +67,9 @@ export function ScheduleFields({
             onChange={(e) => onChange({ ...value, autoSubmit: e.target.checked })}
           />
           <span>
-            Submit the order automatically
+            {t('host.schedule.autoSubmit')}
             <span className="muted small" style={{ display: 'block' }}>
-              If anyone has ordered. Otherwise we e-mail you to submit it.
+              {t('host.schedule.autoSubmitHint')}
             </span>
           </span>
         </label>
@@ -78,13 +81,13 @@ export function ScheduleFields({
             onChange={(e) => onChange({ ...value, remind: e.target.checked })}
           />
           <span>
-            Remind people I invite who have not ordered{' '}
+            {t('host.schedule.remindInvited')}{' '}
             <ReminderMinutes
               value={value.minutes}
               disabled={!value.remind}
               onChange={(minutes) => onChange({ ...value, minutes })}
             />{' '}
-            minutes before
+            {t('host.schedule.minutesBefore')}
           </span>
         </label>
         <FieldError error={error} />

@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Card } from '../ui';
 import { useToast } from '../toast';
+import { useLanguage, useT } from '~/components/i18n';
+import { formatDateTime } from '~/lib/time';
+import type { Translate } from '~/lib/language';
 import { callApi, type ApiResult } from '../host/api';
 import { ReminderMinutes } from './ScheduleFields';
 import { useMissingBoard, type Board, type InviteeState, type ScheduleForm } from './useMissingBoard';
@@ -17,26 +20,37 @@ const TONES: Record<InviteeState, 'success' | 'info' | 'warning' | 'neutral'> = 
 };
 
 /** How many ordered, declined and are still missing, and each invitee with their state. */
-function InviteeList({ board, missing }: { board: Board; missing: number }) {
+function InviteeList({
+  board,
+  missing,
+  when,
+}: {
+  board: Board;
+  missing: number;
+  when: (iso: string) => string;
+}) {
   const ordered = board.invitees.filter((i) => i.state === 'ordered').length;
   const declined = board.invitees.filter((i) => i.state === 'not-ordering').length;
+  const t = useT();
   return (
     <>
       <p className="muted small" data-testid="missing-summary">
-        {ordered} of {board.invitees.length} ordered
-        {declined ? ` · ${declined} not ordering` : ''}
-        {missing ? ` · ${missing} still missing` : ''}
+        {t('host.missing.ordered', { ordered, total: board.invitees.length })}
+        {declined ? t('host.missing.declined', { count: declined }) : ''}
+        {missing ? t('host.missing.missing', { count: missing }) : ''}
       </p>
       <ul className="host-missing__list" data-testid="missing-list">
         {board.invitees.map((invitee) => (
           <li key={invitee.id} className="host-missing__item" data-state={invitee.state}>
             <span className="host-missing__email">
               {invitee.email}
-              {invitee.remindedText && (invitee.state === 'invited' || invitee.state === 'joined') ? (
-                <span className="muted small host-missing__reminded">Reminded {invitee.remindedText}</span>
+              {invitee.remindedAt && (invitee.state === 'invited' || invitee.state === 'joined') ? (
+                <span className="muted small host-missing__reminded">
+                  {t('host.missing.reminded', { when: when(invitee.remindedAt) })}
+                </span>
               ) : null}
             </span>
-            <Badge tone={TONES[invitee.state]}>{invitee.stateText}</Badge>
+            <Badge tone={TONES[invitee.state]}>{t(`host.missing.state.${invitee.state}`)}</Badge>
           </li>
         ))}
       </ul>
@@ -55,9 +69,10 @@ function ScheduleFormFields({
   onSubmit: (event: FormEvent) => void;
 }) {
   const { autoSubmit, setAutoSubmit, remind, setRemind, minutes, setMinutes } = schedule;
+  const t = useT();
   return (
     <form className="stack host-missing__schedule" onSubmit={onSubmit} noValidate>
-      <h3>At the deadline</h3>
+      <h3>{t('host.schedule.title')}</h3>
       <label className="check">
         <input
           type="checkbox"
@@ -65,46 +80,46 @@ function ScheduleFormFields({
           checked={autoSubmit}
           onChange={(e) => setAutoSubmit(e.target.checked)}
         />
-        <span>Submit the order automatically</span>
+        <span>{t('host.schedule.autoSubmit')}</span>
       </label>
       <label className="check">
         <input type="checkbox" name="remind" checked={remind} onChange={(e) => setRemind(e.target.checked)} />
         <span>
-          Remind who has not ordered{' '}
-          <ReminderMinutes value={minutes} disabled={!remind} onChange={setMinutes} /> minutes before
+          {t('host.schedule.remind')}{' '}
+          <ReminderMinutes value={minutes} disabled={!remind} onChange={setMinutes} />{' '}
+          {t('host.schedule.minutesBefore')}
         </span>
       </label>
       <Button type="submit" variant="ghost" disabled={saving}>
-        {saving ? 'Saving…' : 'Save Schedule'}
+        {saving ? t('host.missing.saving') : t('host.missing.save')}
       </Button>
     </form>
   );
 }
 
 /** After a reminder: how many it reached, or that nobody is left to remind. */
-function reminderSentText(total: number) {
-  return total === 0
-    ? 'Everyone you invited has ordered or said they are not ordering.'
-    : `We reminded ${total} ${total === 1 ? 'person' : 'people'} who ${total === 1 ? 'has' : 'have'} not ordered yet.`;
+function reminderSentText(total: number, t: Translate) {
+  return total === 0 ? t('host.missing.everyoneDone') : t('host.missing.reminderSent', { count: total });
 }
 
-export default function WhoIsMissing({
-  orderId,
-  hostToken,
-  active,
-  expired,
-  refreshKey,
-  onError,
-}: {
+type WhoIsMissingProps = {
   orderId: number;
+  /** The order's time zone, for when reminders went out. */
+  timeZone: string;
   hostToken: string | null;
   active: boolean;
   expired: boolean;
   /** Changes when the dashboard reloads its data, so the states stay current. */
   refreshKey: number;
   onError: (result: ApiResult, fallback: string) => void;
-}) {
+};
+
+export default function WhoIsMissing(props: WhoIsMissingProps) {
+  const { orderId, hostToken, active, expired, refreshKey, timeZone, onError } = props;
   const toast = useToast();
+  const t = useT();
+  const { intlLocale } = useLanguage();
+  const when = (iso: string) => formatDateTime(new Date(iso), timeZone, intlLocale);
   const { board, load, schedule } = useMissingBoard(orderId, hostToken, refreshKey);
   const [reminding, setReminding] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -121,10 +136,14 @@ export default function WhoIsMissing({
     setReminding(false);
     // Too soon after the last one: the server says when the next can go, which is all there is to say.
     if (result.status === 429 && result.body?.message) {
-      return toast.show({ title: 'Reminder already sent', description: result.body.message, tone: 'error' });
+      return toast.show({
+        title: t('host.missing.alreadySent'),
+        description: result.body.message,
+        tone: 'error',
+      });
     }
-    if (!result.ok) return onError(result, 'We could not send the reminder. Please try again.');
-    toast.show({ title: 'Reminder sent', description: reminderSentText(result.body.total) });
+    if (!result.ok) return onError(result, t('host.missing.remindFailed'));
+    toast.show({ title: t('host.missing.sentTitle'), description: reminderSentText(result.body.total, t) });
     load();
   }
 
@@ -136,18 +155,18 @@ export default function WhoIsMissing({
       hostToken,
     });
     setSaving(false);
-    if (!result.ok) return onError(result, 'We could not save the schedule. Please try again.');
-    toast.show({ title: 'Schedule saved', description: scheduleText(result.body) });
+    if (!result.ok) return onError(result, t('host.missing.saveFailed'));
+    toast.show({ title: t('host.missing.saved'), description: scheduleText(result.body, t) });
     load();
   }
 
   return (
     <Card className="host-missing">
-      <h2>Who is still missing</h2>
+      <h2>{t('host.missing.title')}</h2>
       {board.invitees.length === 0 ? (
-        <p className="muted">Invite people by e-mail to see here who has ordered and who is still missing.</p>
+        <p className="muted">{t('host.missing.empty')}</p>
       ) : (
-        <InviteeList board={board} missing={missing.length} />
+        <InviteeList board={board} missing={missing.length} when={when} />
       )}
       {active ? (
         <>
@@ -157,10 +176,12 @@ export default function WhoIsMissing({
             onClick={sendReminder}
             disabled={reminding || missing.length === 0 || expired}
           >
-            {reminding ? 'Sending…' : 'Send a Reminder'}
+            {reminding ? t('host.missing.sending') : t('host.missing.remind')}
           </Button>
-          {board.lastReminderText ? (
-            <p className="muted small">Last reminder sent {board.lastReminderText}.</p>
+          {board.lastReminderAt ? (
+            <p className="muted small">
+              {t('host.missing.lastReminder', { when: when(board.lastReminderAt) })}
+            </p>
           ) : null}
           <ScheduleFormFields schedule={schedule} saving={saving} onSubmit={saveSchedule} />
         </>
@@ -169,12 +190,10 @@ export default function WhoIsMissing({
   );
 }
 
-export function scheduleText(schedule: Pick<Board, 'autoSubmit' | 'reminderMinutes'>) {
-  const submit = schedule.autoSubmit
-    ? 'The order submits itself at the deadline if anyone has ordered.'
-    : 'You will get an e-mail at the deadline to submit the order.';
+function scheduleText(schedule: Pick<Board, 'autoSubmit' | 'reminderMinutes'>, t: Translate) {
+  const submit = t(schedule.autoSubmit ? 'host.missing.autoSubmitOn' : 'host.missing.autoSubmitOff');
   const remind = schedule.reminderMinutes
-    ? ` Everyone who has not ordered gets a reminder ${schedule.reminderMinutes} minutes before.`
+    ? ` ${t('host.missing.reminderOn', { minutes: schedule.reminderMinutes })}`
     : '';
   return `${submit}${remind}`;
 }

@@ -10,11 +10,12 @@ export type Board = {
     email: string;
     state: InviteeState;
     stateText: string;
-    remindedText: string | null;
+    /** When the last reminder went to them (ISO), shown in the page's language. */
+    remindedAt: string | null;
   }[];
   autoSubmit: boolean;
   reminderMinutes: number | null;
-  lastReminderText: string | null;
+  lastReminderAt: string | null;
 };
 
 /**
