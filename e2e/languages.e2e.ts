@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createPrismaClient } from '../app/prismaClient.server';
 import { hydrated, PHONE, SCREENSHOTS, urls, useBrowser } from './support';
-import { addItemAsGuest } from './orders';
+import { addItemAsGuest, openOrder as openSharedOrder, SHOP } from './orders';
 import englishHost from '../app/locales/en/host.json';
 import germanHost from '../app/locales/de/host.json';
 
@@ -12,32 +12,12 @@ import germanHost from '../app/locales/de/host.json';
 // one likewise, with screenshots at 390 px (German's long words); the picker's choice sticks. A German host
 // creates an order, sees the dashboard and submits it, all in German, without overflow at 390 px.
 
-const SHOP = 'demo-coffee.myshopify.com';
 const browser = useBrowser();
 const prisma = createPrismaClient(urls().databaseUrl);
 afterAll(() => prisma.$disconnect());
 
-async function openOrder() {
-  const id = 700_000_000 + Math.floor(Math.random() * 100_000_000);
-  const code = `L${String(id).slice(-5)}`.replace(/[01]/g, '7');
-  const now = Date.now();
-  return prisma.groupOrder.create({
-    data: {
-      id,
-      shop: SHOP,
-      code,
-      name: 'Languages run',
-      hostName: 'Léa Host',
-      hostEmail: 'lea@example.com',
-      companyName: 'Acme SARL',
-      pickupAt: new Date(now + 2 * 3600_000),
-      deadlineAt: new Date(now + 3600_000),
-      timeZone: 'Europe/Paris',
-      status: 'active',
-      hostTokenHash: 'x'.repeat(64),
-    },
-  });
-}
+/** An open order in Paris time (the French and German runs read its times). */
+const openOrder = () => openSharedOrder({ name: 'Languages run', timeZone: 'Europe/Paris' });
 
 /** The language kept on the order's one guest (what their e-mails are written in). */
 async function guestLanguage(groupOrderId: number) {

@@ -9,7 +9,7 @@ import { PSEUDO_LOCALE, pseudoMessages } from '../app/lib/pseudoLocale';
 import { openOrder, SHOP } from './orders';
 import { hydrated, PHONE, screenshot, urls, useBrowser } from './support';
 
-// A pseudo-locale run (issue 26): the storefront's guest pages opened with ?locale=en-XA (and a browser
+// A pseudo-locale run (issue 26): the storefront's guest and host pages opened with ?locale=en-XA (and a browser
 // asking for en-XA, so the pages' own navigations stay in it), where every message is accented and
 // bracketed (lib/pseudoLocale.ts; only under these tests, e2e/global-setup.ts). Any visible text with a
 // plain ASCII letter left, once the shop's own data is taken out, skipped the message files: the test
@@ -41,6 +41,8 @@ beforeAll(async () => {
         'SELECT name AS text FROM ModifierGroup WHERE shop = ?',
         'SELECT name AS text FROM Modifier WHERE shop = ?',
         'SELECT shopName AS text FROM ShopSettings WHERE shop = ?',
+        // The shop's time zone is named by its IANA id ("Australia/Sydney"), not in words.
+        'SELECT timeZone AS text FROM ShopSettings WHERE shop = ?',
       ].map((sql) => db.execute({ sql, args: [SHOP] })),
     );
     data = rows.flatMap((r) => r.rows.map((row) => String(row.text ?? ''))).filter((t) => t.trim());
@@ -84,10 +86,16 @@ type Order = Awaited<ReturnType<typeof openOrder>>;
 const GUEST = 'Camille';
 const withPseudo = (path: string) => `${path}${path.includes('?') ? '&' : '?'}locale=${PSEUDO_LOCALE}`;
 
-/**
- * The pages walked, in order, each from where the last left off. Host pages (create, dashboard, my orders)
- * join this list once their texts are in the message files.
- */
+/** What the walk typed or the app made on the way (the host's details, the new order's code). */
+const typed: string[] = [];
+const HOST = {
+  name: 'Pseudo Host',
+  email: `pseudo-${Date.now()}@example.com`,
+  company: 'Pseudo Co',
+  group: 'Pseudo team',
+};
+
+/** The pages walked, in order, each from where the last left off: the guest's, then the host's. */
 const PAGES: Step[] = [
   {
     name: 'join',
@@ -147,10 +155,49 @@ const PAGES: Step[] = [
       await page.getByRole('heading', { name: p('guest.notFound.title') }).waitFor();
     },
   },
+  {
+    name: 'create',
+    open: async (page) => {
+      await page.goto(withPseudo('/apps/group-order/host/create'));
+      await hydrated(page);
+      await page.getByLabel(p('host.create.yourName')).fill(HOST.name);
+      await page.getByLabel(p('host.create.yourEmail')).fill(HOST.email);
+      await page.getByLabel(p('host.create.companyName')).fill(HOST.company);
+      await page.getByLabel(p('host.create.groupName'), { exact: false }).fill(HOST.group);
+      typed.push(...Object.values(HOST));
+    },
+  },
+  {
+    name: 'dashboard',
+    open: async (page) => {
+      await page.getByRole('button', { name: p('host.create.submit') }).click();
+      await page.waitForURL('**/apps/group-order/host/dashboard/*');
+      await hydrated(page);
+      await page.locator('.toast').first().waitFor();
+      await page.locator('.toast__close').first().click();
+      await page.locator('.toast').waitFor({ state: 'detached' });
+      const id = Number(new URL(page.url()).pathname.split('/').pop());
+      const db = createClient({ url: urls().databaseUrl });
+      try {
+        const row = await db.execute({ sql: 'SELECT code FROM GroupOrder WHERE id = ?', args: [id] });
+        typed.push(String(row.rows[0].code));
+      } finally {
+        db.close();
+      }
+    },
+  },
+  {
+    name: 'my orders',
+    open: async (page) => {
+      await page.goto(withPseudo('/apps/group-order/my-orders'));
+      await hydrated(page);
+      await page.getByText(p('host.my.logInTitle')).waitFor();
+    },
+  },
 ];
 
 describe('pseudo-locale run (issue 26)', () => {
-  it('shows no text outside the message files on the guest pages', async () => {
+  it('shows no text outside the message files on the guest and host pages', async () => {
     const order = await openOrder({ name: 'Pseudo run' });
     const { page } = await browser.newUser(PHONE, PSEUDO_LOCALE);
     const people = ['Pseudo run', 'Hannah Host', 'Acme Pty Ltd', GUEST, order.code];
@@ -160,7 +207,7 @@ describe('pseudo-locale run (issue 26)', () => {
       // Fonts and late renders: the page as a guest sees it.
       await page.waitForLoadState('networkidle');
       await screenshot(page, `pseudo-${step.name.replace(/\s+/g, '-')}-390`);
-      for (const text of await untranslated(page, people)) found.push(`${step.name}: ${text}`);
+      for (const text of await untranslated(page, [...people, ...typed])) found.push(`${step.name}: ${text}`);
     }
     expect(found).toEqual([]);
   });
