@@ -1,7 +1,14 @@
 import '@shopify/shopify-app-remix/adapters/node';
 import { setAbstractFetchFunc } from '@shopify/shopify-api/runtime';
 import { PrismaSessionStorage } from '@shopify/shopify-app-session-storage-prisma';
-import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from '@shopify/shopify-app-remix/server';
+import type { HeadersFunction } from '@remix-run/node';
+import {
+  ApiVersion,
+  AppDistribution,
+  boundary,
+  LogSeverity,
+  shopifyApp,
+} from '@shopify/shopify-app-remix/server';
 import prisma from './db.server';
 import { CachedSessionStorage } from './models/shop/sessionCache.server';
 import { refreshShopLocale } from './models/shop/shopLocale.server';
@@ -64,3 +71,10 @@ export const unauthenticated = shopify.unauthenticated;
 export const login = shopify.login;
 export const registerWebhooks = shopify.registerWebhooks;
 export const sessionStorage = shopify.sessionStorage;
+
+/**
+ * Shopify's headers on an embedded admin answer (a refused session token's retry header, the bounce to the
+ * session-token page): every admin route exports it. The layout's loader does not run again on the app's
+ * own navigations (app.tsx, shouldRevalidate), so a child route's refusal must carry them itself.
+ */
+export const adminHeaders: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

@@ -27,6 +27,8 @@ import { authenticate } from '~/shopify.server';
 import { jsonError, withHttpErrors } from '~/lib/http.server';
 import { cleanText, unreadableText } from '~/lib/text';
 
+export { adminHeaders as headers } from '~/shopify.server';
+
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
   const shop = session.shop;

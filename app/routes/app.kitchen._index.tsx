@@ -17,6 +17,8 @@ import { withHttpErrors } from '~/lib/http.server';
 // time, what to make (merged counts), who it is for, the next step as one big button, and printable labels
 // and order sheets that open in a new tab through links signed for this shop and order.
 
+export { adminHeaders as headers } from '~/shopify.server';
+
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   // The merchant's screen: in the shop's language for now (the admin may choose another and pass it here).

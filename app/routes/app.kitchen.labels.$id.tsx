@@ -9,6 +9,8 @@ import { authenticate } from '~/shopify.server';
 // Labels for a 62 mm continuous label roll (Brother QL and the like): one 62 × 40 mm label per item unit,
 // with the guest's name and initials large, then the item, its modifiers and the guest's note.
 
+export { adminHeaders as headers } from '~/shopify.server';
+
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const id = toId(params.id);

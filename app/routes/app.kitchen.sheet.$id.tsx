@@ -8,6 +8,8 @@ import { authenticate } from '~/shopify.server';
 
 // The A4 order sheet: what to make (merged counts), then every guest's items and note, with boxes to tick.
 
+export { adminHeaders as headers } from '~/shopify.server';
+
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const id = toId(params.id);

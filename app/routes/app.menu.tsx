@@ -21,6 +21,8 @@ import { MenuActionSchema, type MenuAction } from '~/lib/schemas/menu';
 import { authenticate } from '~/shopify.server';
 import type { MenuActionResult } from '~/components/admin/menu/types';
 
+export { adminHeaders as headers } from '~/shopify.server';
+
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
   const wantsImport = new URL(request.url).searchParams.get('import') === '1';

@@ -11,6 +11,8 @@ import { withHttpErrors } from '~/lib/http.server';
 import { timeZoneOptions } from '~/lib/timeZones';
 import { useT } from '~/components/i18n';
 
+export { adminHeaders as headers } from '~/shopify.server';
+
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
   // The shop's primary language may have changed in Shopify since: read again whenever the settings load.
