@@ -115,6 +115,8 @@ describe('host journeys (issue 11)', () => {
     const { id } = await hostOrder(host.page, { pickupIn: 90, deadlineIn: 60, hostEmail });
     const phone = await browser.newUser(PHONE);
     await phone.page.goto('/apps/group-order/find-order?method=email');
+    // Typed before hydration, the address would be reset to the form's empty state.
+    await hydrated(phone.page);
     await phone.page.getByLabel('Email address').fill(hostEmail);
     await phone.page.getByRole('button', { name: 'FIND ORDER' }).click();
     await phone.page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
