@@ -12,7 +12,7 @@ process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
 const { default: prisma } = await import('~/db.server');
 const { adminRequest } = await import('../../test/support/adminRequests');
 const { args, call, proxyRequest } = await import('../../test/support/requests');
-const { DEMO_ACCESS_TOKEN } = await import('../../prisma/demo-data');
+const { storeOfflineSession } = await import('../../test/support/factories');
 const { loader: layoutLoader } = await import('./app');
 const { loader: settingsLoader } = await import('./app.settings');
 const { loader: storefrontLoader } = await import('./apps.group-order');
@@ -24,16 +24,7 @@ const { keptLocale } = await import('~/models/shop/shopLocale.server');
 const { loader: loginLoader, action: loginAction } = await import('./auth.login/route');
 
 beforeAll(async () => {
-  await prisma.session.create({
-    data: {
-      id: `offline_${TEST_SHOP}`,
-      shop: TEST_SHOP,
-      state: 's',
-      isOnline: false,
-      accessToken: DEMO_ACCESS_TOKEN,
-      scope: 'read_products,read_customers,read_locales',
-    },
-  });
+  await storeOfflineSession('read_products,read_customers,read_locales');
 });
 afterAll(() => api.close());
 

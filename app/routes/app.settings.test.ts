@@ -9,8 +9,8 @@ const api = await startAdminApi([
 process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
 const { default: prisma } = await import('~/db.server');
 const { adminRequest } = await import('../../test/support/adminRequests');
+const { storeOfflineSession } = await import('../../test/support/factories');
 const { args, call } = await import('../../test/support/requests');
-const { DEMO_ACCESS_TOKEN } = await import('../../prisma/demo-data');
 const { loader, action } = await import('./app.settings');
 
 afterAll(() => api.close());
@@ -29,16 +29,7 @@ const valid = {
 
 describe('admin settings', () => {
   it('defaults time zone, currency and name from the shop on the first visit', async () => {
-    await prisma.session.create({
-      data: {
-        id: `offline_${TEST_SHOP}`,
-        shop: TEST_SHOP,
-        state: 's',
-        isOnline: false,
-        accessToken: DEMO_ACCESS_TOKEN,
-        scope: 'read_products',
-      },
-    });
+    await storeOfflineSession('read_products');
     const { status, body } = await call(async () => loader(args(await adminRequest('/app/settings'))));
     expect(status).toBe(200);
     expect(body.settings).toMatchObject({

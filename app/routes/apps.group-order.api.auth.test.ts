@@ -8,8 +8,7 @@ const api = await startAdminApi([{ domain: TEST_SHOP, name: 'Test Coffee' }]);
 process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
 const { default: prisma } = await import('~/db.server');
 const { args, call, proxyRequest } = await import('../../test/support/requests');
-const { createTestGroupOrder } = await import('../../test/support/factories');
-const { DEMO_ACCESS_TOKEN } = await import('../../prisma/demo-data');
+const { createTestGroupOrder, storeOfflineSession } = await import('../../test/support/factories');
 const { loader: userLoader } = await import('./apps.group-order.api.auth.user');
 const { loader: loginLoader } = await import('./apps.group-order.api.login');
 const { loader: logoutLoader } = await import('./apps.group-order.api.logout');
@@ -18,16 +17,7 @@ const { loader: byEmailLoader } = await import('./apps.group-order.api.group-ord
 const { loader: myOrdersApi } = await import('./apps.group-order.api.my-orders');
 
 beforeAll(async () => {
-  await prisma.session.create({
-    data: {
-      id: `offline_${TEST_SHOP}`,
-      shop: TEST_SHOP,
-      state: 's',
-      isOnline: false,
-      accessToken: DEMO_ACCESS_TOKEN,
-      scope: 'read_products,read_customers',
-    },
-  });
+  await storeOfflineSession('read_products,read_customers');
 });
 
 afterAll(() => api.close());

@@ -9,8 +9,7 @@ const api = await startAdminApi([{ domain: TEST_SHOP, primaryDomainUrl: 'https:/
 process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
 const { default: prisma } = await import('~/db.server');
 const { args, call, proxyRequest } = await import('../../test/support/requests');
-const { createTestGroupOrder } = await import('../../test/support/factories');
-const { DEMO_ACCESS_TOKEN } = await import('../../prisma/demo-data');
+const { createTestGroupOrder, storeOfflineSession } = await import('../../test/support/factories');
 const { action: claimAction } = await import('./apps.group-order.api.group-orders.$id.claim');
 const { action: inviteAction } = await import('./apps.group-order.api.group-orders.$id.invite');
 const { loader: dashboardLoader } = await import('./apps.group-order.host.dashboard.$id');
@@ -24,16 +23,7 @@ const FORGED = {
 };
 
 beforeAll(async () => {
-  await prisma.session.create({
-    data: {
-      id: `offline_${TEST_SHOP}`,
-      shop: TEST_SHOP,
-      state: 's',
-      isOnline: false,
-      accessToken: DEMO_ACCESS_TOKEN,
-      scope: 'read_products,read_customers',
-    },
-  });
+  await storeOfflineSession('read_products,read_customers');
 });
 
 afterAll(() => api.close());

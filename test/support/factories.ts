@@ -1,7 +1,7 @@
 import type { Prisma } from '@prisma/client';
 import prisma from '../../app/db.server';
 import { hashSecret, newSecret, randomOrderCode, randomOrderId } from '../../app/lib/ids.server';
-import { seedDemo } from '../../prisma/demo-data';
+import { DEMO_ACCESS_TOKEN, seedDemo } from '../../prisma/demo-data';
 import { TEST_SHOP } from './requests';
 
 /**
@@ -9,6 +9,12 @@ import { TEST_SHOP } from './requests';
  * group optional: most tests name a line's options by hand and are about something else. Tests of required
  * groups (Size, Milk and Blend are required on the demo menu) make them so with `requireGroups`.
  */
+export async function seedMenu(shop = TEST_SHOP) {
+  await seedDemo(prisma, { shop });
+  await prisma.modifierGroup.updateMany({ where: { shop }, data: { minSelections: 0 } });
+  return prisma.menuItem.findMany({ where: { shop }, orderBy: { position: 'asc' } });
+}
+
 /** No order items and no menu rows in any shop, then the demo menu in TEST_SHOP (seedMenu). */
 export async function freshMenu() {
   await prisma.orderItem.deleteMany();
@@ -18,10 +24,11 @@ export async function freshMenu() {
   return seedMenu();
 }
 
-export async function seedMenu(shop = TEST_SHOP) {
-  await seedDemo(prisma, { shop });
-  await prisma.modifierGroup.updateMany({ where: { shop }, data: { minSelections: 0 } });
-  return prisma.menuItem.findMany({ where: { shop }, orderBy: { position: 'asc' } });
+/** The shop's offline session as installing the app leaves it, with the scopes the test needs. */
+export function storeOfflineSession(scope: string, shop = TEST_SHOP) {
+  return prisma.session.create({
+    data: { id: `offline_${shop}`, shop, state: 's', isOnline: false, accessToken: DEMO_ACCESS_TOKEN, scope },
+  });
 }
 
 /** Makes the named modifier groups of the demo menu required (at least one choice), as the demo shop has them. */
