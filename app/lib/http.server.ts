@@ -53,11 +53,14 @@ export function errorResponse(error: DomainError, language: Language = 'en'): Re
 }
 
 /**
- * A JSON refusal (`jsonError`: zod's sentence, a 404, a 405) said in `language`. English, any other answer,
+ * A JSON refusal (`jsonError`: zod's sentence, a 404, a 405) said in the request's language. English, any other answer,
  * and a sentence the `api` message files do not have are left exactly as they are.
  */
-async function inLanguage(response: Response, language: Language): Promise<Response> {
-  if (language === 'en' || response.status < 400) return response;
+async function inLanguage(response: Response, languageOf: () => Language): Promise<Response> {
+  // Read the request's language only for a refusal: a success (the confirm's 201) never needs it.
+  if (response.status < 400) return response;
+  const language = languageOf();
+  if (language === 'en') return response;
   if (!response.headers.get('content-type')?.includes('application/json')) return response;
   const body: unknown = await response
     .clone()
@@ -88,10 +91,10 @@ export function withHttpErrors<Args extends { request: Request }, Result>(
       result = await handler(args);
     } catch (error) {
       if (error instanceof DomainError) throw errorResponse(error, language());
-      if (error instanceof Response) throw await inLanguage(error, language());
+      if (error instanceof Response) throw await inLanguage(error, language);
       throw error;
     }
-    return result instanceof Response ? ((await inLanguage(result, language())) as Result) : result;
+    return result instanceof Response ? ((await inLanguage(result, language)) as Result) : result;
   };
 }
 
