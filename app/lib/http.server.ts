@@ -53,8 +53,8 @@ export function errorResponse(error: DomainError, language: Language = 'en'): Re
 }
 
 /**
- * A JSON refusal (`jsonError`: zod's sentence, a 404, a 405) said in the request's language. English, any other answer,
- * and a sentence the `api` message files do not have are left exactly as they are.
+ * A JSON refusal (`jsonError`: zod's sentence, a 404, a 405) said in the request's language. English,
+ * any other answer, and a sentence the `api` message files do not have are left exactly as they are.
  */
 async function inLanguage(response: Response, languageOf: () => Language): Promise<Response> {
   // Read the request's language only for a refusal: a success (the confirm's 201) never needs it.
