@@ -1,6 +1,6 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { AREAS, CATALOGS, type Area } from './locales/catalogs';
+import { AREAS, type Area } from './locales/catalogs';
+import { i18nFor, messagesFor } from './locales/compiled';
 import { formatLocale, supportedLanguage, type Language, type Translate } from './lib/language';
 import { chooseLanguage, pseudoRequested, requestLanguage } from './lib/language.server';
 import { pseudoMessages } from './lib/pseudoLocale';
@@ -9,57 +9,29 @@ import polarisFr from '@shopify/polaris/locales/fr.json';
 import polarisDe from '@shopify/polaris/locales/de.json';
 import { getShopSettings } from './models/shop/settings.server';
 
-// The message files (ICU MessageFormat, per language and area: locales/catalogs.ts) are compiled once per
-// process into Lingui's compiled form; a page gets only its own language's messages of the areas it shows,
-// in its loader data (no catalog in the JS bundles).
-const compiled = new Map<string, Messages>();
-
 /** What a storefront page (guest or host) is sent. */
 const STOREFRONT_AREAS: readonly Area[] = ['guest', 'host'];
 
-/** The compiled messages of one language for the given areas (what a browser's Lingui instance is given). */
-export function messagesFor(language: Language, areas: readonly Area[] = STOREFRONT_AREAS): Messages {
-  const key = `${language}:${areas.join(',')}`;
-  let messages = compiled.get(key);
-  if (!messages) {
-    messages = Object.fromEntries(
-      areas.flatMap((area) =>
-        Object.entries(CATALOGS[language][area]).map(([id, text]) => [id, compileMessage(text)]),
-      ),
-    ) as Messages;
-    compiled.set(key, messages);
-  }
-  return messages;
-}
-
 /** The pseudo language's messages (browser tests only: lib/language.server.ts pseudoRequested). */
+const pseudoCompiled = new Map<string, Messages>();
 function pseudoMessagesFor(areas: readonly Area[]): Messages {
-  const key = `pseudo:${areas.join(',')}`;
-  let messages = compiled.get(key);
+  const key = areas.join(',');
+  let messages = pseudoCompiled.get(key);
   if (!messages) {
     messages = pseudoMessages(messagesFor('en', areas));
-    compiled.set(key, messages);
+    pseudoCompiled.set(key, messages);
   }
   return messages;
 }
 
 /** What a storefront page is sent: its language's messages, or the pseudo language's when asked for. */
 export function pageMessages(request: Request, language: Language): Messages {
-  return pseudoRequested(request) ? pseudoMessagesFor(STOREFRONT_AREAS) : messagesFor(language);
+  return pseudoRequested(request)
+    ? pseudoMessagesFor(STOREFRONT_AREAS)
+    : messagesFor(language, STOREFRONT_AREAS);
 }
 
-const instances = new Map<Language, I18n>();
 let pseudoInstance: I18n | undefined;
-
-/** A server-side Lingui instance for e-mails and prints (one per language, kept). */
-export function i18nFor(language: Language): I18n {
-  let i18n = instances.get(language);
-  if (!i18n) {
-    i18n = setupI18n({ locale: language, messages: { [language]: messagesFor(language, AREAS) } });
-    instances.set(language, i18n);
-  }
-  return i18n;
-}
 
 /** The language a storefront loader or action answers in (see lib/language.server.ts), with its tools. */
 export async function pageLanguage(request: Request, shop: string) {

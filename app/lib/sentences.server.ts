@@ -1,7 +1,6 @@
 import type { GroupOrder } from '@prisma/client';
-import { setupI18n, type I18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { CATALOGS } from '~/locales/catalogs';
+import { i18nFor } from '~/locales/compiled';
 import { formatLocale, type Language } from './language';
 import type { Said, Sentence, SentenceValue } from './errors';
 import { closedReason, type CLOSED_MESSAGES } from './groupOrder';
@@ -29,22 +28,9 @@ export function known(text: string): Sentence | string {
   return id ? { id } : text;
 }
 
-const instances = new Map<Language, I18n>();
-
-/** The `api` messages of one language, compiled once (the pages' areas are i18n.server.ts's). */
-function apiI18n(language: Language): I18n {
-  let i18n = instances.get(language);
-  if (!i18n) {
-    const compiled = Object.entries(CATALOGS[language].api).map(([id, text]) => [id, compileMessage(text)]);
-    i18n = setupI18n({ locale: language, messages: { [language]: Object.fromEntries(compiled) } });
-    instances.set(language, i18n);
-  }
-  return i18n;
-}
-
 /** Says sentences and English texts in `language` (a text the message files do not have stays English). */
 export function sayIn(language: Language): (message: string | Sentence) => string {
-  const i18n = apiI18n(language);
+  const i18n = i18nFor(language);
   const t = (id: string, values: Record<string, unknown>) => i18n._(id, values);
   // Times as the storefront pages show them: the shop's English (en-AU) or the language's 24-hour clock.
   const intlLocale = formatLocale(language, 'en-AU');
