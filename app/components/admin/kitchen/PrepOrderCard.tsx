@@ -7,7 +7,8 @@ export type BoardCard = BoardOrder & { printLinks: { labels: string; sheet: stri
 
 /** The order's next kitchen step as one big button, posted with the step so a stale board cannot skip one. */
 function NextStepButton({ order }: { order: BoardOrder }) {
-  const fetcher = useRetryFetcher();
+  // The answer moves the card to another column (a new component): a keyed fetcher keeps its toast.
+  const fetcher = useRetryFetcher(`next-step-${order.id}`);
   const t = useT();
   if (!order.next || !order.nextLabel) return null;
   const busy = fetcher.state !== 'idle';
