@@ -25,8 +25,7 @@ export { adminHeaders as headers } from '~/shopify.server';
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   // The merchant's screen, in the admin's language (the `locale` the app's own requests carry).
-  const { language } = await pageLanguage(request, session.shop);
-  const board = await getPrepBoard(session.shop, language);
+  const board = await getPrepBoard(session.shop, await pageLanguage(request, session.shop));
   return {
     ...board,
     orders: board.orders.map((order) => ({
