@@ -29,6 +29,40 @@ function NextStepButton({ order }: { order: BoardOrder }) {
   );
 }
 
+/** Each guest's lines, what they avoid and their note; a line that has what its guest avoids stands out. */
+function GuestLines({ guests }: { guests: BoardCard['guests'] }) {
+  const t = useT();
+  return (
+    <ul className="prep-card__guests">
+      {guests.map((guest) => (
+        <li key={`${guest.name}-${guest.initials}`}>
+          <span className="prep-card__guest">
+            {guest.name} ({guest.initials})
+          </span>
+          {guest.avoids ? <span className="prep-card__avoids"> {guest.avoids}</span> : null}
+          <ul>
+            {guest.lines.map((line) => (
+              <li
+                key={line.id}
+                className={line.conflict ? 'prep-card__line--conflict' : undefined}
+                data-conflict={line.conflict ? 'true' : undefined}
+              >
+                {`${line.quantity} × ${line.title}`}
+                {line.note ? <span className="prep-card__line-note"> — “{line.note}”</span> : null}
+                {line.facts ? <span className="prep-card__facts"> · {line.facts}</span> : null}
+                {line.conflict ? <strong className="prep-card__check"> {line.conflict}</strong> : null}
+              </li>
+            ))}
+          </ul>
+          {guest.note ? (
+            <p className="prep-card__note">{t('admin.detail.guestNote', { note: guest.note })}</p>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * One order on the board, read from a metre away: pickup time and code large, what to make in big type,
  * each guest's lines and notes, the next step as a big button, and the prints (each opens in a new tab).
@@ -75,33 +109,7 @@ export function PrepOrderCard({ order }: { order: BoardCard }) {
             ))}
           </ul>
           <h4 className="prep-card__heading">{t('admin.prep.byGuest')}</h4>
-          <ul className="prep-card__guests">
-            {order.guests.map((guest) => (
-              <li key={`${guest.name}-${guest.initials}`}>
-                <span className="prep-card__guest">
-                  {guest.name} ({guest.initials})
-                </span>
-                {guest.avoids ? <span className="prep-card__avoids"> {guest.avoids}</span> : null}
-                <ul>
-                  {guest.lines.map((line) => (
-                    <li
-                      key={line.id}
-                      className={line.conflict ? 'prep-card__line--conflict' : undefined}
-                      data-conflict={line.conflict ? 'true' : undefined}
-                    >
-                      {`${line.quantity} × ${line.title}`}
-                      {line.note ? <span className="prep-card__line-note"> — “{line.note}”</span> : null}
-                      {line.facts ? <span className="prep-card__facts"> · {line.facts}</span> : null}
-                      {line.conflict ? <strong className="prep-card__check"> {line.conflict}</strong> : null}
-                    </li>
-                  ))}
-                </ul>
-                {guest.note ? (
-                  <p className="prep-card__note">{t('admin.detail.guestNote', { note: guest.note })}</p>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+          <GuestLines guests={order.guests} />
         </>
       )}
       <NextStepButton order={order} />
