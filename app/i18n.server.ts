@@ -3,11 +3,11 @@ import { AREAS, type Area } from './locales/catalogs';
 import { i18nFor, messagesFor } from './locales/compiled';
 import { formatLocale, supportedLanguage, type Language, type Translate } from './lib/language';
 import { chooseLanguage, pseudoRequested, requestLanguage } from './lib/language.server';
-import { pseudoMessages } from './lib/pseudoLocale';
+import { PSEUDO_LOCALE, pseudoMessages } from './lib/pseudoLocale';
 import polarisEn from '@shopify/polaris/locales/en.json';
 import polarisFr from '@shopify/polaris/locales/fr.json';
 import polarisDe from '@shopify/polaris/locales/de.json';
-import { getShopSettings } from './models/shop/settings.server';
+import { getShopSettings, storedShopLocale } from './models/shop/settings.server';
 
 /** What a storefront page (guest or host) is sent. */
 const STOREFRONT_AREAS: readonly Area[] = ['guest', 'host'];
@@ -33,7 +33,11 @@ export function pageMessages(request: Request, language: Language): Messages {
 
 let pseudoInstance: I18n | undefined;
 
-/** The language a storefront loader or action answers in (see lib/language.server.ts), with its tools. */
+/**
+ * The language a storefront loader or action answers in (see lib/language.server.ts), with its tools. The
+ * embedded admin's loaders and actions use it too: the admin's own links, forms and fetchers carry the
+ * layout's language as `locale` (docs/decisions/2026-11-27-admin-requests-carry-their-language.md).
+ */
 export async function pageLanguage(request: Request, shop: string) {
   const settings = await getShopSettings(shop);
   const language = requestLanguage(request, settings.locale);
@@ -65,13 +69,19 @@ export function wordsFor(language: Language, shopLocale = 'en-AU') {
 /** Polaris's own translations (its buttons, pagination, modals' close labels …) per language. */
 const POLARIS: Record<Language, typeof polarisEn> = { en: polarisEn, fr: polarisFr, de: polarisDe };
 
-/** What an admin page is sent for its language: formatting locale, admin messages, Polaris's own texts. */
-function adminWords(language: Language, shopLocale: string) {
+/**
+ * What an admin page is sent for its language: formatting locale, admin messages, Polaris's own texts, and
+ * the `locale` the app's own requests carry so the server says its texts in the same language (the pseudo
+ * language's messages and tag when the browser tests ask for it).
+ */
+function adminWords(language: Language, shopLocale: string, request: Request) {
+  const pseudo = pseudoRequested(request);
   return {
     language,
     intlLocale: formatLocale(language, shopLocale),
-    messages: messagesFor(language, ['admin']),
+    messages: pseudo ? pseudoMessagesFor(['admin']) : messagesFor(language, ['admin']),
     polaris: POLARIS[language],
+    locale: pseudo ? PSEUDO_LOCALE : language,
   };
 }
 
@@ -87,7 +97,7 @@ export async function adminLanguage(request: Request, shop: string, sessionLocal
     acceptLanguage: request.headers.get('accept-language'),
     shopLocale: settings.locale,
   });
-  return adminWords(language, settings.locale);
+  return adminWords(language, settings.locale, request);
 }
 
 /** The login page's language (no shop yet): the `locale` parameter, else the browser's, else English. */
@@ -97,5 +107,15 @@ export function loginLanguage(request: Request) {
     acceptLanguage: request.headers.get('accept-language'),
     shopLocale: null,
   });
-  return adminWords(language, 'en-AU');
+  return adminWords(language, 'en-AU', request);
+}
+
+/**
+ * A print page's language (a signed link opened in a tab of its own, without the admin's session): the
+ * `locale` the prep board adds to the link, else the browser's, else the stored language of the shop the
+ * link names (read only: a refused link's shop is not trusted with anything else), else English.
+ */
+export async function printPageWords(request: Request, shop: string | null) {
+  const language = requestLanguage(request, shop ? await storedShopLocale(shop) : null);
+  return { language, ...wordsFor(language) };
 }

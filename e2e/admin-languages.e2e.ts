@@ -1,11 +1,46 @@
-import { describe, expect, it } from 'vitest';
-import { DESKTOP, hydrated, screenshot, useBrowser } from './support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrismaClient } from '../app/prismaClient.server';
+import { SHOP, storedOrder } from './orders';
+import { DESKTOP, hydrated, screenshot, urls, useBrowser } from './support';
 
 // The embedded admin in the merchant's language: the simulated Shopify admin passes its `locale` to the
-// app's URL as Shopify does (/admin?locale=de). The language stays across the app's own navigation and a
-// form post, whose requests carry no locale; Polaris's own texts follow it.
+// app's URL as Shopify does (/admin?locale=de). The app's own links, forms and fetchers carry it on, so
+// what the server says (the prep board, pickup times, toasts, refusals) is German too, in an English
+// browser; Polaris's own texts follow it.
 
 const browser = useBrowser();
+const prisma = createPrismaClient(urls().databaseUrl);
+afterAll(() => prisma.$disconnect());
+
+/** A submitted order for the dashboard and the prep board: 2 Flat Whites for Jonas. */
+let order: { id: number; code: string };
+beforeAll(async () => {
+  const flatWhite = (await prisma.menuItem.findFirst({ where: { shop: SHOP, name: 'Flat White' } }))!;
+  order = await storedOrder(prisma, 'DE', {
+    name: 'Mittagsrunde',
+    hostName: 'Hanna Gastgeberin',
+    hostEmail: 'hanna@berlin.example',
+    companyName: 'Muster GmbH',
+    deadlineAt: new Date(Date.now() - 60_000),
+    submittedAt: new Date(Date.now() - 60_000),
+    participantCount: 1,
+    totalItems: 2,
+    totalCents: 1200,
+    shopifyState: 'sent',
+    items: {
+      create: {
+        shop: SHOP,
+        guestName: 'Jonas',
+        menuItemId: flatWhite.id,
+        menuItemName: flatWhite.name,
+        quantity: 2,
+        unitPriceCents: 600,
+        totalCents: 1200,
+        confirmationKey: `admin-de-${Date.now()}`,
+      },
+    },
+  });
+});
 
 describe('embedded admin in German and French', () => {
   it('shows the dashboard, prep board, menu and settings in German, and keeps it after saving', async () => {
@@ -19,17 +54,36 @@ describe('embedded admin in German and French', () => {
     // Polaris's own pagination, in German.
     await page.getByRole('button', { name: 'Zurück' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBeTruthy();
+    // The submitted order: its pickup time on a 24-hour clock and its kitchen step, both said by the server.
+    await page.getByRole('tab', { name: 'Abgeschickte Bestellungen' }).click();
+    const row = page.getByRole('row').filter({ hasText: order.code });
+    await row.getByText('Küche: Abgeschickt').waitFor();
+    expect(await row.innerText()).toMatch(/\d{2}:\d{2}/);
+    expect(await row.innerText()).not.toMatch(/\b(am|pm)\b/);
+    expect(await page.title()).toBe('Übersicht · Group Order');
     await screenshot(page, 'admin-dashboard-de-1280');
 
     const nav = page.locator('ui-nav-menu');
     await nav.getByRole('link', { name: 'Zubereitung' }).click();
     await page.getByRole('heading', { name: 'Zubereitung', level: 1 }).waitFor();
-    // Its columns, or (no submitted orders in this database) the empty board's words.
-    await page
-      .getByRole('heading', { name: /^Neu \(\d+\)$/ })
-      .or(page.getByText('Noch nichts zuzubereiten'))
-      .waitFor();
+    const card = page.getByRole('region', { name: `Bestellung ${order.code}` });
+    await card.getByText('Küche: Abgeschickt').waitFor();
+    for (const text of ['Zuzubereiten', 'Nach Gast', 'Etiketten drucken', 'Bestellschein drucken'])
+      await card.getByText(text, { exact: true }).waitFor();
+    expect(await page.title()).toBe('Zubereitung · Group Order');
     await screenshot(page, 'admin-prep-board-de-1280');
+    // One click, and the toast the server says.
+    await card.getByRole('button', { name: 'Als „Eingegangen“ markieren' }).click();
+    const toasts = page.locator('#sim-toasts');
+    await toasts.getByText(`${order.code} ist jetzt „Eingegangen“`).waitFor();
+    await card.getByText('Küche: Eingegangen').waitFor();
+    // Someone else moved it on meanwhile: the stale button is refused, with the server's German sentence.
+    await prisma.groupOrder.update({ where: { id: order.id }, data: { kitchenState: 'ready' } });
+    await card.getByRole('button', { name: 'Als „In Zubereitung“ markieren' }).click();
+    await toasts
+      .getByText(/^Bestellungen gehen nur vorwärts; .* Der nächste Schritt ist „Abgeholt“\.$/)
+      .waitFor();
+    await screenshot(page, 'admin-prep-board-refused-de-1280');
 
     await nav.getByRole('link', { name: 'Speisekarte' }).click();
     await page.getByRole('heading', { name: 'Artikel der Speisekarte' }).waitFor();
@@ -48,6 +102,7 @@ describe('embedded admin in German and French', () => {
     await page.getByLabel('Shopname für Gäste').waitFor();
     await screenshot(page, 'admin-settings-de-1280');
     await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+    await page.locator('#sim-toasts').getByText('Einstellungen gespeichert').waitFor();
     // After the post the page is still German (the layout's language is kept).
     await expect.poll(() => page.getByRole('button', { name: 'Einstellungen speichern' }).count()).toBe(1);
     await page.getByLabel('Zeitzone').waitFor();

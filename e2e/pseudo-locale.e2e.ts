@@ -1,13 +1,14 @@
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { createClient } from '@libsql/client';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CATALOGS } from '../app/locales/catalogs';
 import { categoryLabel } from '../app/lib/categories';
 import { PSEUDO_LOCALE, pseudoMessages } from '../app/lib/pseudoLocale';
-import { openOrder, SHOP } from './orders';
-import { hydrated, PHONE, screenshot, urls, useBrowser } from './support';
+import { createPrismaClient } from '../app/prismaClient.server';
+import { openOrder, SHOP, storedOrder } from './orders';
+import { DESKTOP, hydrated, PHONE, screenshot, urls, useBrowser } from './support';
 
 // A pseudo-locale run (issue 26): the storefront's guest and host pages opened with ?locale=en-XA (and a browser
 // asking for en-XA, so the pages' own navigations stay in it), where every message is accented and
@@ -19,7 +20,7 @@ const browser = useBrowser();
 
 // The pseudo messages, made as the server makes them, to find the pages' controls by their words.
 const english = Object.fromEntries(
-  Object.entries({ ...CATALOGS.en.guest, ...CATALOGS.en.host }).map(([id, text]) => [
+  Object.entries({ ...CATALOGS.en.guest, ...CATALOGS.en.host, ...CATALOGS.en.admin }).map(([id, text]) => [
     id,
     compileMessage(text),
   ]),
@@ -208,6 +209,123 @@ describe('pseudo-locale run (issue 26)', () => {
       await page.waitForLoadState('networkidle');
       await screenshot(page, `pseudo-${step.name.replace(/\s+/g, '-')}-390`);
       for (const text of await untranslated(page, [...people, ...typed])) found.push(`${step.name}: ${text}`);
+    }
+    expect(found).toEqual([]);
+  });
+});
+
+// The embedded admin (the simulated Shopify admin opened with ?locale=en-XA; the app's own links, forms and
+// fetchers carry it on): the dashboard with a submitted order and its detail, the prep board, the menu
+// editor and the settings.
+const ADMIN_PAGES: Step[] = [
+  {
+    name: 'admin dashboard',
+    open: async (page, order) => {
+      await page.goto(withPseudo('/admin'));
+      await page.getByText(p('admin.dashboard.title'), { exact: true }).waitFor();
+      await hydrated(page);
+      await page.getByRole('tab', { name: p('admin.orders.tab.submitted') }).click();
+      await page.getByRole('row').filter({ hasText: order.code }).waitFor();
+    },
+  },
+  {
+    name: 'admin order detail',
+    open: async (page, order) => {
+      await page.getByRole('button', { name: p('admin.row.viewLabel', { code: order.code }) }).click();
+      await page.getByRole('dialog').getByText(p('admin.kitchen.title'), { exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'admin prep board',
+    open: async (page) => {
+      await page.keyboard.press('Escape');
+      await page
+        .locator('ui-nav-menu')
+        .getByRole('link', { name: p('admin.nav.prepBoard') })
+        .click();
+      await page.getByRole('heading', { name: p('admin.prep.title'), level: 1 }).waitFor();
+    },
+  },
+  {
+    name: 'admin menu',
+    open: async (page) => {
+      await page
+        .locator('ui-nav-menu')
+        .getByRole('link', { name: p('admin.nav.menu') })
+        .click();
+      await page.getByRole('heading', { name: p('admin.menu.items') }).waitFor();
+    },
+  },
+  {
+    name: 'admin settings',
+    open: async (page) => {
+      await page
+        .locator('ui-nav-menu')
+        .getByRole('link', { name: p('admin.nav.settings') })
+        .click();
+      await page.getByRole('button', { name: p('admin.settings.save') }).click();
+      await page.locator('#sim-toasts').getByText(p('admin.settings.saved')).waitFor();
+    },
+  },
+];
+
+describe('pseudo-locale run of the embedded admin', () => {
+  const prisma = createPrismaClient(urls().databaseUrl);
+  afterAll(() => prisma.$disconnect());
+
+  it('shows no text outside the message files on the dashboard, prep board, menu and settings', async () => {
+    const flatWhite = (await prisma.menuItem.findFirst({ where: { shop: SHOP, name: 'Flat White' } }))!;
+    const order = await storedOrder(prisma, 'XA', {
+      name: 'Pseudo kitchen',
+      hostName: 'Petra Host',
+      hostEmail: 'petra@pseudo.example',
+      companyName: 'Pseudo GmbH',
+      deadlineAt: new Date(Date.now() - 60_000),
+      submittedAt: new Date(Date.now() - 60_000),
+      participantCount: 1,
+      totalItems: 1,
+      totalCents: 600,
+      shopifyState: 'sent',
+      shopifyDraftOrderName: '#D7001',
+      items: {
+        create: {
+          shop: SHOP,
+          guestName: 'Paul',
+          menuItemId: flatWhite.id,
+          menuItemName: flatWhite.name,
+          quantity: 1,
+          unitPriceCents: 600,
+          totalCents: 600,
+          confirmationKey: `pseudo-admin-${Date.now()}`,
+        },
+      },
+    });
+    const { page } = await browser.newUser(DESKTOP, PSEUDO_LOCALE);
+    const people = [
+      'Pseudo kitchen',
+      'Petra Host',
+      'petra@pseudo.example',
+      'Pseudo GmbH',
+      'Paul',
+      // Paul's initials, and the Shopify draft order's name.
+      'P',
+      order.code,
+      '#D7001',
+    ];
+    // Polaris's own announcements (English to Polaris in the pseudo run; its fr and de files say them).
+    const polaris = ['This page is ready', 'Success'];
+    const found: string[] = [];
+    for (const step of ADMIN_PAGES) {
+      await step.open(page, {
+        ...order,
+        hostToken: '',
+        deadlineAt: order.deadlineAt,
+        pickupAt: order.pickupAt,
+      });
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `pseudo-${step.name.replace(/\s+/g, '-')}-1280`);
+      for (const text of await untranslated(page, [...people, ...polaris]))
+        found.push(`${step.name}: ${text}`);
     }
     expect(found).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import type { GroupOrder } from '@prisma/client';
 import { CATALOGS } from '~/locales/catalogs';
 import { i18nFor } from '~/locales/compiled';
-import { formatLocale, type Language } from './language';
+import { formatLocale, type Language, type Translate } from './language';
 import type { Said, Sentence, SentenceValue } from './errors';
 import { closedReason, type CLOSED_MESSAGES } from './groupOrder';
 import { formatDateTime } from './time';
@@ -28,27 +28,53 @@ export function known(text: string): Sentence | string {
   return id ? { id } : text;
 }
 
-/** Says sentences and English texts in `language` (a text the message files do not have stays English). */
-export function sayIn(language: Language): (message: string | Sentence) => string {
-  const i18n = i18nFor(language);
-  const t = (id: string, values: Record<string, unknown>) => i18n._(id, values);
-  // Times as the storefront pages show them: the shop's English (en-AU) or the language's 24-hour clock.
-  const intlLocale = formatLocale(language, 'en-AU');
+/** Says sentences and English texts with `t`, finding a fixed English text's id with `idOf`. */
+function speaker(t: Translate, intlLocale: string, idOf: (text: string) => string | undefined) {
   const value = (part: SentenceValue): string | number => {
     if (typeof part !== 'object') return part;
     if ('at' in part) return formatDateTime(part.at, part.timeZone, intlLocale);
     return speak(part);
   };
   const speak = (message: string | Sentence): string => {
-    const sentence = typeof message === 'string' ? known(message) : message;
-    if (typeof sentence === 'string') return sentence;
-    const values = Object.entries(sentence.values ?? {}).map(([name, part]) => [name, value(part)]);
-    return t(sentence.id, Object.fromEntries(values));
+    const id = typeof message === 'string' ? idOf(message) : message.id;
+    if (!id) return message as string;
+    const values = typeof message === 'string' ? [] : Object.entries(message.values ?? {});
+    return t(id, Object.fromEntries(values.map(([name, part]) => [name, value(part)])));
   };
   return speak;
 }
 
-/** A sentence with its values, and its English text (what error.message says). */
+/** Says sentences and English texts in `language` (a text the message files do not have stays English). */
+export function sayIn(language: Language): (message: string | Sentence) => string {
+  const i18n = i18nFor(language);
+  // Times as the storefront pages show them: the shop's English (en-AU) or the language's 24-hour clock.
+  return speaker(
+    (id, values) => i18n._(id, values),
+    formatLocale(language, 'en-AU'),
+    (text) => ID_OF_ENGLISH.get(text),
+  );
+}
+
+// The embedded admin's sentences (toasts and refusals of its actions) are found the same way in the
+// `admin` area, under `admin.say.`; a text the admin shares with the storefront API is the `api` area's.
+const ADMIN_ID_OF_ENGLISH = new Map(
+  Object.entries(CATALOGS.en.admin)
+    .filter(([id, text]) => id.startsWith('admin.say.') && !text.includes('{'))
+    .map(([id, text]) => [text, id]),
+);
+
+/** The admin's sentences with the request's words (i18n.server.ts pageLanguage): the merchant's language. */
+export function adminSay(words: { t: Translate; intlLocale: string }) {
+  const speak = speaker(
+    words.t,
+    words.intlLocale,
+    (text) => ADMIN_ID_OF_ENGLISH.get(text) ?? ID_OF_ENGLISH.get(text),
+  );
+  return (message: string | Said | Sentence) =>
+    speak(typeof message === 'object' && 'sentence' in message ? message.sentence : message);
+}
+
+/** A sentence (of the `api` area, or the admin's `admin.say.`) with its values, and its English text. */
 export function say(id: SentenceId, values?: Record<string, SentenceValue>): Said {
   const sentence = { id, values };
   return { text: sayIn('en')(sentence), sentence };

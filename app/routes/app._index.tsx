@@ -24,6 +24,9 @@ import { getOrderStats } from '~/models/groupOrder/stats.server';
 import { readDraftCompletion } from '~/models/outbox/draftOrderStatus.server';
 import { orderBudgetStatus } from '~/models/limits/orderBudget.server';
 import { authenticate } from '~/shopify.server';
+import { pageLanguage } from '~/i18n.server';
+import { adminSay } from '~/lib/sentences.server';
+import { adminTitle } from '~/components/admin/adminLocale';
 import { jsonError, withHttpErrors } from '~/lib/http.server';
 import { cleanText, unreadableText } from '~/lib/text';
 
@@ -41,10 +44,12 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
   const page = parsePage(url.searchParams.get('page'));
   const orderId = Number(url.searchParams.get('order'));
   const settings = await getAdminSettings(shop, admin.graphql);
+  // Pickup times in the admin's language (the `locale` the app's own requests carry).
+  const { intlLocale } = await pageLanguage(request, shop);
   const [stats, list, detail, undeliveredEmails, orderBudget] = await Promise.all([
     getOrderStats(shop, settings.timeZone),
-    listGroupOrders(shop, { tab, query, page }),
-    Number.isInteger(orderId) && orderId > 0 ? getAdminOrderDetail(shop, orderId) : null,
+    listGroupOrders(shop, { tab, query, page, intlLocale }),
+    Number.isInteger(orderId) && orderId > 0 ? getAdminOrderDetail(shop, orderId, intlLocale) : null,
     listUndeliveredEmails(shop),
     orderBudgetStatus(shop),
   ]);
@@ -63,15 +68,21 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
 /** "Retry now" for a failed or stuck Shopify hand-off or an undelivered e-mail, and the kitchen steps. */
 export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   const { session, sessionToken } = await authenticate.admin(request);
-  const input = await readAdminForm(request, AdminOrderActionSchema, (issues) => {
-    const issue = issues.find((i) => i.path[0] === 'to' || i.path[0] === 'reason');
-    return issue?.message ?? 'Unknown action.';
-  });
+  const say = adminSay(await pageLanguage(request, session.shop));
+  const input = await readAdminForm(
+    request,
+    AdminOrderActionSchema,
+    (issues) => {
+      const issue = issues.find((i) => i.path[0] === 'to' || i.path[0] === 'reason');
+      return issue?.message ?? 'Unknown action.';
+    },
+    say,
+  );
   if (input instanceof Response) return input;
-  return answerStep(() => runAdminOrderAction(session.shop, actorOf(sessionToken), input));
+  return answerStep(() => runAdminOrderAction(session.shop, actorOf(sessionToken), input), say);
 });
 
-export const meta: MetaFunction = () => [{ title: 'Dashboard · Group Order' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle(matches, 'dashboard') }];
 
 export default function Dashboard() {
   const { stats, list, query, detail, undeliveredEmails, orderBudget, currency } =

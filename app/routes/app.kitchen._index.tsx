@@ -6,9 +6,12 @@ import { useT } from '~/components/i18n';
 import { KitchenNextStepSchema } from '~/lib/schemas/adminOrders';
 import { PrepColumns } from '~/components/admin/kitchen/PrepColumns';
 import { actorOf, answerStep, readAdminForm } from '~/lib/adminForm.server';
-import { kitchenLabel, moveKitchenState } from '~/models/kitchen/kitchen.server';
+import { moveKitchenState } from '~/models/kitchen/kitchen.server';
 import { getPrepBoard } from '~/models/kitchen/prepBoard.server';
-import { shopLanguage } from '~/models/kitchen/prepTexts.server';
+import { movedSaid } from '~/models/groupOrder/adminActions.server';
+import { pageLanguage } from '~/i18n.server';
+import { adminSay } from '~/lib/sentences.server';
+import { adminTitle } from '~/components/admin/adminLocale';
 import { printLink } from '~/models/kitchen/printLinks.server';
 import { authenticate } from '~/shopify.server';
 import { withHttpErrors } from '~/lib/http.server';
@@ -21,8 +24,8 @@ export { adminHeaders as headers } from '~/shopify.server';
 
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
-  // The merchant's screen: in the shop's language for now (the admin may choose another and pass it here).
-  const board = await getPrepBoard(session.shop, await shopLanguage(session.shop));
+  // The merchant's screen, in the admin's language (the `locale` the app's own requests carry).
+  const board = await getPrepBoard(session.shop, await pageLanguage(request, session.shop));
   return {
     ...board,
     orders: board.orders.map((order) => ({
@@ -38,10 +41,12 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
 /** One click moves an order to its next step (the step is sent, so a stale board cannot skip one). */
 export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   const { session, sessionToken } = await authenticate.admin(request);
+  const say = adminSay(await pageLanguage(request, session.shop));
   const input = await readAdminForm(
     request,
     KitchenNextStepSchema,
     (issues) => issues[0]?.message ?? 'Unknown action.',
+    say,
   );
   if (input instanceof Response) return input;
   return answerStep(async () => {
@@ -49,11 +54,11 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
       to: input.to,
       actor: actorOf(sessionToken),
     });
-    return `${order.code} is now ${kitchenLabel(input.to, order.orderType)}`;
-  });
+    return movedSaid(order, input.to);
+  }, say);
 });
 
-export const meta: MetaFunction = () => [{ title: 'Prep board · Group Order' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle(matches, 'prepBoard') }];
 
 export default function PrepBoard() {
   const board = useLoaderData<typeof loader>();

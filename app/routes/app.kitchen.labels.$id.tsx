@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { LabelRoll } from '~/components/admin/kitchen/Prints';
 import { toId, withHttpErrors } from '~/lib/http.server';
 import { getPrepOrder } from '~/models/kitchen/prepBoard.server';
-import { shopLanguage } from '~/models/kitchen/prepTexts.server';
+import { pageLanguage } from '~/i18n.server';
 import { authenticate } from '~/shopify.server';
 
 // Labels for a 62 mm continuous label roll (Brother QL and the like): one 62 × 40 mm label per item unit,
@@ -14,8 +14,8 @@ export { adminHeaders as headers } from '~/shopify.server';
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const id = toId(params.id);
-  // The toolbar in the merchant's language (the shop's, for now); the print itself in its readers'.
-  const language = await shopLanguage(session.shop);
+  // The toolbar in the admin's language (the `locale` the app's links carry); the print in its readers'.
+  const { language } = await pageLanguage(request, session.shop);
   const order = id === null ? null : await getPrepOrder(session.shop, id, { kind: 'labels', language });
   if (!order) throw new Response('That submitted group order was not found in your shop.', { status: 404 });
   return { order };

@@ -110,7 +110,10 @@ describe('prints in a new tab (signed links)', () => {
     const good = printLink('labels', TEST_SHOP, ours);
     const refused = async (link: string) => {
       const answer = await open(link);
-      expect(answer).toMatchObject({ status: 403, body: PRINT_LINK_REFUSED });
+      expect(answer).toMatchObject({
+        status: 403,
+        body: { language: 'en', heading: 'Print not available', message: PRINT_LINK_REFUSED },
+      });
       expect(answer.response?.headers.get('Cache-Control')).toBe('no-store');
     };
     await refused(good.replace(`/labels/${ours}`, `/labels/${theirs}`));
@@ -124,5 +127,97 @@ describe('prints in a new tab (signed links)', () => {
     expect(foreign.body.order.id).toBe(theirs);
     const crossed = await open(printLink('sheet', OTHER_SHOP, ours));
     expect(crossed.status).toBe(404);
+  });
+});
+
+describe('in the admin’s language (the `locale` the app’s own requests carry)', () => {
+  let order: number;
+  beforeAll(async () => {
+    const pickupAt = new Date(Date.now() + 45 * 60_000);
+    order = (await createTestGroupOrder({ status: 'submitted', submittedAt: new Date(), pickupAt })).order.id;
+  });
+
+  it('says the board, its steps, toasts and refusals in German or French; English without a locale', async () => {
+    const board = async (path: string) =>
+      (await call(async () => loader(args(await adminRequest(path))))).body.orders.find(
+        (o: { id: number }) => o.id === order,
+      );
+    const german = await board('/app/kitchen?locale=de');
+    expect(german).toMatchObject({ language: 'de', stateLabel: 'Abgeschickt', nextLabel: 'Eingegangen' });
+    // A 24-hour clock, no "am"/"pm".
+    expect(german.pickupLabel).toMatch(/\d{1,2}:\d{2}$/);
+    expect(german.pickupLabel).not.toMatch(/am|pm/);
+    const english = await board('/app/kitchen');
+    expect(english).toMatchObject({ language: 'en', stateLabel: 'Submitted' });
+    expect(english.pickupLabel).toMatch(/(am|pm)$/);
+
+    const post = async (path: string, to: string) =>
+      call(async () =>
+        action(args(await adminRequest(path, { form: { intent: 'next-step', id: String(order), to } }))),
+      );
+    // A form post with `locale` on its URL still passes the session-token check, and answers in French.
+    const moved = await post('/app/kitchen?index&locale=fr', 'received');
+    expect(moved).toMatchObject({ status: 200, body: { ok: true } });
+    expect(moved.body.message).toMatch(/ est maintenant « Reçue »$/);
+    expect(await post('/app/kitchen?index&locale=de', 'received')).toMatchObject({
+      status: 409,
+      body: {
+        message: 'Diese Bestellung ist bereits „Eingegangen“; der nächste Schritt ist „In Zubereitung“.',
+      },
+    });
+    expect(await post('/app/kitchen?index&locale=de', 'cancelled')).toMatchObject({
+      status: 400,
+      body: { message: 'Wählen Sie eingegangen, in Zubereitung, fertig oder abgeholt.' },
+    });
+    expect(await post('/app/kitchen?index', 'ready')).toMatchObject({
+      status: 409,
+      body: { message: 'Orders move one step at a time; the next step is Preparing.' },
+    });
+  });
+
+  it('says a refused print link in the browser’s language, else in the language of the shop it names', async () => {
+    const good = printLink('labels', TEST_SHOP, order);
+    const changed = new URL(good.replace(/signature=[^&]+/, 'signature=' + 'A'.repeat(43)), 'https://x.io');
+    const open = (headers: Record<string, string> = {}) =>
+      call(() =>
+        printLoader(
+          args(
+            new Request(new URL(changed.pathname + changed.search, 'https://my-test-app.myshopify.io'), {
+              headers,
+            }),
+            {
+              kind: 'labels',
+              id: String(order),
+            },
+          ),
+        ),
+      );
+    expect(await open({ 'Accept-Language': 'de-AT,de;q=0.9' })).toMatchObject({
+      status: 403,
+      body: {
+        language: 'de',
+        heading: 'Druck nicht verfügbar',
+        message: 'Dieser Drucklink ist ungültig oder abgelaufen. Öffnen Sie ihn erneut über die Zubereitung.',
+      },
+    });
+    await prisma.shopSettings.update({ where: { shop: TEST_SHOP }, data: { locale: 'fr-FR' } });
+    try {
+      expect(await open()).toMatchObject({
+        status: 403,
+        body: { language: 'fr', title: 'Lien d’impression non valide' },
+      });
+      // A valid link opened from a German admin: its toolbar in German, whatever the shop's language.
+      const opened = await call(() =>
+        printLoader(
+          args(new Request(new URL(`${good}&locale=de`, 'https://my-test-app.myshopify.io')), {
+            kind: 'labels',
+            id: String(order),
+          }),
+        ),
+      );
+      expect(opened.body.order.toolbar).toMatchObject({ print: 'Drucken' });
+    } finally {
+      await prisma.shopSettings.update({ where: { shop: TEST_SHOP }, data: { locale: 'en-AU' } });
+    }
   });
 });

@@ -22,6 +22,11 @@ const { OrdersTable } = await import('~/components/admin/orders/OrdersTable');
 const { PrepColumns } = await import('~/components/admin/kitchen/PrepColumns');
 const { keptLocale } = await import('~/models/shop/shopLocale.server');
 const { loader: loginLoader, action: loginAction } = await import('./auth.login/route');
+const dashboard = await import('./app._index');
+const { action: menuAction } = await import('./app.menu');
+const { action: settingsAction } = await import('./app.settings');
+const { adminTitle } = await import('~/components/admin/adminLocale');
+const { createTestGroupOrder, seedMenu } = await import('../../test/support/factories');
 
 beforeAll(async () => {
   await storeOfflineSession('read_products,read_customers,read_locales');
@@ -122,6 +127,100 @@ describe('the login page (no shop yet)', () => {
     expect(wordsFor('de').t(refused.errors.shop!)).toBe(
       'Bitte geben Sie eine gültige Shop-Domain ein, etwa my-shop.myshopify.com.',
     );
+  });
+});
+
+describe('what the server says to the admin, in the language the app’s requests carry', () => {
+  it('the layout hands its language to the app’s links; page titles follow it', async () => {
+    const de = await layout('/app?locale=de-DE');
+    expect(de.locale).toBe('de');
+    const matches = [{ id: 'routes/app', data: de }] as unknown as Parameters<typeof adminTitle>[0];
+    expect(adminTitle(matches, 'prepBoard')).toBe('Zubereitung · Group Order');
+    const en = [{ id: 'routes/app', data: await layout('/app?locale=en') }] as typeof matches;
+    expect(adminTitle(en, 'dashboard')).toBe('Dashboard · Group Order');
+    expect(adminTitle(en, 'settings')).toBe('Settings · Group Order');
+  });
+
+  it('the dashboard’s pickup times and the answers of its buttons', async () => {
+    await seedMenu();
+    const pickupAt = new Date(Date.now() + 60 * 60_000);
+    const { order } = await createTestGroupOrder({ status: 'submitted', submittedAt: new Date(), pickupAt });
+    const list = async (query: string) => {
+      const { body } = await call(async () =>
+        dashboard.loader(args(await adminRequest(`/app?tab=all${query}`))),
+      );
+      return body.list.orders.find((o: { id: number }) => o.id === order.id).pickupLabel as string;
+    };
+    expect(await list('&locale=en')).toMatch(/(am|pm)$/);
+    const german = await list('&locale=de');
+    // "Fr. 27. Nov., 18:56": German's day and month, a 24-hour clock.
+    expect(german).toMatch(/^(Mo|Di|Mi|Do|Fr|Sa|So)\. \d{1,2}\. .+, \d{2}:\d{2}$/);
+
+    const post = async (path: string, form: Record<string, string>) =>
+      call(async () => dashboard.action(args(await adminRequest(path, { form }))));
+    expect(await post('/app?index&locale=fr', { intent: 'retry-email', messageId: '999999' })).toMatchObject({
+      status: 404,
+      body: { ok: false, message: 'Cet e-mail non distribué est introuvable.' },
+    });
+    const moved = await post('/app?index&locale=de', {
+      intent: 'kitchen-move',
+      id: String(order.id),
+      to: 'received',
+    });
+    expect(moved.body.message).toBe(`${order.code} ist jetzt „Eingegangen“`);
+    expect(
+      await post('/app?index&locale=de', { intent: 'kitchen-undo', id: String(order.id) }),
+    ).toMatchObject({
+      status: 200,
+      body: { message: 'Letzter Schritt rückgängig gemacht' },
+    });
+    expect(
+      await post('/app?index&locale=en', { intent: 'kitchen-undo', id: String(order.id) }),
+    ).toMatchObject({
+      status: 409,
+      body: { message: 'The last step was already undone; only one step can be taken back.' },
+    });
+    // A request without a locale (none of the app's own) falls back to the shop's language, German here.
+    expect((await post('/app?index', { intent: 'kitchen-undo', id: String(order.id) })).body.message).toBe(
+      'Der letzte Schritt wurde bereits rückgängig gemacht; nur ein Schritt kann zurückgenommen werden.',
+    );
+  });
+
+  it('the menu editor’s toasts and field errors, and the settings’ field errors', async () => {
+    const menu = async (locale: string, form: Record<string, string>) =>
+      call(async () => menuAction(args(await adminRequest(`/app/menu?locale=${locale}`, { form }))));
+    const item = { intent: 'item.create', name: 'Chai', category: 'tea', price: '4.50' };
+    expect((await menu('de', item)).body).toEqual({ ok: true, message: 'Artikel hinzugefügt' });
+    expect((await menu('en', { ...item, name: 'Chai 2' })).body).toEqual({
+      ok: true,
+      message: 'Menu item added',
+    });
+    const refused = await menu('fr', { intent: 'item.create', name: '', category: '', price: '1' });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        message: 'Vérifiez les champs signalés.',
+        errors: {
+          name: 'Saisissez le nom de l’article.',
+          category: 'Saisissez une catégorie, par exemple White Coffee.',
+        },
+      },
+    });
+
+    const settings = await call(async () =>
+      settingsAction(
+        args(
+          await adminRequest('/app/settings?locale=de', {
+            form: { pickupNoticeMinutes: '-5', paymentMethods: [] },
+          }),
+        ),
+      ),
+    );
+    expect(settings.status).toBe(400);
+    expect(settings.body.errors).toMatchObject({
+      pickupNoticeMinutes: 'Die Vorlaufzeit darf nicht negativ sein.',
+      paymentMethods: 'Bieten Sie mindestens eine Zahlungsart an.',
+    });
   });
 });
 

@@ -20,6 +20,9 @@ import { statusOf, withHttpErrors } from '~/lib/http.server';
 import { MenuActionSchema, type MenuAction } from '~/lib/schemas/menu';
 import { authenticate } from '~/shopify.server';
 import type { MenuActionResult } from '~/components/admin/menu/types';
+import { adminTitle } from '~/components/admin/adminLocale';
+import { pageLanguage } from '~/i18n.server';
+import { adminSay } from '~/lib/sentences.server';
 
 export { adminHeaders as headers } from '~/shopify.server';
 
@@ -37,39 +40,46 @@ function refuse(status: number, message: string, errors?: Record<string, string>
   return Response.json({ ok: false, message, errors } satisfies MenuActionResult, { status });
 }
 
+type Say = ReturnType<typeof adminSay>;
+
 /** The form as one of the intents MenuActionSchema knows, or the 400 that says what is wrong. */
-function parseAction(form: FormData): MenuAction | Response {
+function parseAction(form: FormData, say: Say): MenuAction | Response {
   const result = MenuActionSchema.safeParse(Object.fromEntries(form));
   if (result.success) return result.data;
   const issues = result.error.issues;
   if (issues.some((issue) => issue.code === 'invalid_union')) {
-    return refuse(400, 'Unknown action.');
+    return refuse(400, say('Unknown action.'));
   }
-  if (issues.some((issue) => issue.path[0] === 'id')) return refuse(400, 'Nothing to change was named.');
-  const errors = Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
-  return refuse(400, 'Check the highlighted fields.', errors);
+  if (issues.some((issue) => issue.path[0] === 'id')) return refuse(400, say('Nothing to change was named.'));
+  const errors = Object.fromEntries(issues.map((issue) => [String(issue.path[0]), say(issue.message)]));
+  return refuse(400, say('Check the highlighted fields.'), errors);
 }
 
 export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
-  const input = parseAction(await readFormBody(request));
+  // Toasts and refusals in the admin's language: the menu's fetchers post to this page's URL, `locale` and all.
+  const say = adminSay(await pageLanguage(request, session.shop));
+  const input = parseAction(await readFormBody(request), say);
   if (input instanceof Response) return input;
   try {
     return {
       ok: true,
-      message: await runMenuAction(session.shop, admin.graphql, input),
+      message: say(await runMenuAction(session.shop, admin.graphql, input)),
     } satisfies MenuActionResult;
   } catch (error) {
-    if (error instanceof DomainError) return refuse(statusOf(error), error.message, { name: error.message });
+    if (error instanceof DomainError) {
+      const message = say(error.said);
+      return refuse(statusOf(error), message, { name: message });
+    }
     if (input.intent === 'import') {
       console.error('Shopify product import failed', error);
-      return refuse(502, 'Shopify could not be reached for the import. Try again in a minute.');
+      return refuse(502, say('Shopify could not be reached for the import. Try again in a minute.'));
     }
     throw error;
   }
 });
 
-export const meta: MetaFunction = () => [{ title: 'Menu · Group Order' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle(matches, 'menu') }];
 
 export default function MenuPage() {
   const t = useT();

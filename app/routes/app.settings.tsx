@@ -10,6 +10,9 @@ import { authenticate } from '~/shopify.server';
 import { withHttpErrors } from '~/lib/http.server';
 import { timeZoneOptions } from '~/lib/timeZones';
 import { useT } from '~/components/i18n';
+import { adminTitle } from '~/components/admin/adminLocale';
+import { pageLanguage } from '~/i18n.server';
+import { adminSay } from '~/lib/sentences.server';
 
 export { adminHeaders as headers } from '~/shopify.server';
 
@@ -32,8 +35,10 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
     paymentMethods: form.getAll('paymentMethods'),
   });
   if (!result.success) {
+    // Each field's sentence in the admin's language (the form posts to this page's URL, `locale` and all).
+    const say = adminSay(await pageLanguage(request, session.shop));
     const errors = Object.fromEntries(
-      result.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
+      result.error.issues.map((issue) => [String(issue.path[0]), say(issue.message)]),
     );
     return Response.json({ ok: false, errors }, { status: 400 });
   }
@@ -41,7 +46,7 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
   return { ok: true, errors: {} as Record<string, string> };
 });
 
-export const meta: MetaFunction = () => [{ title: 'Settings · Group Order' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminTitle(matches, 'settings') }];
 
 export default function Settings() {
   const { settings, timeZones } = useLoaderData<typeof loader>();

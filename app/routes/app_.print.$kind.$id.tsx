@@ -2,9 +2,9 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-r
 import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
 import { LabelRoll, OrderSheet } from '~/components/admin/kitchen/Prints';
 import { withHttpErrors } from '~/lib/http.server';
+import { printPageWords } from '~/i18n.server';
 import { getPrepOrder } from '~/models/kitchen/prepBoard.server';
-import { shopLanguage } from '~/models/kitchen/prepTexts.server';
-import { PRINT_LINK_REFUSED, verifyPrintLink } from '~/models/kitchen/printLinks.server';
+import { verifyPrintLink } from '~/models/kitchen/printLinks.server';
 
 // /app/print/{labels|sheet}/{id}?shop&expires&signature: an order's labels or order sheet in a tab of its
 // own, outside the embedded layout (no session token comes with a new tab). The link is the credential:
@@ -12,27 +12,52 @@ import { PRINT_LINK_REFUSED, verifyPrintLink } from '~/models/kitchen/printLinks
 
 const NO_STORE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 
-function refuse(status: number, message: string): never {
-  throw new Response(message, {
-    status,
-    headers: { ...NO_STORE, 'Content-Type': 'text/plain; charset=utf-8' },
-  });
+/** What the refused page says (ErrorBoundary), in the reader's language. */
+type Refusal = { language: string; title: string; heading: string; message: string };
+
+/** A refused or stale link's page, in `words`' language (i18n.server.ts printPageWords). */
+function refuse(
+  status: number,
+  reason: 'refused' | 'notFound',
+  words: Awaited<ReturnType<typeof printPageWords>>,
+): never {
+  const { t, language } = words;
+  const body: Refusal = {
+    language,
+    title: t('admin.print.refusedTitle'),
+    heading: t('admin.print.unavailable'),
+    message: t(`admin.print.${reason}`),
+  };
+  throw Response.json(body, { status, headers: NO_STORE });
 }
 
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
-  const link = verifyPrintLink(params, new URL(request.url).searchParams);
-  if (!link) refuse(403, PRINT_LINK_REFUSED);
-  const language = await shopLanguage(link.shop);
-  const order = await getPrepOrder(link.shop, link.id, { kind: link.kind, language });
-  if (!order) refuse(404, 'That submitted group order was not found in your shop.');
+  const search = new URL(request.url).searchParams;
+  const link = verifyPrintLink(params, search);
+  // A refused link says so in the `locale` it carries, the browser's language, or its shop's.
+  const named = search.get('shop') ?? '';
+  if (!link)
+    refuse(
+      403,
+      'refused',
+      await printPageWords(request, /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(named) ? named : null),
+    );
+  const words = await printPageWords(request, link.shop);
+  const order = await getPrepOrder(link.shop, link.id, { kind: link.kind, language: words.language });
+  if (!order) refuse(404, 'notFound', words);
   return { kind: link.kind, order };
 });
 
 export const headers: HeadersFunction = () => NO_STORE;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+const refusalOf = (error: unknown): Refusal | null =>
+  isRouteErrorResponse(error) && typeof error.data === 'object' && error.data
+    ? (error.data as Refusal)
+    : null;
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   {
-    title: data ? data.order.toolbar.title : 'Print link not valid',
+    title: data ? data.order.toolbar.title : (refusalOf(error)?.title ?? 'Print link not valid'),
   },
   { name: 'robots', content: 'noindex' },
 ];
@@ -46,17 +71,16 @@ export default function PrintPage() {
   );
 }
 
-/** A refused or stale link says what to do, in a sentence. */
+/** A refused or stale link says what to do, in a sentence (English when the page itself failed). */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === 'string'
-      ? error.data
-      : 'This print could not be shown. Open it again from the prep board.';
+  const refusal = refusalOf(useRouteError());
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 560, margin: '15vh auto', padding: 24 }}>
-      <h1>Print not available</h1>
-      <p>{message}</p>
+    <main
+      lang={refusal?.language ?? 'en'}
+      style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 560, margin: '15vh auto', padding: 24 }}
+    >
+      <h1>{refusal?.heading ?? 'Print not available'}</h1>
+      <p>{refusal?.message ?? 'This print could not be shown. Open it again from the prep board.'}</p>
     </main>
   );
 }

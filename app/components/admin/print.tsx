@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { useAdminPath } from './adminLocale';
 
 /**
  * Toolbar for a print page: hidden on paper. A print opened in its own tab (a signed link, outside the
@@ -15,9 +16,10 @@ export function PrintToolbar({
   /** The merchant's words: "← Prep board", "Print". */
   texts: { back: string; print: string };
 }) {
+  const path = useAdminPath();
   return (
     <div className="print-toolbar">
-      {backLink ? <Link to="/app/kitchen">{texts.back}</Link> : null}
+      {backLink ? <Link to={path('/app/kitchen')}>{texts.back}</Link> : null}
       <button type="button" onClick={() => window.print()}>
         {texts.print}
       </button>

@@ -91,7 +91,14 @@ const LIST_FIELDS = {
 
 type ListRow = Prisma.GroupOrderGetPayload<{ select: typeof LIST_FIELDS }>;
 
-function toListEntry(shop: string, origin: string, row: ListRow, message?: HandoffMessage) {
+/** `intlLocale`: the admin's (i18n.server.ts pageLanguage), for the pickup time; the JSON API's is en-AU. */
+function toListEntry(
+  shop: string,
+  origin: string,
+  row: ListRow,
+  message?: HandoffMessage,
+  intlLocale?: string,
+) {
   const pickup = utcToZoned(row.pickupAt, row.timeZone);
   return {
     id: row.id,
@@ -107,7 +114,7 @@ function toListEntry(shop: string, origin: string, row: ListRow, message?: Hando
     pickupAt: row.pickupAt.toISOString(),
     pickupDate: pickup.date,
     pickupTime: pickup.time,
-    pickupLabel: formatDateTime(row.pickupAt, row.timeZone),
+    pickupLabel: formatDateTime(row.pickupAt, row.timeZone, intlLocale),
     deadlineAt: row.deadlineAt.toISOString(),
     timeZone: row.timeZone,
     currency: row.currency,
@@ -134,7 +141,7 @@ export type AdminOrderListEntry = ReturnType<typeof toListEntry>;
 
 export async function listGroupOrders(
   shop: string,
-  options: { tab: AdminTab; query?: string; page?: number; pageSize?: number },
+  options: { tab: AdminTab; query?: string; page?: number; pageSize?: number; intlLocale?: string },
 ) {
   const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
   const page = options.page ?? 1;
@@ -159,7 +166,7 @@ export async function listGroupOrders(
     page,
     hasPrevious: page > 1,
     hasNext: rows.length > pageSize,
-    orders: shown.map((row) => toListEntry(shop, origin, row, messages.get(row.id))),
+    orders: shown.map((row) => toListEntry(shop, origin, row, messages.get(row.id), options.intlLocale)),
   };
 }
 
@@ -167,7 +174,7 @@ export async function listGroupOrders(
 export type AdminOrderList = Awaited<ReturnType<typeof listGroupOrders>>;
 
 /** One order with its guests, for the detail modal; null when the id belongs to no order of this shop. */
-export async function getAdminOrderDetail(shop: string, id: number) {
+export async function getAdminOrderDetail(shop: string, id: number, intlLocale?: string) {
   const order = await prisma.groupOrder.findFirst({
     where: { id, shop },
     select: {
@@ -182,7 +189,7 @@ export async function getAdminOrderDetail(shop: string, id: number) {
   const { items, instructions, deliveryAddress, shopifyInvoiceUrl, ...row } = order;
   const messages = await handoffMessages(shop, [row]);
   return {
-    ...toListEntry(shop, await shopOrigin(shop), row, messages.get(row.id)),
+    ...toListEntry(shop, await shopOrigin(shop), row, messages.get(row.id), intlLocale),
     instructions,
     deliveryAddress,
     shopifyInvoiceUrl,

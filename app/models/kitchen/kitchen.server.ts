@@ -1,6 +1,7 @@
 import type { GroupOrder, OrderStateEvent } from '@prisma/client';
 import prisma from '../../db.server';
-import { Conflict, Invalid, NotFound } from '../../lib/errors';
+import { Conflict, Invalid, NotFound, type Sentence } from '../../lib/errors';
+import { say } from '../../lib/sentences.server';
 import { CANCEL_REASON_MAX } from '../../lib/schemas/adminOrders';
 import { closedMessage } from '../../lib/groupOrder';
 import {
@@ -47,6 +48,13 @@ export function nextKitchenStep(state: KitchenState): KitchenStep | null {
 /** "Collected" reads "Delivered" for delivery orders. */
 export function kitchenLabel(state: KitchenState, orderType: string) {
   return state === 'collected' && orderType === 'delivery' ? 'Delivered' : KITCHEN_LABELS[state];
+}
+
+/** kitchenLabel as a sentence of the admin's words, for what the admin is told in the merchant's language. */
+export function kitchenWord(state: KitchenState, orderType: string): Sentence {
+  return {
+    id: `admin.kitchen.state.${state === 'collected' && orderType === 'delivery' ? 'delivered' : state}`,
+  };
 }
 
 async function lockedSubmittedOrder(tx: Tx, shop: string, id: number) {
@@ -111,17 +119,20 @@ export async function moveKitchenState(shop: string, id: number, input: MoveInpu
     }
     if (!next) throw new Conflict('This order has already been collected; there is no next step.');
     if (input.to !== next) {
-      const label = kitchenLabel(next, order.orderType);
+      const label = kitchenWord(next, order.orderType);
       if (input.to === from) {
         // A second tab or a double click: already done.
         throw new Conflict(
-          `This order is already ${kitchenLabel(from, order.orderType)}; the next step is ${label}.`,
+          say('admin.say.alreadyAt', { state: kitchenWord(from, order.orderType), next: label }),
         );
       }
       throw new Conflict(
-        KITCHEN_STEPS.indexOf(input.to) < KITCHEN_STEPS.indexOf(from)
-          ? `Orders only move forward; use Undo to take back the last step. The next step is ${label}.`
-          : `Orders move one step at a time; the next step is ${label}.`,
+        say(
+          KITCHEN_STEPS.indexOf(input.to) < KITCHEN_STEPS.indexOf(from)
+            ? 'admin.say.forwardOnly'
+            : 'admin.say.oneStep',
+          { next: label },
+        ),
       );
     }
     await swapState(tx, order, next, null);

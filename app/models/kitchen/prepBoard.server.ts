@@ -251,16 +251,22 @@ function toBoardOrder(order: OrderRow, reader: Reader) {
 
 export type BoardOrder = ReturnType<typeof toBoardOrder>;
 
+/** The board's reader: a language, or the request's own words (the admin's, the pseudo language's included). */
+type BoardReader = Language | Pick<Reader, 'language' | 't' | 'intlLocale'>;
+
 /**
  * Submitted orders picked up from the start of today (shop's zone) on, earliest first, in `language` (the
  * merchant's: the route decides which).
  */
-export async function getPrepBoard(shop: string, language: Language, now = new Date()) {
+export async function getPrepBoard(shop: string, language: BoardReader, now = new Date()) {
   const settings = await getShopSettings(shop);
   const today = utcToZoned(now, settings.timeZone).date;
   const from = zonedToUtc(today, '00:00', settings.timeZone) ?? now;
   const orders = await loadOrders(shop, { from });
-  const reader = readerOf(language, settings.locale);
+  const reader =
+    typeof language === 'string'
+      ? readerOf(language, settings.locale)
+      : { ...language, shopLocale: settings.locale };
   return {
     today,
     timeZone: settings.timeZone,

@@ -1,4 +1,6 @@
+import type { Said } from '../../lib/errors';
 import type { MenuAction } from '../../lib/schemas/menu';
+import { say } from '../../lib/sentences.server';
 import {
   createMenuItem,
   createModifier,
@@ -34,14 +36,15 @@ export async function runMenuAction(
   shop: string,
   graphql: Parameters<typeof importShopifyProducts>[1],
   input: MenuAction,
-): Promise<string> {
+): Promise<string | Said> {
   switch (input.intent) {
     case 'import': {
       const result = await importShopifyProducts(shop, graphql, { collectionId: input.collectionId });
-      const rest = result.complete
-        ? ''
-        : ` Only the first ${MAX_IMPORT_PRODUCTS.toLocaleString('en')} products were read: import a collection at a time for the rest.`;
-      return `Imported ${result.created} new and updated ${result.updated} items from Shopify.${rest}`;
+      return say(result.complete ? 'admin.say.imported' : 'admin.say.importedFirst', {
+        created: result.created,
+        updated: result.updated,
+        max: MAX_IMPORT_PRODUCTS,
+      });
     }
     case 'item.create':
       await createMenuItem(shop, fieldsOf(input));

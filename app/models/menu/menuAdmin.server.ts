@@ -1,5 +1,6 @@
 import prisma from '../../db.server';
 import { Invalid, NotFound } from '../../lib/errors';
+import { say } from '../../lib/sentences.server';
 import { centsToDecimal } from '../../lib/money';
 import { isSoldOut } from '../../lib/soldOut';
 import type { MenuItemInput, ModifierGroupInput, ModifierInput } from '../../lib/schemas/menu';
@@ -110,10 +111,9 @@ export async function setMenuItemActive(shop: string, id: number, active: boolea
 /** A group must be answerable: it cannot ask for more choices than it allows. */
 function checkBounds(input: ModifierGroupInput) {
   if (input.minSelections > input.maxSelections) {
-    throw new Invalid(
-      `Min selections (${input.minSelections}) cannot be more than max selections (${input.maxSelections}).`,
-      { fieldErrors: { minSelections: 'Must not be more than max selections.' } },
-    );
+    throw new Invalid(say('admin.say.minOverMax', { min: input.minSelections, max: input.maxSelections }), {
+      fieldErrors: { minSelections: 'Must not be more than max selections.' },
+    });
   }
 }
 
@@ -135,7 +135,7 @@ export async function setMenuItemSoldOut(shop: string, id: number, soldOut: bool
 export async function createModifierGroup(shop: string, input: ModifierGroupInput) {
   checkBounds(input);
   const clash = await prisma.modifierGroup.findUnique({ where: { shop_name: { shop, name: input.name } } });
-  if (clash) throw new Invalid(`There is already a modifier group called ${input.name}.`);
+  if (clash) throw new Invalid(say('admin.say.groupExists', { name: input.name }));
   return prisma.modifierGroup.create({
     data: { shop, ...input, position: await nextPosition(shop, 'modifierGroup') },
   });
@@ -144,7 +144,7 @@ export async function createModifierGroup(shop: string, input: ModifierGroupInpu
 export async function updateModifierGroup(shop: string, id: number, input: ModifierGroupInput) {
   checkBounds(input);
   const clash = await prisma.modifierGroup.findFirst({ where: { shop, name: input.name, id: { not: id } } });
-  if (clash) throw new Invalid(`There is already a modifier group called ${input.name}.`);
+  if (clash) throw new Invalid(say('admin.say.groupExists', { name: input.name }));
   const { count } = await prisma.modifierGroup.updateMany({ where: { id, shop }, data: input });
   if (!count) throw new NotFound('Modifier group not found.');
 }

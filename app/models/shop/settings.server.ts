@@ -21,6 +21,16 @@ export async function getShopSettings(shop: string): Promise<ShopSettings> {
   return prisma.shopSettings.upsert({ where: { shop }, create: { shop }, update: {} });
 }
 
+/** The shop's stored language, or null when the shop has no settings (read only: nothing is created). */
+export async function storedShopLocale(shop: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('ShopSettings')
+    .select('locale')
+    .where('shop', '=', shop)
+    .executeTakeFirst();
+  return row?.locale ?? null;
+}
+
 export function enabledPaymentMethods(settings: Pick<ShopSettings, 'paymentMethods'>): PaymentMethod[] {
   const enabled = settings.paymentMethods.split(',').map((m) => m.trim());
   const methods = PAYMENT_METHODS.filter((m) => enabled.includes(m));

@@ -35,7 +35,7 @@ export function GroupModal({ group, onClose }: { group?: AdminGroup; onClose: ()
         />
         <Select
           label={t('admin.menu.group.type')}
-          options={[...MODIFIER_TYPES]}
+          options={MODIFIER_TYPES.map((type) => ({ label: t(`admin.menu.type.${type}`), value: type }))}
           value={values.type}
           onChange={set('type')}
           error={errors.type}

@@ -42,7 +42,7 @@ function ModifierGroupHeader({
           </InlineStack>
           <Text as="span" tone="subdued" variant="bodySm">
             {t('admin.menu.groupLine', {
-              type: group.type,
+              type: t(`admin.menu.type.${group.type}`),
               rule: selectionRule(group.minSelections, group.maxSelections, (id, values) =>
                 t(`admin.${id}`, values),
               ),

@@ -2,21 +2,30 @@ import { BlockStack, Button, InlineStack, Text, TextField } from '@shopify/polar
 import { useState } from 'react';
 import { useLanguage, useT } from '~/components/i18n';
 import type { AdminOrderDetail } from '~/models/groupOrder/adminOrders.server';
-import { KitchenBadge } from './KitchenBadge';
+import { KitchenBadge, useKitchenWord } from './KitchenBadge';
 import { useRetryFetcher } from './useRetryFetcher';
 
 type Kitchen = AdminOrderDetail['kitchen'];
 
 /** Every kitchen step so far, in the shop's time zone, undone steps struck through. */
-function KitchenSteps({ timeline, timeZone }: { timeline: Kitchen['timeline']; timeZone: string }) {
+function KitchenSteps({
+  timeline,
+  timeZone,
+  orderType,
+}: {
+  timeline: Kitchen['timeline'];
+  timeZone: string;
+  orderType: string;
+}) {
   const t = useT();
+  const word = useKitchenWord();
   const { intlLocale } = useLanguage();
   return (
     <ol aria-label={t('admin.kitchen.timeline')} style={{ margin: 0, paddingLeft: 20 }}>
       {timeline.map((entry, index) => (
         <li key={index} style={entry.undone ? { textDecoration: 'line-through' } : undefined}>
           <Text as="span">
-            {entry.label} ·{' '}
+            {word(entry.state, orderType)} ·{' '}
             {new Date(entry.at).toLocaleString(intlLocale, {
               timeZone,
               dateStyle: 'medium',
@@ -70,6 +79,7 @@ function CancelOrderForm({
 /** Where the order is in the kitchen, its timeline, the next step, cancel with a reason, and undo. */
 export function KitchenPanel({ order }: { order: AdminOrderDetail }) {
   const t = useT();
+  const word = useKitchenWord();
   const { kitchen } = order;
   const fetcher = useRetryFetcher();
   const [cancelling, setCancelling] = useState(false);
@@ -83,20 +93,20 @@ export function KitchenPanel({ order }: { order: AdminOrderDetail }) {
         <Text as="h3" variant="headingMd">
           {t('admin.kitchen.title')}
         </Text>
-        <KitchenBadge state={kitchen.state} label={kitchen.label} />
+        <KitchenBadge state={kitchen.state} orderType={order.orderType} />
       </InlineStack>
-      <KitchenSteps timeline={kitchen.timeline} timeZone={order.timeZone} />
+      <KitchenSteps timeline={kitchen.timeline} timeZone={order.timeZone} orderType={order.orderType} />
       {kitchen.cancelReason ? (
         <Text as="p">{t('admin.kitchen.cancelled', { reason: kitchen.cancelReason })}</Text>
       ) : null}
       <InlineStack gap="200">
-        {kitchen.next && kitchen.nextLabel ? (
+        {kitchen.next ? (
           <Button
             variant="primary"
             loading={busy}
             onClick={() => post({ intent: 'kitchen-move', to: kitchen.next! })}
           >
-            {t('admin.kitchen.mark', { step: kitchen.nextLabel })}
+            {t('admin.kitchen.mark', { step: word(kitchen.next, order.orderType) })}
           </Button>
         ) : null}
         {kitchen.canUndo ? (

@@ -65,7 +65,7 @@ function GuestOrder({ guest, money }: { guest: Guest; money: (cents: number) => 
       <List type="bullet">
         {guest.items.map((item) => (
           <List.Item key={item.id}>
-            {item.quantity} x {item.name}
+            {t('admin.detail.line', { quantity: item.quantity, name: item.name })}
             {item.modifiers.length ? ` — ${item.modifiers.join(', ')}` : ''}
             {item.note ? (
               <Text as="span" tone="subdued" breakWord>

@@ -29,7 +29,7 @@ function OrderStatus({ order }: { order: Order }) {
       <InlineStack gap="100">
         <StatusBadge status={order.status} deadlineAt={order.deadlineAt} />
         {order.status !== 'active' ? <ShopifyStateBadge state={order.shopify.state} /> : null}
-        <KitchenBadge state={order.kitchenState} label={order.kitchenLabel} />
+        <KitchenBadge state={order.kitchenState} orderType={order.orderType} />
       </InlineStack>
       {order.status !== 'active' && order.shopify.draftOrderUrl ? (
         <Link

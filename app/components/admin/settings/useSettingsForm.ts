@@ -1,6 +1,7 @@
 import { useActionData, type useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import type { loader } from '~/routes/app.settings';
+import { useT } from '~/components/i18n';
 
 // The settings form's state: every field as the merchant types it (sent as hidden inputs), the payment
 // methods ticked, the errors the last save came back with, and a toast for how it went.
@@ -9,6 +10,7 @@ type Settings = ReturnType<typeof useLoaderData<typeof loader>>['settings'];
 
 export function useSettingsForm(settings: Settings) {
   const actionData = useActionData<{ ok: boolean; errors: Record<string, string> }>();
+  const t = useT();
   const [values, setValues] = useState({
     shopName: settings.shopName,
     kitchenName: settings.kitchenName,
@@ -25,10 +27,10 @@ export function useSettingsForm(settings: Settings) {
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   useEffect(() => {
-    if (actionData?.ok) shopify.toast.show('Settings saved');
+    if (actionData?.ok) shopify.toast.show(t('admin.settings.saved'));
     else if (actionData && !actionData.ok)
-      shopify.toast.show('Check the highlighted fields', { isError: true });
-  }, [actionData]);
+      shopify.toast.show(t('admin.settings.checkFields'), { isError: true });
+  }, [actionData, t]);
 
   /** A text field's value, change handler and error (autoComplete off unless the field says otherwise). */
   const field = (key: keyof typeof values) => ({
