@@ -3,7 +3,6 @@ import { factsText, type Words } from '../../lib/allergenTexts';
 import { avoidsText, kitchenConflictText } from '../../lib/allergenStaffTexts';
 import type { Language } from '../../lib/language';
 import { storedWords } from '../../i18n.server';
-import { getShopSettings } from '../shop/settings.server';
 import type { KitchenState } from './kitchen.server';
 import type { PrintKind } from './printLinks.server';
 
@@ -19,11 +18,6 @@ export type Reader = Words & { language: Language; shopLocale: string };
 /** The reader of a stored language (a guest's, a host's, the merchant's; null: the shop's). */
 export function readerOf(stored: string | null, shopLocale: string): Reader {
   return { shopLocale, ...storedWords(stored, shopLocale) };
-}
-
-/** The shop's own language: the kitchen's screens read it until the admin chooses its own. */
-export async function shopLanguage(shop: string): Promise<Language> {
-  return readerOf(null, (await getShopSettings(shop)).locale).language;
 }
 
 /**
