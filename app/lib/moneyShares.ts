@@ -120,22 +120,22 @@ function companyPart(rules: MoneyRules, ownCents: number): number {
   return Math.min(rules.budgetCents ?? 0, ownCents);
 }
 
+/** The budget columns as a row holds them (text where the row has text). */
+export type BudgetRule = { paymentMode: string; budgetCents: number | null; overagePolicy: string };
+
 /** How much of a budget-mode guest's budget their items leave (never below zero); null outside budget mode. */
-export function budgetLeft(rules: Pick<MoneyRules, 'paymentMode' | 'budgetCents'>, itemsCents: number) {
+export function budgetLeft(rules: Omit<BudgetRule, 'overagePolicy'>, itemsCents: number) {
   if (rules.paymentMode !== 'budget' || rules.budgetCents === null) return null;
   return Math.max(0, rules.budgetCents - itemsCents);
 }
 
 /** By how much a guest's items go over their budget (0 when within it or outside budget mode). */
-export function overBudget(
-  rules: Pick<MoneyRules, 'paymentMode' | 'budgetCents'>,
-  itemsCents: number,
-): number {
+export function overBudget(rules: Omit<BudgetRule, 'overagePolicy'>, itemsCents: number): number {
   if (rules.paymentMode !== 'budget' || rules.budgetCents === null) return 0;
   return Math.max(0, itemsCents - rules.budgetCents);
 }
 
 /** Whether the confirm refuses items that go over the budget (budget mode, refuse policy). */
-export function refusesOverage(rules: Pick<MoneyRules, 'paymentMode' | 'budgetCents' | 'overagePolicy'>) {
+export function refusesOverage(rules: BudgetRule) {
   return rules.paymentMode === 'budget' && rules.budgetCents !== null && rules.overagePolicy === 'refuse';
 }
