@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decimalToCents } from './money';
 import { FEE_SPLITS, MONEY_LIMITS, OVERAGE_POLICIES, PAYMENT_MODES, UNPAID_POLICIES } from './moneyShares';
 import { MONEY_MESSAGES } from './moneyText';
-import { optionalText } from './text';
+import { optionalText, readableText } from './text';
 
 // The host's money choices (issue 25), checked the same way at create (hosting.ts) and on the dashboard
 // (PUT …/money). Amounts come as the form's decimal text ("15.00") or a number, and leave as cents.
@@ -63,11 +63,13 @@ export function checkMoney(value: MoneyInput, ctx: z.RefinementCtx) {
   }
 }
 
-/** The host's change of the money rules on the dashboard (until submit). */
-export const MoneyRulesSchema = z.object(MONEY_FIELDS).superRefine(checkMoney);
+/** The host's change of the money rules on the dashboard (until submit); the host token may ride along. */
+export const MoneyRulesSchema = z
+  .object({ ...MONEY_FIELDS, hostToken: readableText('The host token', 200).optional() })
+  .superRefine(checkMoney);
 
 /** The columns the choices become (GroupOrder). */
-export function moneyColumns(value: z.output<typeof MoneyRulesSchema>) {
+export function moneyColumns(value: Omit<z.output<typeof MoneyRulesSchema>, 'hostToken'>) {
   return {
     paymentMode: value.paymentMode,
     budgetCents: value.paymentMode === 'budget' ? (value.budget ?? null) : null,
