@@ -36,3 +36,22 @@ export function moneyErrorIn(
       : { min: show(0), max: show(MONEY_LIMITS.tipMaxCents) };
   return t(`money.host.valid.${known[0]}`, limits);
 }
+
+const FIELD_OF: Record<keyof typeof MONEY_MESSAGES, string> = {
+  paymentMode: 'paymentMode',
+  budgetMissing: 'budget',
+  budgetRange: 'budget',
+  overagePolicy: 'overagePolicy',
+  tipPercent: 'tipPercent',
+  tipAmount: 'tipAmount',
+  tipBoth: 'tipAmount',
+  feeSplit: 'feeSplit',
+  unpaidPolicy: 'unpaidPolicy',
+  costCodeTooLong: 'costCode',
+};
+
+/** The form field a money sentence is about (the API answers with the first problem's sentence). */
+export function moneyFieldOf(message: string): string | null {
+  const known = Object.entries(MONEY_MESSAGES).find(([, text]) => text === message);
+  return known ? FIELD_OF[known[0] as keyof typeof MONEY_MESSAGES] : null;
+}

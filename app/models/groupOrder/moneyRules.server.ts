@@ -27,7 +27,8 @@ export async function changeMoneyRules(
   const settings = await getShopSettings(shop);
   return prisma.$transaction(async (tx) => {
     const before = await requireHostOrder(shop, id, credentials, tx);
-    const columns = moneyColumns(input);
+    // The cost code is the host's at create; a change without one keeps it.
+    const columns = { ...moneyColumns(input), costCode: input.costCode ?? before.costCode };
     const { count } = await tx.groupOrder.updateMany({
       where: { id, shop, status: 'active' },
       data: columns,

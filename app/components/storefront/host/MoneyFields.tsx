@@ -34,11 +34,14 @@ export function MoneyFields({
   errors,
   set,
   currency,
+  withCostCode = true,
 }: {
   values: MoneyValues;
   errors: FieldErrors;
   set: (key: keyof MoneyValues) => (event: { target: { value: string } }) => void;
   currency: string;
+  /** The cost code is chosen at create (the dashboard keeps it). */
+  withCostCode?: boolean;
 }) {
   const t = useT();
   const options = (prefix: string, list: readonly string[]) =>
@@ -116,14 +119,16 @@ export function MoneyFields({
             error={errors.unpaidPolicy}
           />
         ) : null}
-        <TextField
-          label={t('money.host.costCode')}
-          name="costCode"
-          maxLength={60}
-          value={values.costCode}
-          onChange={set('costCode')}
-          error={errors.costCode}
-        />
+        {withCostCode ? (
+          <TextField
+            label={t('money.host.costCode')}
+            name="costCode"
+            maxLength={60}
+            value={values.costCode}
+            onChange={set('costCode')}
+            error={errors.costCode}
+          />
+        ) : null}
       </div>
     </Card>
   );
