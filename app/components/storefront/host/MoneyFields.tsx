@@ -29,24 +29,84 @@ export const DEFAULT_MONEY: MoneyValues = {
   costCode: '',
 };
 
-export function MoneyFields({
-  values,
-  errors,
-  set,
-  currency,
-  withCostCode = true,
-}: {
+type MoneyForm = {
   values: MoneyValues;
   errors: FieldErrors;
   set: (key: keyof MoneyValues) => (event: { target: { value: string } }) => void;
   currency: string;
+};
+
+function useOptions() {
+  const t = useT();
+  return (prefix: string, list: readonly string[]) =>
+    list.map((value) => ({ value, label: t(`money.host.${prefix}.${value}`) }));
+}
+
+/** Budget mode: the amount per person and what happens over it. */
+function BudgetFields({ values, errors, set, currency }: MoneyForm) {
+  const t = useT();
+  const options = useOptions();
+  return (
+    <div className="grid-2">
+      <TextField
+        label={`${t('money.host.budget')} (${currency})`}
+        name="budget"
+        inputMode="decimal"
+        placeholder="15.00"
+        value={values.budget}
+        onChange={set('budget')}
+        error={errors.budget}
+        required
+      />
+      <SelectField
+        label={t('money.host.overage')}
+        name="overagePolicy"
+        value={values.overagePolicy}
+        onChange={set('overagePolicy')}
+        options={options('overage', OVERAGE_POLICIES)}
+        error={errors.overagePolicy}
+      />
+    </div>
+  );
+}
+
+/** The café's tip, as a percent or an amount. */
+function TipFields({ values, errors, set, currency }: MoneyForm) {
+  const t = useT();
+  return (
+    <div className="grid-2">
+      <TextField
+        label={t('money.host.tipPercent')}
+        name="tipPercent"
+        inputMode="numeric"
+        optional
+        value={values.tipPercent}
+        onChange={set('tipPercent')}
+        error={errors.tipPercent}
+      />
+      <TextField
+        label={`${t('money.host.tipAmount')} (${currency})`}
+        name="tipAmount"
+        inputMode="decimal"
+        optional
+        value={values.tipAmount}
+        onChange={set('tipAmount')}
+        error={errors.tipAmount}
+      />
+    </div>
+  );
+}
+
+export function MoneyFields({
+  withCostCode = true,
+  ...form
+}: MoneyForm & {
   /** The cost code is chosen at create (the dashboard keeps it). */
   withCostCode?: boolean;
 }) {
   const t = useT();
-  const options = (prefix: string, list: readonly string[]) =>
-    list.map((value) => ({ value, label: t(`money.host.${prefix}.${value}`) }));
-  const guestsPay = values.paymentMode !== 'company';
+  const options = useOptions();
+  const { values, errors, set } = form;
   return (
     <Card className="money-fields">
       <h2>{t('money.host.title')}</h2>
@@ -59,48 +119,8 @@ export function MoneyFields({
           options={options('mode', PAYMENT_MODES)}
           error={errors.paymentMode}
         />
-        {values.paymentMode === 'budget' ? (
-          <div className="grid-2">
-            <TextField
-              label={`${t('money.host.budget')} (${currency})`}
-              name="budget"
-              inputMode="decimal"
-              placeholder="15.00"
-              value={values.budget}
-              onChange={set('budget')}
-              error={errors.budget}
-              required
-            />
-            <SelectField
-              label={t('money.host.overage')}
-              name="overagePolicy"
-              value={values.overagePolicy}
-              onChange={set('overagePolicy')}
-              options={options('overage', OVERAGE_POLICIES)}
-              error={errors.overagePolicy}
-            />
-          </div>
-        ) : null}
-        <div className="grid-2">
-          <TextField
-            label={t('money.host.tipPercent')}
-            name="tipPercent"
-            inputMode="numeric"
-            optional
-            value={values.tipPercent}
-            onChange={set('tipPercent')}
-            error={errors.tipPercent}
-          />
-          <TextField
-            label={`${t('money.host.tipAmount')} (${currency})`}
-            name="tipAmount"
-            inputMode="decimal"
-            optional
-            value={values.tipAmount}
-            onChange={set('tipAmount')}
-            error={errors.tipAmount}
-          />
-        </div>
+        {values.paymentMode === 'budget' ? <BudgetFields {...form} /> : null}
+        <TipFields {...form} />
         <SelectField
           label={t('money.host.feeSplit')}
           name="feeSplit"
@@ -109,7 +129,7 @@ export function MoneyFields({
           options={options('feeSplit', FEE_SPLITS)}
           error={errors.feeSplit}
         />
-        {guestsPay ? (
+        {values.paymentMode !== 'company' ? (
           <SelectField
             label={t('money.host.unpaid')}
             name="unpaidPolicy"
