@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addItem, hydrated, join, PHONE, SCREENSHOTS, screenshot, useBrowser } from './support';
+import { addItem, closeToasts, hydrated, join, PHONE, SCREENSHOTS, screenshot, useBrowser } from './support';
 
 // Issue 25, budget mode: the host gives everyone $15.00 and refuses anything over it; a guest sees the rule
 // before adding anything, watches what is left of the budget, goes over (the page says by how much and the
@@ -24,10 +24,17 @@ describe('a $15.00 budget per person, refused over it', () => {
     await money.getByText('Budget must be between $1.00 and $500.00.').waitFor();
     await money.getByLabel(/Budget per person/).fill('15.00');
     await expect(money.getByLabel('When someone goes over the budget').inputValue()).resolves.toBe('refuse');
+    await money.getByLabel(/PO number or cost code/).fill('PO-4471');
+    await closeToasts(host.page, { untilGone: true });
     await money.screenshot({ path: path.join(SCREENSHOTS, 'money-create-section-390.png') });
     await host.page.getByRole('button', { name: 'Create Group Order' }).click();
     await host.page.waitForURL('**/apps/group-order/host/dashboard/*');
     const code = (await host.page.getByTestId('order-code').textContent())!.trim();
+    // The host can change who pays from the dashboard until submit.
+    const panel = host.page.locator('.money-panel');
+    await expect(panel.getByLabel(/Budget per person/).inputValue()).resolves.toBe('15.00');
+    await closeToasts(host.page, { untilGone: true });
+    await panel.screenshot({ path: path.join(SCREENSHOTS, 'money-dashboard-panel-390.png') });
     await host.context.close();
 
     const guest = await browser.newUser(PHONE);

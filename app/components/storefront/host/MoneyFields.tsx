@@ -109,7 +109,7 @@ export function MoneyFields({
   const { values, errors, set } = form;
   return (
     <Card className="money-fields">
-      <h2>{t('money.host.title')}</h2>
+      <h2>{t('money.host.heading')}</h2>
       <div className="stack">
         <SelectField
           label={t('money.host.title')}
