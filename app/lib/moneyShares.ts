@@ -9,7 +9,6 @@ export type OveragePolicy = (typeof OVERAGE_POLICIES)[number];
 export const FEE_SPLITS = ['pro-rata', 'even', 'company'] as const;
 export type FeeSplit = (typeof FEE_SPLITS)[number];
 export const UNPAID_POLICIES = ['leave-out', 'host-covers'] as const;
-export type UnpaidPolicy = (typeof UNPAID_POLICIES)[number];
 
 /** The limits the host's choices are checked against (app/lib/moneySchema.ts says them). */
 export const MONEY_LIMITS = {

@@ -65,7 +65,11 @@ export default function MoneyPanel({
     );
     setPending(false);
     if (result.ok) {
-      toast.show({ title: t('money.host.saved', { count: result.body.overBudget }) });
+      const count = result.body.overBudget;
+      toast.show({
+        title: t('money.host.saved'),
+        description: count ? t('money.host.nowOver', { count }) : undefined,
+      });
       onChanged();
       return;
     }
