@@ -34,6 +34,8 @@ describe('a $15.00 budget per person, refused over it', () => {
     const panel = host.page.locator('.money-panel');
     await expect(panel.getByLabel(/Budget per person/).inputValue()).resolves.toBe('15.00');
     await closeToasts(host.page, { untilGone: true });
+    // Clear of the sticky shop header.
+    await panel.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 120));
     await panel.screenshot({ path: path.join(SCREENSHOTS, 'money-dashboard-panel-390.png') });
     await host.context.close();
 
