@@ -132,11 +132,28 @@ export function serializeGroupOrder(
     totalItems: order.totalItems,
     totalAmount: centsToDecimal(order.totalCents),
     shopifyState: order.shopifyState,
+    money: moneyRulesOf(order),
     items: items?.map(serializeItem) ?? [],
   };
 }
 
 export type SerializedGroupOrder = ReturnType<typeof serializeGroupOrder>;
+
+/** Who pays (issue 25), as every guest sees it before adding anything: the rules, not the cost code. */
+export function moneyRulesOf(order: GroupOrder) {
+  return {
+    paymentMode: order.paymentMode,
+    budgetCents: order.budgetCents,
+    overagePolicy: order.overagePolicy,
+    tipPercent: order.tipPercent,
+    tipCents: order.tipCents,
+    deliveryFeeCents: order.deliveryFeeCents,
+    feeSplit: order.feeSplit,
+    unpaidPolicy: order.unpaidPolicy,
+  };
+}
+
+export type MoneyRulesView = ReturnType<typeof moneyRulesOf>;
 
 export type ItemWithGuest = OrderItem & {
   guest?: { id: number; name: string; specialInstructions: string | null } | null;

@@ -1,5 +1,6 @@
 import { graphemes } from './graphemes';
 import type { Translate } from './language';
+import { moneyErrorIn } from './moneyText';
 
 // Host-side texts and helpers shared by the storefront pages and the server. No zod here: the pages
 // that only show these must not ship a validation library (the schemas are in hosting.ts, which
@@ -38,9 +39,11 @@ export type FieldErrors = Partial<Record<string, string>>;
  * A field error in the page's language: the form's own sentences and the pickup notice by their message;
  * any other sentence (the server's own, e.g. a length limit) as it came.
  */
-export function fieldErrorIn(message: string, t: Translate) {
+export function fieldErrorIn(message: string, t: Translate, money?: (cents: number) => string) {
   const known = Object.entries(FORM_MESSAGES).find(([, text]) => text === message);
   if (known) return t(`host.valid.${known[0]}`);
+  const said = moneyErrorIn(message, t, money);
+  if (said) return said;
   const notice = /^Pickup orders require at least (\d+) minutes notice\./.exec(message);
   return notice ? t('host.valid.pickupNotice', { minutes: Number(notice[1]) }) : message;
 }

@@ -11,6 +11,7 @@ import {
 } from './hostText';
 import { optionalText, readableText, requiredText } from './text';
 import { typeError } from './schemas/typeError';
+import { checkMoney, MONEY_FIELDS } from './moneySchema';
 
 // The host's texts and small helpers live in hostText.ts, without zod, so pages that only show them do not
 // ship zod to the browser; they are re-exported here for the server code that imports them from here.
@@ -79,8 +80,11 @@ export const CreateGroupOrderSchema = z
       .optional(),
     autoSubmit: AutoSubmitSchema.default(false),
     reminderMinutes: ReminderMinutesSchema.optional(),
+    // Who pays (issue 25): the company, each guest, or the company up to a budget.
+    ...MONEY_FIELDS,
   })
   .superRefine((value, ctx) => {
+    checkMoney(value, ctx);
     if (value.orderType === 'delivery' && !value.deliveryAddress) {
       ctx.addIssue({
         code: 'custom',

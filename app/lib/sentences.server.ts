@@ -5,6 +5,7 @@ import { formatLocale, type Language, type Translate } from './language';
 import type { Said, Sentence, SentenceValue } from './errors';
 import { closedReason, type CLOSED_MESSAGES } from './groupOrder';
 import { formatDateTime } from './time';
+import { formatMoney } from './money';
 
 // The sentences the storefront API refuses with, in the request's language (docs/decisions/
 // 2026-11-27-pseudo-locale-and-api-sentences.md). A fixed sentence stays written in English where the code
@@ -33,6 +34,7 @@ function speaker(t: Translate, intlLocale: string, idOf: (text: string) => strin
   const value = (part: SentenceValue): string | number => {
     if (typeof part !== 'object') return part;
     if ('at' in part) return formatDateTime(part.at, part.timeZone, intlLocale);
+    if ('cents' in part) return formatMoney(part.cents, part.currency, intlLocale);
     return speak(part);
   };
   const speak = (message: string | Sentence): string => {

@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { Button, PageHeader } from '~/components/storefront/ui';
 import { AboutYouCard, DetailsCard, PickupCard } from '~/components/storefront/host/CreateOrderCards';
 import { useCreateOrder } from '~/components/storefront/host/useCreateOrder';
+import { MoneyFields } from '~/components/storefront/host/MoneyFields';
 import { ScheduleFields } from '~/components/storefront/missing/ScheduleFields';
 import { sfPath } from '~/lib/paths';
 import { defaultPaymentMethod, paymentLabel } from '~/lib/payment';
@@ -48,6 +49,7 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
         }
       : null,
     timeZone: settings.timeZone,
+    currency: settings.currency,
     pickupNoticeMinutes: settings.pickupNoticeMinutes,
     paymentOptions: methods.map((value) => ({ value, label: paymentLabel(value, t) })),
     defaults: {
@@ -103,6 +105,7 @@ export default function CreateOrder() {
         <AboutYouCard values={values} errors={errors} set={set} />
         <PickupCard values={values} errors={errors} set={set} delivery={delivery} data={data} />
         <DetailsCard values={values} errors={errors} set={set} data={data} />
+        <MoneyFields values={values} errors={errors} set={set} currency={data.currency} />
 
         <ScheduleFields value={schedule} onChange={setSchedule} error={errors.reminderMinutes} />
 

@@ -9,6 +9,7 @@ import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { ButtonLink } from '~/components/storefront/ui';
 import { FindOrStart } from '~/components/storefront/FindOrStart';
 import { JoinFacts, JoinGuestForm } from '~/components/storefront/guest/JoinCards';
+import { MoneyRule } from '~/components/storefront/guest/MoneyLine';
 import { useJoinForm } from '~/components/storefront/guest/useJoinForm';
 import { readFormBody } from '~/lib/body.server';
 import { sfPath } from '~/lib/paths';
@@ -28,7 +29,7 @@ import { Conflict } from '~/lib/errors';
 import { clientKey } from '~/lib/credentials.server';
 import { pageLanguage } from '~/i18n.server';
 import { requestedLanguage } from '~/lib/language.server';
-import { useT } from '~/components/i18n';
+import { useMoney, useT } from '~/components/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
@@ -104,6 +105,7 @@ export default function JoinPage() {
   const navigation = useNavigation();
   const form = useJoinForm(order?.id, email);
   const t = useT();
+  const money = useMoney(order?.currency ?? 'AUD');
 
   if (!order) {
     return (
@@ -129,6 +131,7 @@ export default function JoinPage() {
       </header>
 
       <JoinFacts order={order} />
+      <MoneyRule rules={order.money} money={money} />
 
       {order.closedMessage ? (
         // A closed order has no form to fill in: only why, and what can still be done.

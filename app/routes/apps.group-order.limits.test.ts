@@ -23,6 +23,7 @@ const hostRoute = await import('./apps.group-order.api.group-orders.$id.host');
 const { action: extendAction } = await import('./apps.group-order.api.group-orders.$id.extend');
 const { action: remindAction } = await import('./apps.group-order.api.group-orders.$id.remind');
 const { action: scheduleAction } = await import('./apps.group-order.api.group-orders.$id.schedule');
+const { action: moneyAction } = await import('./apps.group-order.api.group-orders.$id.money');
 const missingRoute = await import('./apps.group-order.api.group-orders.$id.missing');
 const { action: deviceAction } = await import('./apps.group-order.api.group-orders.$id.devices.$deviceId');
 const { loader: reviewLoader } = await import('./apps.group-order.review.$groupOrderId.$guestName');
@@ -569,6 +570,7 @@ describe('rate limits', () => {
       'POST schedule',
       onOrder(scheduleAction, 'schedule', {}, { body: { autoSubmit: false, reminderMinutes: null } }),
     ],
+    ['POST money', onOrder(moneyAction, 'money', {}, { body: { paymentMode: 'own-share' } })],
     [
       'GET missing',
       (a, i) =>

@@ -18,7 +18,8 @@ import { useOwnOrder } from '~/components/storefront/guest/useConfirmedOrder';
 import { ClosedNotice } from '~/components/storefront/guest/ClosedNotice';
 import { ConfirmedSoFar } from '~/components/storefront/guest/ConfirmedSoFar';
 import { useLiveStatus } from '~/components/storefront/useLiveStatus';
-import { itemCount } from '~/lib/cart';
+import { cartTotalCents, itemCount } from '~/lib/cart';
+import { BudgetLine, MoneyRule } from '~/components/storefront/guest/MoneyLine';
 import { Button, ButtonLink, Card, PageHeader, TextArea } from '~/components/storefront/ui';
 import { orderTitle } from '~/lib/groupOrder';
 import { formatMoney } from '~/lib/money';
@@ -214,6 +215,15 @@ function Review(data: ReviewData) {
       </PageHeader>
 
       <ReviewNotices data={data} page={page} />
+
+      <div className="money-box">
+        <MoneyRule rules={order.money} money={money} />
+        <BudgetLine
+          rules={order.money}
+          spentCents={(page.confirmed?.totalCents ?? 0) + cartTotalCents(cart)}
+          money={money}
+        />
+      </div>
 
       <ReviewCart
         cart={cart}

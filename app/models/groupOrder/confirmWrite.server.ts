@@ -16,7 +16,7 @@ import {
 import { closedReason } from './groupOrder.server';
 import { closedSaid } from '../../lib/sentences.server';
 import { resolveGuest, type ResolvedGuest } from './guests.server';
-import { checkGuestItems, readGuestItems } from './itemLimits.server';
+import { checkGuestBudget, checkGuestItems, readGuestItems } from './itemLimits.server';
 
 // The confirm's transaction: every statement on the transaction handle, one round trip each (a confirm is
 // the request a lunch rush repeats).
@@ -39,6 +39,11 @@ const lockOpenOrder = prepared(
       .select((eb) => [
         'id',
         'participantCount',
+        // The budget rule (issue 25), read with the row the lock already reads: no extra round trip.
+        'paymentMode',
+        'budgetCents',
+        'overagePolicy',
+        'currency',
         eb
           .selectFrom('MenuVersion')
           .select('tag')
@@ -109,6 +114,7 @@ export async function writeLines(
   const merged = mergeLines(mine, priceLines(shop, request, order, guest, menu, now));
   // The one check every quantity write makes, on the guest's items as this confirm leaves them.
   checkGuestItems({ lines: orderLines, participants: order.participantCount }, mine, merged.mine);
+  checkGuestBudget(order, mine, merged.mine);
   return writeMerged(trx, shop, request, { id: order.id, newcomer: mine.length === 0 }, guest, merged);
 }
 

@@ -11,7 +11,7 @@ import { CLOSED_MESSAGES, closedReason } from './groupOrder.server';
 import { requireOwnGuest } from './guests.server';
 import { requireHostOrder, type HostCredentials } from './hosting.server';
 import { recordHostRemoval } from './hostRemovals.server';
-import { checkGuestItems, readGuestItems } from './itemLimits.server';
+import { checkGuestBudget, checkGuestItems, readGuestItems } from './itemLimits.server';
 
 // Changes to confirmed items and notes: a guest's own, while the order accepts changes; the host's
 // removals, until the kitchen starts. Each keeps the order's running totals in step.
@@ -92,10 +92,13 @@ export async function setOwnItemQuantity(
     await keepLanguage(tx, shop, guest, input.language);
     // The confirm's limits, read under the same lock (itemLimits.server.ts): a raised quantity counts.
     const { lines, mine } = await readGuestItems(inPrismaTransaction(tx), shop, order.id, guest.id);
-    const after = mine.map((line) => (line.id === item.id ? { quantity: input.quantity } : line));
-    checkGuestItems({ lines, participants: order.participantCount }, mine, after);
     // The unit price is the one the guest confirmed (modifiers included); the server multiplies it.
     const price = priceLine(item.unitPriceCents, [], input.quantity);
+    const after = mine.map((line) =>
+      line.id === item.id ? { quantity: input.quantity, totalCents: price.totalCents } : line,
+    );
+    checkGuestItems({ lines, participants: order.participantCount }, mine, after);
+    checkGuestBudget(order, mine, after);
     const { count } = await tx.orderItem.updateMany({
       where: { id: item.id, shop },
       data: { quantity: input.quantity, totalCents: price.totalCents },

@@ -20,6 +20,7 @@ import { enabledPaymentMethods, getShopSettings } from '../shop/settings.server'
 import { requireHostOrder } from './hostAccess.server';
 import type { HostCredentials } from './hostAccess.server';
 import { scheduleOrderJobs } from './orderJobs.server';
+import { moneyColumns } from '../../lib/moneySchema';
 
 // What a host does with a group order. Every function takes the shop and only sees that shop's orders
 // (who is the host: hostAccess.server.ts).
@@ -91,6 +92,7 @@ export async function createGroupOrder(
     autoSubmit: data.autoSubmit,
     reminderMinutes: data.reminderMinutes ?? null,
     hostLanguage: options.hostLanguage ?? null,
+    ...moneyColumns(data),
   };
   // Random id and code: a collision with an existing order is rare, and simply retried.
   for (let attempt = 0; attempt < 8; attempt += 1) {

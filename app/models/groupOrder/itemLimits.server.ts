@@ -3,6 +3,8 @@ import { Conflict, Invalid } from '../../lib/errors';
 import { ORDER_LIMIT_MESSAGES, ORDER_LIMITS } from '../../lib/limits';
 import { prepared, type Param } from '../../db/prepared.server';
 import type { Db } from '../../db/query.server';
+import { overBudget, refusesOverage, type BudgetRule } from '../../lib/moneyShares';
+import { say } from '../../lib/sentences.server';
 
 // The one home of the size limits that depend on what an order already holds (app/lib/limits.ts): lines
 // per order, guests per order, lines and units per guest. Every write that adds items or changes a
@@ -79,5 +81,34 @@ export function checkGuestItems(order: OrderCounts, before: Quantity[], after: Q
   const unitsAfter = units(after);
   if (unitsAfter > ORDER_LIMITS.quantityPerGuest && unitsAfter > units(before)) {
     throw new Invalid(ORDER_LIMIT_MESSAGES.quantityPerGuest, { limit: 'quantityPerGuest' }, true);
+  }
+}
+
+const cents = (items: Pick<OrderItem, 'totalCents'>[]) =>
+  items.reduce((sum, item) => sum + item.totalCents, 0);
+
+/**
+ * Refuses a write that would leave a budget-mode guest's items over their budget when the host chose
+ * "refuse" (issue 25): "$2.40 over your $15.00 budget". Called beside checkGuestItems by every write that
+ * adds items or raises a quantity, under the same lock, so racing writes cannot overspend. Only growth is
+ * refused: a guest left over a lowered budget can still lower a quantity or remove a line.
+ */
+export function checkGuestBudget(
+  order: BudgetRule & { currency: string },
+  before: Pick<OrderItem, 'totalCents'>[],
+  after: Pick<OrderItem, 'totalCents'>[],
+) {
+  if (!refusesOverage(order)) return;
+  const total = cents(after);
+  const over = overBudget(order, total);
+  if (over > 0 && total > cents(before)) {
+    throw new Invalid(
+      say('money.api.overBudget', {
+        over: { cents: over, currency: order.currency },
+        budget: { cents: order.budgetCents!, currency: order.currency },
+      }),
+      { limit: 'budget', overCents: over, budgetCents: order.budgetCents },
+      true,
+    );
   }
 }

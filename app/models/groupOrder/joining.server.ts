@@ -3,7 +3,7 @@ import type { Language } from '../../lib/language';
 import type { GroupOrder } from '@prisma/client';
 import { z } from 'zod';
 import prisma, { isUniqueViolation } from '../../db.server';
-import { orderTitle } from '../../lib/groupOrder';
+import { moneyRulesOf, orderTitle } from '../../lib/groupOrder';
 import { GuestTokenSchema } from '../../lib/guestSchema';
 import { formatMoney } from '../../lib/money';
 import { paymentLabel } from '../../lib/payment';
@@ -41,6 +41,9 @@ export function joinPageOrder(
     participantCount: order.participantCount,
     total: formatMoney(order.totalCents, order.currency, intlLocale),
     closedMessage: reason ? closedText(order, reason) : null,
+    // Who pays, shown before the guest adds anything (issue 25).
+    money: moneyRulesOf(order),
+    currency: order.currency,
   };
 }
 

@@ -8,7 +8,8 @@ import { PageLoading, RemovedNotice } from './PageStatus';
 import { UsualOrderBar } from './UsualOrderBar';
 import { ClosedNotice } from './ClosedNotice';
 import { ConfirmedSoFar } from './ConfirmedSoFar';
-import { itemCount } from '~/lib/cart';
+import { cartTotalCents, itemCount } from '~/lib/cart';
+import { BudgetLine, MoneyRule } from './MoneyLine';
 import { sfPath } from '~/lib/paths';
 import { useMenuPage, type MenuData } from './useMenuPage';
 import { useT } from '~/components/i18n';
@@ -27,6 +28,14 @@ function GuestSide({ loaded, page }: { loaded: MenuData; page: MenuPage }) {
   const { email } = page;
   return (
     <div className="guest-layout__side">
+      <div className="money-box">
+        <MoneyRule rules={order.money} money={page.money} />
+        <BudgetLine
+          rules={order.money}
+          spentCents={(page.own?.totalCents ?? 0) + cartTotalCents(page.cart)}
+          money={page.money}
+        />
+      </div>
       {email ? (
         <UsualOrderBar
           savedCount={page.savedCount}

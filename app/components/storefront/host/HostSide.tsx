@@ -7,6 +7,7 @@ import type { DashboardData, useHostDashboard } from './useHostDashboard';
 // still missing for the host only. Each loads when shown, so the page's first load stays under 100 KB.
 const HostDevices = lazy(() => import('./HostDevices').then((m) => ({ default: m.HostDevices })));
 const WhoIsMissing = lazy(() => import('~/components/storefront/missing/WhoIsMissing'));
+const MoneyPanel = lazy(() => import('./MoneyPanel'));
 
 /** The dashboard's side column: sharing, the host's controls, who is still missing, and the host's devices. */
 export function HostSide({
@@ -42,6 +43,19 @@ export function HostSide({
         onChanged={view.refresh}
         onError={view.onError}
       />
+
+      {isOwner && view.checked && order.status === 'active' ? (
+        <Suspense fallback={null}>
+          <MoneyPanel
+            orderId={order.id}
+            money={order.money}
+            currency={order.currency}
+            hostToken={token}
+            onChanged={view.refresh}
+            onError={view.onError}
+          />
+        </Suspense>
+      ) : null}
 
       {isOwner && view.checked ? (
         <Suspense fallback={null}>

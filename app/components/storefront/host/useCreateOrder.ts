@@ -3,7 +3,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useToast } from '~/components/storefront/toast';
 import { DEFAULT_SCHEDULE, scheduleBody } from '~/components/storefront/missing/ScheduleFields';
 import { fieldErrorIn, hostActionError, type FieldErrors } from '~/lib/hostText';
-import { useT } from '~/components/i18n';
+import { useMoney, useT } from '~/components/i18n';
+import { DEFAULT_MONEY, MONEY_KEYS, type MoneyValues } from './MoneyFields';
 import { sfPath } from '~/lib/paths';
 import type { loader } from '~/routes/apps.group-order.host.create';
 import { callApi, saveHostToken } from './api';
@@ -13,21 +14,22 @@ import { callApi, saveHostToken } from './api';
 
 export type CreateData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-export type Values = Record<
-  | 'hostName'
-  | 'hostEmail'
-  | 'companyName'
-  | 'name'
-  | 'orderType'
-  | 'deliveryAddress'
-  | 'pickupDate'
-  | 'pickupTime'
-  | 'deadlineDate'
-  | 'deadlineTime'
-  | 'instructions'
-  | 'paymentMethod',
-  string
->;
+export type Values = MoneyValues &
+  Record<
+    | 'hostName'
+    | 'hostEmail'
+    | 'companyName'
+    | 'name'
+    | 'orderType'
+    | 'deliveryAddress'
+    | 'pickupDate'
+    | 'pickupTime'
+    | 'deadlineDate'
+    | 'deadlineTime'
+    | 'instructions'
+    | 'paymentMethod',
+    string
+  >;
 
 /** What the form cards need: the values, their errors and the change handler per field. */
 export type CreateForm = {
@@ -48,12 +50,14 @@ const FIELD_ORDER: (keyof Values)[] = [
   'deadlineTime',
   'instructions',
   'paymentMethod',
+  ...MONEY_KEYS,
 ];
 
 export function useCreateOrder(data: CreateData) {
   const navigate = useNavigate();
   const toast = useToast();
   const t = useT();
+  const money = useMoney(data.currency);
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>({
     hostName: data.customer?.name ?? '',
@@ -63,6 +67,7 @@ export function useCreateOrder(data: CreateData) {
     orderType: 'pickup',
     deliveryAddress: '',
     instructions: '',
+    ...DEFAULT_MONEY,
     ...data.defaults,
   });
   // Until the host picks a payment method, it follows the order type (Pay in Store suits only a pickup).
@@ -87,7 +92,7 @@ export function useCreateOrder(data: CreateData) {
 
   function showErrors(given: FieldErrors) {
     const found = Object.fromEntries(
-      Object.entries(given).map(([key, message]) => [key, message && fieldErrorIn(message, t)]),
+      Object.entries(given).map(([key, message]) => [key, message && fieldErrorIn(message, t, money)]),
     );
     setErrors(found);
     const first = FIELD_ORDER.find((key) => found[key]);

@@ -1,0 +1,92 @@
+import type { Prisma } from '@prisma/client';
+import { Conflict, NotFound } from '../../lib/errors';
+import { splitOrder, type MoneyRules } from '../../lib/moneyShares';
+
+// Each guest's share of a group order's money (issue 25; docs/decisions/2026-11-27-money-on-shopify.md):
+// worked out from the guests' items with splitOrder and kept as GuestShare rows. One row per guest (the
+// unique guestId), so a share and its draft order are made once; a share already paid keeps its amounts
+// (a change after paying is a refund or a top-up, not a new price).
+
+type Tx = Prisma.TransactionClient;
+
+const LOCKED = ['paid', 'refunded', 'partially-refunded'];
+
+/** The order's rules as the split reads them (the row's text columns are the schema's closed lists). */
+function rulesOf(order: {
+  paymentMode: string;
+  budgetCents: number | null;
+  overagePolicy: string;
+  tipPercent: number;
+  tipCents: number;
+  deliveryFeeCents: number;
+  feeSplit: string;
+}): MoneyRules {
+  return {
+    paymentMode:
+      order.paymentMode === 'budget' || order.paymentMode === 'own-share' ? order.paymentMode : 'company',
+    budgetCents: order.budgetCents,
+    overagePolicy: order.overagePolicy === 'guest-pays' ? 'guest-pays' : 'refuse',
+    tipPercent: order.tipPercent,
+    tipCents: order.tipCents,
+    deliveryFeeCents: order.deliveryFeeCents,
+    feeSplit: order.feeSplit === 'even' || order.feeSplit === 'company' ? order.feeSplit : 'pro-rata',
+  };
+}
+
+/**
+ * Works out every guest's share inside the caller's transaction and writes it: new shares are created,
+ * unpaid ones updated, paid ones left as they are. Returns the split (the company's fees, the total).
+ */
+export async function refreshShares(tx: Tx, shop: string, groupOrderId: number) {
+  const order = await tx.groupOrder.findFirst({ where: { id: groupOrderId, shop } });
+  if (!order) throw new NotFound('Group order not found');
+  const spent = await tx.orderItem.groupBy({
+    by: ['guestId'],
+    where: { shop, groupOrderId, guestId: { not: null } },
+    _sum: { totalCents: true },
+    orderBy: { guestId: 'asc' },
+  });
+  const split = splitOrder(
+    rulesOf(order),
+    spent.map((row) => row._sum.totalCents ?? 0),
+  );
+  const existing = await tx.guestShare.findMany({ where: { shop, groupOrderId } });
+  for (const [index, row] of spent.entries()) {
+    const share = split.shares[index];
+    const guestId = row.guestId!;
+    const found = existing.find((s) => s.guestId === guestId);
+    if (!found) {
+      await tx.guestShare.create({ data: { shop, groupOrderId, guestId, ...share } });
+    } else if (!LOCKED.includes(found.paymentStatus)) {
+      await tx.guestShare.updateMany({ where: { id: found.id, shop }, data: share });
+    }
+  }
+  return split;
+}
+
+/**
+ * Records a share's payment once: only a share not yet paid moves to paid, so a replayed webhook or a
+ * second tab changes nothing; an order id already recorded for another share is refused by the database.
+ */
+export async function markSharePaid(
+  tx: Tx,
+  shop: string,
+  shareId: number,
+  payment: { shopifyOrderId: string; paidCents: number; at: Date },
+) {
+  const { count } = await tx.guestShare.updateMany({
+    where: { id: shareId, shop, paymentStatus: { in: ['none', 'pending'] } },
+    data: {
+      paymentStatus: 'paid',
+      paidCents: payment.paidCents,
+      shopifyOrderId: payment.shopifyOrderId,
+      paidAt: payment.at,
+    },
+  });
+  if (count === 0) {
+    const share = await tx.guestShare.findFirst({ where: { id: shareId, shop } });
+    if (!share) throw new NotFound('That share is not part of this shop’s orders.');
+    if (share.shopifyOrderId !== payment.shopifyOrderId) throw new Conflict('This share is already paid.');
+  }
+  return count === 1;
+}

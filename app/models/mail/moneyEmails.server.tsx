@@ -1,0 +1,40 @@
+import type { GroupOrder } from '@prisma/client';
+import { formatMoney } from '../../lib/money';
+import { composeEmail, Paragraph } from './layout.server';
+import { mailTitle, mailWords, type MailSettings } from './words.server';
+
+// Money e-mails (issue 25), in the guest's language (Guest.language): a budget lowered under what a
+// guest already ordered.
+
+type Reader = { name: string; email: string; language: string | null };
+
+/** The host changed the budget and this guest's items now go over it by `overCents`. */
+export function overBudgetEmail(
+  order: GroupOrder,
+  guest: Reader,
+  spent: { totalCents: number; overCents: number },
+  settings: MailSettings,
+) {
+  const words = mailWords(guest.language, settings.locale);
+  const { t, intlLocale } = words;
+  const money = (cents: number) => formatMoney(cents, order.currency, intlLocale);
+  const lines = [
+    t('mail.hi', { name: guest.name }),
+    t('money.mail.overBody', {
+      host: order.hostName,
+      order: mailTitle(order, words),
+      budget: money(order.budgetCents ?? 0),
+      total: money(spent.totalCents),
+      over: money(spent.overCents),
+      rule: t(order.overagePolicy === 'refuse' ? 'money.mail.overRefuse' : 'money.mail.overGuestPays'),
+    }),
+  ];
+  return composeEmail({
+    to: guest.email,
+    subject: t('money.mail.overSubject'),
+    fromName: settings.emailSenderName,
+    words,
+    text: lines.join('\n'),
+    body: lines.map((line) => <Paragraph key={line}>{line}</Paragraph>),
+  });
+}
