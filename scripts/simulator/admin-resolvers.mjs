@@ -5,6 +5,7 @@
 // default type resolver reads for the `Node` interface.
 import { GraphQLError, getNamedType, isCompositeType, isScalarType, valueFromASTUntyped } from 'graphql';
 import { draftTotals } from './admin-draft-orders.mjs';
+import { orderResolvers } from './admin-order-resolvers.mjs';
 
 /**
  * @typedef {import('./admin-store.mjs').ShopStore} ShopStore
@@ -17,6 +18,7 @@ import { draftTotals } from './admin-draft-orders.mjs';
  * @typedef {import('./admin-draft-orders.mjs').UserError} UserError
  * @typedef {ReturnType<typeof import('./admin-draft-orders.mjs').makeDraftOrderMutations>} Mutations
  * @typedef {{ store: ShopStore, now: () => number, draftOrders: () => DraftOrder[], mutations: Mutations,
+ *   orders: ReturnType<typeof import('./admin-orders.mjs').makeOrders>,
  *   recordUserErrors: <T extends { userErrors: UserError[] }>(payload: T) => T, actualCost: number }} Ctx
  * @typedef {{ first?: number|null, last?: number|null, after?: string|null, before?: string|null,
  *   reverse?: boolean|null }} PageArgs
@@ -24,7 +26,7 @@ import { draftTotals } from './admin-draft-orders.mjs';
  */
 /**
  * @template S
- * @typedef {(source: S, args: Args, ctx: Ctx) => unknown} Resolver
+ * @typedef {(source: S, args: Args, ctx: Ctx, info: import('graphql').GraphQLResolveInfo) => unknown} Resolver
  */
 
 /** Shopify refuses connection pages larger than this. */
@@ -164,7 +166,7 @@ function sortBy(list, key) {
 }
 
 /** Splits Shopify search syntax into terms: `status:active,draft title:'flat white' -tag:x latte`. */
-function searchTerms(/** @type {string|null|undefined} */ query) {
+export function searchTerms(/** @type {string|null|undefined} */ query) {
   /** @type {{ field: string|null, value: string, negate: boolean }[]} */
   const terms = [];
   for (const m of (query ?? '').matchAll(/(-)?(?:(\w+):)?(?:"([^"]*)"|'([^']*)'|(\S+))/g)) {
@@ -268,6 +270,7 @@ function findNode(ctx, id) {
     s.collections.find((c) => c.id === id) ??
     s.products.flatMap((p) => p.metafields.flatMap((m) => m.metaobjects)).find((m) => m.id === id) ??
     ctx.draftOrders().find((d) => d.id === id) ??
+    ctx.orders.find(id) ??
     (s.info.id === id ? s.info : null)
   );
 }
@@ -327,7 +330,6 @@ const Mutation = {
   draftOrderUpdate: (_s, a, ctx) => ctx.recordUserErrors(ctx.mutations.draftOrderUpdate(a.id, a.input)),
   draftOrderInvoiceSend: (_s, a, ctx) =>
     ctx.recordUserErrors(ctx.mutations.draftOrderInvoiceSend(a.id, a.email ?? null)),
-  draftOrderComplete: (_s, a, ctx) => ctx.recordUserErrors(ctx.mutations.draftOrderComplete(a.id)),
   draftOrderDelete: (_s, a, ctx) => ctx.recordUserErrors(ctx.mutations.draftOrderDelete(a.input.id)),
 };
 
@@ -442,20 +444,33 @@ const DraftOrder = {
       a,
     ),
   subtotalPriceSet: (d) => draftMoney(d, draftTotals(d).subtotal),
-  totalLineItemsPriceSet: (d) => draftMoney(d, draftTotals(d).subtotal),
+  totalLineItemsPriceSet: (d) => draftMoney(d, draftTotals(d).lineItems),
   totalShippingPriceSet: (d) => draftMoney(d, draftTotals(d).shipping),
   totalTaxSet: (d) => draftMoney(d, draftTotals(d).tax),
-  totalDiscountsSet: (d) => draftMoney(d, 0),
+  totalDiscountsSet: (d) => draftMoney(d, draftTotals(d).discount),
+  appliedDiscount: (d) => {
+    if (!d.appliedDiscount) return null;
+    const cents = draftTotals(d).discount;
+    return {
+      ...d.appliedDiscount,
+      amountSet: draftMoney(d, cents),
+      amountV2: moneyV2(cents, d.shopCurrency),
+      amount: cents,
+    };
+  },
   totalPriceSet: (d) => draftMoney(d, draftTotals(d).total),
   totalWeight: () => '0',
-  // The order a completed draft became (draftOrderComplete), else null.
-  order: (d) => d.order ?? null,
+  // The order a completed draft became (paid at its invoice, or draftOrderComplete), else null.
+  order: (d, _a, ctx) => (d.orderId ? (ctx.orders.find(d.orderId) ?? null) : null),
 };
+
+const ORDERS = orderResolvers({ paginate, searchTerms });
 
 /** @type {Record<string, Record<string, Resolver<any>>>} */
 const RESOLVERS = {
-  QueryRoot,
-  Mutation,
+  ...ORDERS,
+  QueryRoot: { ...QueryRoot, ...ORDERS.QueryRoot },
+  Mutation: { ...Mutation, ...ORDERS.Mutation },
   Shop,
   Product,
   Metafield,
@@ -477,7 +492,7 @@ export function fieldResolver(source, args, ctx, info) {
   const parent = info.parentType.name;
   const own = RESOLVERS[parent]?.[info.fieldName];
   let value;
-  if (own) value = own(source, args, ctx);
+  if (own) value = own(source, args, ctx, info);
   else if (source !== null && typeof source === 'object' && info.fieldName in source)
     value = source[info.fieldName];
   else

@@ -404,5 +404,8 @@ export function seedShop(cfg, index) {
     },
     bucket: { available: 0, at: 0 },
     draftSeq: 0,
+    orderSeq: 0,
+    /** Results of mutations sent with `@idempotent(key:)`, by mutation and key. @type {Map<string, unknown>} */
+    idempotency: new Map(),
   };
 }
