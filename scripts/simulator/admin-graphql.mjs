@@ -217,11 +217,18 @@ export function createAdminApiSimulator(options = {}) {
   /**
    * The draft behind an invoice URL's token, with its shop, or why there is none.
    * @param {string} token
-   * @returns {{ status: 'open'|'completed', draft: DraftOrder, store: ShopStore, order: Order|null } | { status: 'deleted'|'unknown' }}
+   * @returns {{ status: 'open'|'completed'|'deleted'|'unknown', draft: DraftOrder|null, store: ShopStore|null,
+   *   order: Order|null }}
    */
   function invoice(token) {
     const draft = state.draftOrders.find((d) => d.invoiceToken === token);
-    if (!draft) return { status: state.deletedInvoiceTokens.has(token) ? 'deleted' : 'unknown' };
+    if (!draft)
+      return {
+        status: state.deletedInvoiceTokens.has(token) ? 'deleted' : 'unknown',
+        draft: null,
+        store: null,
+        order: null,
+      };
     const store = /** @type {ShopStore} */ (stores.get(draft.shop));
     const order = draft.orderId ? (state.orders.find((o) => o.id === draft.orderId) ?? null) : null;
     return { status: draft.status === 'COMPLETED' ? 'completed' : 'open', draft, store, order };
@@ -235,8 +242,8 @@ export function createAdminApiSimulator(options = {}) {
    */
   function payInvoice(token, payment) {
     const found = invoice(token);
-    if (found.status === 'unknown' || found.status === 'deleted') return null;
-    if (found.status === 'completed') return { order: /** @type {Order} */ (found.order), already: true };
+    if (!found.draft || !found.store) return null;
+    if (found.order) return { order: found.order, already: true };
     const order = operations(found.store).orders.fromDraft(found.draft, payment);
     return { order, already: false };
   }

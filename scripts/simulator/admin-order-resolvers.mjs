@@ -12,7 +12,12 @@ import { financialStatus, orderFigures, refundableQuantity } from './admin-order
  * @typedef {import('./admin-orders.mjs').RefundLine} RefundLine
  * @typedef {import('./admin-orders.mjs').Transaction} Transaction
  * @typedef {import('./admin-resolvers.mjs').Ctx} Ctx
- * @typedef {(source: any, args: Record<string, any>, ctx: Ctx, info: import('graphql').GraphQLResolveInfo) => unknown} Resolver
+ * @typedef {OrderLine & { order: Order }} LineView
+ * @typedef {RefundLine & { order: Order }} RefundLineView
+ */
+/**
+ * @template S
+ * @typedef {(source: S, args: Record<string, any>, ctx: Ctx, info: import('graphql').GraphQLResolveInfo) => unknown} Resolver
  */
 
 /**
@@ -98,7 +103,7 @@ export function orderResolvers({ paginate, searchTerms }) {
     return arg ? String(valueFromASTUntyped(arg.value, info.variableValues)) : null;
   };
 
-  /** @type {Record<string, Resolver>} */
+  /** @type {Record<string, Resolver<unknown>>} */
   const QueryRoot = {
     order: (_s, a, ctx) => orderById(ctx, a.id),
     orders: (_s, a, ctx) => paginate(sort(search(ctx.orders.mine(), a.query), a.sortKey), a),
@@ -109,7 +114,7 @@ export function orderResolvers({ paginate, searchTerms }) {
     },
   };
 
-  /** @type {Record<string, Resolver>} */
+  /** @type {Record<string, Resolver<unknown>>} */
   const Mutation = {
     draftOrderComplete: (_s, a, ctx) =>
       ctx.recordUserErrors(
@@ -134,7 +139,7 @@ export function orderResolvers({ paginate, searchTerms }) {
     },
   };
 
-  /** @type {Record<string, Resolver>} */
+  /** @type {Record<string, Resolver<Order>>} */
   const Order = {
     currencyCode: (o) => o.currency,
     presentmentCurrencyCode: (o) => o.presentmentCurrency,
@@ -201,7 +206,7 @@ export function orderResolvers({ paginate, searchTerms }) {
     refunds: (o, a) => (a.first == null ? o.refunds : o.refunds.slice(0, a.first)),
   };
 
-  /** @type {Record<string, Resolver>} */
+  /** @type {Record<string, Resolver<LineView>>} */
   const LineItem = {
     isGiftCard: () => false,
     image: () => null,
@@ -223,7 +228,7 @@ export function orderResolvers({ paginate, searchTerms }) {
     taxLines: (l) => taxLine(l.order, l.tax),
   };
 
-  /** @type {Record<string, Resolver>} */
+  /** @type {Record<string, Resolver<Transaction>>} */
   const OrderTransaction = {
     order: (t, _a, ctx) => orderById(ctx, t.orderId),
     parentTransaction: (t, _a, ctx) =>
@@ -247,7 +252,7 @@ export function orderResolvers({ paginate, searchTerms }) {
     fees: () => [],
   };
 
-  /** @type {Record<string, Resolver>} */
+  /** @type {Record<string, Resolver<Refund>>} */
   const Refund = {
     order: (r, _a, ctx) => orderById(ctx, r.orderId),
     processedAt: (r) => r.createdAt,
@@ -275,7 +280,7 @@ export function orderResolvers({ paginate, searchTerms }) {
     staffMember: () => null,
   };
 
-  /** @type {Record<string, Resolver>} */
+  /** @type {Record<string, Resolver<RefundLineView>>} */
   const RefundLineItem = {
     lineItem: (x) => ({
       ...x.order.lineItems.find((/** @type {OrderLine} */ l) => l.id === x.lineItemId),

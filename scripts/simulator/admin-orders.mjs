@@ -239,7 +239,7 @@ export function makeOrders(store, shared, now, ids, emit) {
       cancelledAt: null,
       cancelReason: null,
       closedAt: null,
-      statusPageUrl: `${store.info.primaryDomain.url}/${store.info.id.split('/').pop()}/orders/${token}/authenticate`,
+      statusPageUrl: `${store.info.primaryDomain.url}/${store.info.id.split('/').pop()}/orders/${token}`,
     };
     if (!payment.paymentPending && totals.total > 0) {
       order.transactions.push(
