@@ -103,6 +103,7 @@ export function orderFigures(o) {
 export function financialStatus(o) {
   const { received: got, refunded } = received(o);
   if (refunded > 0) return refunded >= got ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+  if (o.total === 0 && !o.paymentPending) return 'PAID';
   if (got === 0) return o.cancelledAt ? 'VOIDED' : 'PENDING';
   return got >= o.total ? 'PAID' : 'PARTIALLY_PAID';
 }
@@ -287,7 +288,11 @@ export function makeOrders(store, shared, now, ids, emit) {
         errors.push(ue(['refundLineItems', String(i), 'lineItemId'], 'Line item does not exist'));
         return;
       }
-      const left = refundableQuantity(order, line);
+      // The same line twice in one refund counts once against what is left.
+      const inThisRefund = refundLines
+        .filter((x) => x.lineItemId === line.id)
+        .reduce((n, x) => n + x.quantity, 0);
+      const left = refundableQuantity(order, line) - inThisRefund;
       if (r.quantity < 1 || r.quantity > left) {
         errors.push(
           ue(

@@ -81,7 +81,13 @@ export function createWebhookDispatcher(options) {
       /** @type {Attempt} */
       const record = { at: new Date().toISOString(), status: 0, error: null };
       try {
-        const response = await fetch(url, { method: 'POST', headers: headers(d), body: d.body });
+        // Shopify waits 5 seconds for an answer, then counts the delivery as failed.
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: headers(d),
+          body: d.body,
+          signal: AbortSignal.timeout(5000),
+        });
         record.status = response.status;
         await response.arrayBuffer();
       } catch (error) {
@@ -92,12 +98,12 @@ export function createWebhookDispatcher(options) {
         d.state = 'delivered';
         return;
       }
+      // A replay is one try; a delivery gives up after its retries (Shopify then reports it as failed).
+      if (!retry) return;
       const tries = d.attempts.length;
-      if (!retry || tries > delays.length || closed) {
-        if (d.state !== 'delivered') d.state = retry ? 'failed' : d.state;
-        options.log?.(
-          `webhook ${d.topic} ${d.id}: ${record.error ?? record.status}, ${retry ? 'gave up' : 'replay'}`,
-        );
+      if (tries > delays.length || closed) {
+        d.state = 'failed';
+        options.log?.(`webhook ${d.topic} ${d.id} failed ${tries} times: ${record.error ?? record.status}`);
         return;
       }
       d.state = 'pending';
