@@ -55,7 +55,7 @@ describe('simulator checkout (issue 25)', () => {
       await screenshot(page, 'simulator-checkout-phone');
 
       await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-      await page.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
+      await page.getByLabel('Expiration (MM / YY)').fill('12 / 34');
       await page.getByLabel('Security code').fill('123');
       await page.getByLabel('Name on card').fill('Priya Shah');
       await page.getByRole('button', { name: 'Pay now' }).click();
@@ -71,7 +71,7 @@ describe('simulator checkout (issue 25)', () => {
       expect(open.draftOrder.status).toBe('OPEN');
 
       await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-      await page.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
+      await page.getByLabel('Expiration (MM / YY)').fill('12 / 34');
       await page.getByLabel('Security code').fill('123');
       await page.getByRole('button', { name: 'Pay now' }).click();
       await page.getByRole('heading', { name: 'Thank you!' }).waitFor();

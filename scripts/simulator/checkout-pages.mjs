@@ -24,16 +24,17 @@ export function checkoutPage(shopName, title, body) {
   header{border-bottom:1px solid #e3e3e3;padding:14px 20px;display:flex;align-items:center;gap:12px;flex-wrap:wrap}
   header strong{font-size:20px}header span{margin-left:auto;font-size:12px;color:#707070}
   main{max-width:980px;margin:0 auto;padding:20px;display:grid;gap:24px;grid-template-columns:1fr}
-  @media(min-width:800px){main.two{grid-template-columns:1.2fr 1fr}}
+  main.two .summary{order:-1}
+  @media(min-width:800px){main.two{grid-template-columns:1.2fr 1fr}main.two .summary{order:0}}
   h1{font-size:22px;margin:0 0 8px}h2{font-size:18px;margin:20px 0 8px}
-  .summary{background:#f5f5f5;border-radius:10px;padding:16px}
+  .summary{background:#f5f5f5;border-radius:10px;padding:16px;align-self:start}
   .line{display:flex;gap:12px;justify-content:space-between;padding:6px 0}
   .line small{display:block;color:#616161}
   .total{font-size:19px;font-weight:700;border-top:1px solid #ddd;margin-top:8px;padding-top:10px}
   .total .cur{font-size:13px;font-weight:400;color:#616161;margin-right:6px}
   label{display:block;font-size:14px;margin:12px 0 4px;color:#333}
   input{width:100%;font:inherit;padding:12px;border:1px solid #c9c9c9;border-radius:8px}
-  .row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
+  .row{display:grid;grid-template-columns:1fr 1fr;gap:12px;align-items:end}
   .pay{width:100%;margin-top:18px;background:#1773b0;color:#fff;border:0;border-radius:8px;padding:15px;font:inherit;font-weight:700;cursor:pointer}
   .secondary{background:#fff;color:#1773b0;border:1px solid #1773b0}
   .error{background:#fff4f4;border:1px solid #e0b3b3;color:#8e1f0b;border-radius:8px;padding:12px;margin:12px 0}
@@ -93,7 +94,7 @@ ${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
 <h2>Payment</h2>
 <p style="margin:0;font-size:14px;color:#616161">All transactions are secure and encrypted.</p>
 <label for="number">Card number</label><input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required value="${value('number')}">
-<div class="row"><div><label for="expiry">Expiration date (MM / YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="MM / YY" required value="${value('expiry')}"></div>
+<div class="row"><div><label for="expiry">Expiration (MM / YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="MM / YY" required value="${value('expiry')}"></div>
 <div><label for="cvc">Security code</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required></div></div>
 <label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name" value="${value('name')}">
 <button class="pay" type="submit">Pay now</button>

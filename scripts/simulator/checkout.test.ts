@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Answer } from '../../test/support/requests';
 import { startSimulator } from './index.mjs';
 import { TEST_CARDS } from './checkout.mjs';
 
@@ -18,7 +19,7 @@ const MONEY_TOPICS = [
   'draft_orders/update',
 ];
 
-type Received = { topic: string; headers: http.IncomingHttpHeaders; raw: string; body: any };
+type Received = { topic: string; headers: http.IncomingHttpHeaders; raw: string; body: Answer };
 const received: Received[] = [];
 /** Topic -> how many deliveries still get a 500. */
 const failing = new Map<string, number>();
@@ -257,7 +258,10 @@ describe('checkout at the invoice URL', () => {
       properties: [{ name: 'Guest', value: 'Sal' }],
     });
     // Shares of the $3.00 discount, in whole cents that add up.
-    expect(paidHook.line_items.map((l: any) => l.discount_allocations[0].amount)).toEqual(['1.26', '1.74']);
+    expect(paidHook.line_items.map((l: Answer) => l.discount_allocations[0].amount)).toEqual([
+      '1.26',
+      '1.74',
+    ]);
     expect(received[2].body).toMatchObject({
       status: 'completed',
       order_id: paidHook.id,
@@ -375,9 +379,13 @@ describe('webhook deliveries', () => {
     expect(received).toEqual([]);
 
     const list = await (await fetch(`${base}/simulator/webhooks.json`)).json();
-    const waiting = list.deliveries.filter((d: any) => d.state === 'held');
-    expect(waiting.map((d: any) => d.topic)).toEqual(['orders/create', 'orders/paid', 'draft_orders/update']);
-    const reversed = waiting.map((d: any) => d.id).reverse();
+    const waiting = list.deliveries.filter((d: Answer) => d.state === 'held');
+    expect(waiting.map((d: Answer) => d.topic)).toEqual([
+      'orders/create',
+      'orders/paid',
+      'draft_orders/update',
+    ]);
+    const reversed = waiting.map((d: Answer) => d.id).reverse();
     const released = await fetch(`${base}/simulator/webhooks`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
@@ -401,7 +409,7 @@ describe('webhook deliveries', () => {
     const { id } = await draft();
     await gql(`mutation Done($id: ID!) { draftOrderComplete(id: $id) { draftOrder { status } } }`, { id });
     const { deliveries } = await (await fetch(`${base}/simulator/webhooks.json`)).json();
-    const create = deliveries.find((d: any) => d.topic === 'draft_orders/create');
+    const create = deliveries.find((d: Answer) => d.topic === 'draft_orders/create');
     expect(create).toMatchObject({ state: 'not subscribed', uri: null, headers: null });
     await settle();
     expect(received.map((r) => r.topic)).toEqual(['orders/create', 'orders/paid', 'draft_orders/update']);
@@ -557,7 +565,7 @@ describe('refunds and cancellation', () => {
       none: orders(first: 10, query: "tag:GO-OTHER") { nodes { name } }
       ordersCount(query: "tag:GO-ABC234") { count precision }
     }`);
-    expect(data.tagged.nodes.map((o: any) => o.name)).toEqual(['#1001', '#1002']);
+    expect(data.tagged.nodes.map((o: Answer) => o.name)).toEqual(['#1001', '#1002']);
     expect(data.none.nodes).toEqual([]);
     expect(data.ordersCount).toEqual({ count: 2, precision: 'EXACT' });
   });
