@@ -70,7 +70,7 @@ export function summary(d) {
   return `<section class="summary" aria-label="Order summary">
 <h2 style="margin-top:0">Order summary · ${escapeHtml(d.name)}</h2>${lines}
 ${discount}<div class="line"><span>Subtotal</span><span>${amount(t.subtotal)}</span></div>${shipping}
-<div class="line total"><span>Total</span><span data-testid="checkout-total"><span class="cur">${escapeHtml(d.presentmentCurrencyCode)}</span>${amount(t.total + (d.taxesIncluded ? 0 : t.tax))}</span></div>${tax}
+<div class="line total"><span>Total</span><span data-testid="checkout-total"><span class="cur">${escapeHtml(d.presentmentCurrencyCode)}</span>${amount(t.total)}</span></div>${tax}
 </section>`;
 }
 
@@ -89,6 +89,7 @@ export function checkoutForm({ shopName, draft, action, attempt, fields = {}, er
 ${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
 <form method="post" action="${escapeHtml(action)}" novalidate>
 <input type="hidden" name="attempt" value="${escapeHtml(attempt)}">
+<input type="hidden" name="expected" value="${draftTotals(draft).total}">
 <h2>Contact</h2>
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required value="${value('email') || escapeHtml(draft.email ?? '')}">
 <h2>Payment</h2>
@@ -112,7 +113,7 @@ export function authenticationPage(shopName, draft, action) {
     'Confirm your payment',
     `<main><div>
 <h1>Confirm your payment</h1>
-<p>Your bank asks you to confirm this payment of <strong>${escapeHtml(draft.presentmentCurrencyCode)} ${amount(t.total + (draft.taxesIncluded ? 0 : t.tax))}</strong> to ${escapeHtml(shopName)}.</p>
+<p>Your bank asks you to confirm this payment of <strong>${escapeHtml(draft.presentmentCurrencyCode)} ${amount(t.total)}</strong> to ${escapeHtml(shopName)}.</p>
 <p class="hint">This stands in for your bank's 3-D Secure page in test mode.</p>
 <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="result" value="complete"><button class="pay" type="submit">Complete authentication</button></form>
 <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="result" value="fail"><button class="pay secondary" type="submit">Fail authentication</button></form>

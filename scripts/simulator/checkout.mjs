@@ -4,6 +4,7 @@
 // A payment completes the draft into a paid order exactly once (admin-graphql.mjs `payInvoice` is
 // synchronous, so two tabs or a retry cannot both pay); the order's webhooks follow.
 import { randomBytes } from 'node:crypto';
+import { draftTotals } from './admin-draft-orders.mjs';
 import { authenticationPage, checkoutForm, paidPage, unavailablePage } from './checkout-pages.mjs';
 
 /**
@@ -11,7 +12,7 @@ import { authenticationPage, checkoutForm, paidPage, unavailablePage } from './c
  * @typedef {import('node:http').IncomingMessage} Req
  * @typedef {import('node:http').ServerResponse} Res
  * @typedef {{ at: string, token: string, attempt: string, last4: string,
- *   outcome: 'paid'|'declined'|'invalid'|'authentication required'|'authentication failed'|'already paid' }} PaymentAttempt
+ *   outcome: 'paid'|'declined'|'invalid'|'total changed'|'authentication required'|'authentication failed'|'already paid' }} PaymentAttempt
  */
 
 /** Shopify Payments' test cards the simulator knows; any other valid number is not a test card. */
@@ -131,6 +132,16 @@ export function createCheckout(adminApi, options = {}) {
       if (!draft || !store || store !== shopStore)
         return html(res, 404, unavailablePage(shopName, found.status === 'deleted' ? 'deleted' : 'unknown'));
       const base = `/${shopId}/invoices/${token}`;
+      /** The checkout form again; a new key unless `attempt` is given (a new try is another payment). */
+      const showForm = (
+        /** @type {number} */ status,
+        /** @type {{ attempt?: string, fields?: import('./checkout-pages.mjs').CardFields, error?: string }} */ extra = {},
+      ) =>
+        html(
+          res,
+          status,
+          checkoutForm({ shopName, draft, action: base, attempt: randomBytes(12).toString('hex'), ...extra }),
+        );
       if (found.order) {
         if (req.method === 'POST') record(token, '', '', 'already paid');
         return html(res, 200, paidPage(shopName, found.order, true));
@@ -145,47 +156,20 @@ export function createCheckout(adminApi, options = {}) {
         pending.delete(attempt);
         if (form?.get('result') !== 'complete') {
           record(token, attempt, waiting.last4, 'authentication failed');
-          const again = randomBytes(12).toString('hex');
-          const error =
-            'We couldn’t verify your card with your bank. No payment was taken. Try again or use another card.';
-          return html(
-            res,
-            402,
-            checkoutForm({
-              shopName,
-              draft,
-              action: base,
-              attempt: again,
-              fields: { email: waiting.email },
-              error,
-            }),
-          );
+          return showForm(402, {
+            fields: { email: waiting.email },
+            error:
+              'We couldn’t verify your card with your bank. No payment was taken. Try again or use another card.',
+          });
         }
         const paid = pay(token, waiting.email, attempt, waiting.last4);
         if (!paid) return html(res, 404, unavailablePage(shopName, 'deleted'));
         if (paid.already) return html(res, 200, paidPage(shopName, paid.order, true));
         return seeOther(res, `/${shopId}/orders/${paid.order.token}`);
       }
-      if (req.method !== 'POST') {
-        return html(
-          res,
-          200,
-          checkoutForm({ shopName, draft, action: base, attempt: randomBytes(12).toString('hex') }),
-        );
-      }
+      if (req.method !== 'POST') return showForm(200);
       const form = await readForm(req);
-      if (!form)
-        return html(
-          res,
-          413,
-          checkoutForm({
-            shopName,
-            draft,
-            action: base,
-            attempt: randomBytes(12).toString('hex'),
-            error: 'The form is too large.',
-          }),
-        );
+      if (!form) return showForm(413, { error: 'The form is too large.' });
       const attempt = /^[0-9a-f]{24}$/.test(form.get('attempt') ?? '')
         ? String(form.get('attempt'))
         : randomBytes(12).toString('hex');
@@ -197,14 +181,19 @@ export function createCheckout(adminApi, options = {}) {
       };
       const number = fields.number.replace(/[\s-]/g, '');
       const last4 = number.slice(-4);
+      // The shop changed the draft since this page showed it: the customer sees the new total first.
+      const total = draftTotals(draft).total;
+      if (form.get('expected') !== String(total)) {
+        record(token, attempt, last4, 'total changed');
+        return showForm(409, {
+          fields: { ...fields, number: '' },
+          error: `The amount to pay is now ${draft.presentmentCurrencyCode} $${(total / 100).toFixed(2)}. Check your order and pay again. No payment was taken.`,
+        });
+      }
       const invalid = formError(form, now());
       if (invalid) {
         record(token, attempt, last4, 'invalid');
-        return html(
-          res,
-          400,
-          checkoutForm({ shopName, draft, action: base, attempt, fields, error: invalid }),
-        );
+        return showForm(400, { attempt, fields, error: invalid });
       }
       if (number === TEST_CARDS.authentication) {
         record(token, attempt, last4, 'authentication required');
@@ -217,19 +206,7 @@ export function createCheckout(adminApi, options = {}) {
           number === TEST_CARDS.declined
             ? 'Your card was declined. No payment was taken. Try again or use another card.'
             : 'Your card was declined: in test mode only test cards are accepted (see below). No payment was taken.';
-        // A new key: the next try with another card is another payment.
-        return html(
-          res,
-          402,
-          checkoutForm({
-            shopName,
-            draft,
-            action: base,
-            attempt: randomBytes(12).toString('hex'),
-            fields: { ...fields, number: '' },
-            error,
-          }),
-        );
+        return showForm(402, { fields: { ...fields, number: '' }, error });
       }
       const paid = pay(token, fields.email, attempt, last4);
       if (!paid) return html(res, 404, unavailablePage(shopName, 'deleted'));

@@ -132,12 +132,20 @@ async function openInvoice(invoiceUrl: string) {
   return { status: response.status, html, attempt };
 }
 
-async function pay(url: string, attempt: string, card: string, email = 'sal@example.com') {
+async function pay(url: string, attempt: string, card: string, expected = '1140') {
   const response = await fetch(url, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ attempt, email, number: card, expiry: '12 / 34', cvc: '123', name: 'Sal' }),
+    body: new URLSearchParams({
+      attempt,
+      expected,
+      email: 'sal@example.com',
+      number: card,
+      expiry: '12 / 34',
+      cvc: '123',
+      name: 'Sal',
+    }),
   });
   return { status: response.status, location: response.headers.get('location'), html: await response.text() };
 }
@@ -331,6 +339,31 @@ describe('checkout at the invoice URL', () => {
     expect((await openInvoice(invoiceUrl)).html).toContain('This invoice has already been paid');
     await settle();
     expect(received.filter((r) => r.topic === 'orders/paid')).toHaveLength(1);
+  });
+
+  it('takes nothing when the shop changed the total after the page opened, or the card number is wrong', async () => {
+    const { id, invoiceUrl } = await draft();
+    const tab = await openInvoice(invoiceUrl);
+    expect(tab.html).toContain('name="expected" value="1140"');
+    // The host's budget went up: the app lowers the guest's share while the checkout is open.
+    const updated = await gql(
+      `mutation U($id: ID!, $input: DraftOrderInput!) { draftOrderUpdate(id: $id, input: $input) { userErrors { message } } }`,
+      { id, input: { appliedDiscount: { title: 'Company budget', value: 5, valueType: 'FIXED_AMOUNT' } } },
+    );
+    expect(updated.draftOrderUpdate.userErrors).toEqual([]);
+    const stale = await pay(invoiceUrl, tab.attempt, TEST_CARDS.success);
+    expect(stale.status).toBe(409);
+    expect(stale.html).toContain(
+      'The amount to pay is now AUD $9.40. Check your order and pay again. No payment was taken.',
+    );
+    expect((await gql(ORDER, { id })).draftOrder.status).toBe('OPEN');
+
+    const wrong = await pay(invoiceUrl, tab.attempt, '4242 4242 4242 4241', '940');
+    expect(wrong.status).toBe(400);
+    expect(wrong.html).toContain('Enter a valid card number.');
+    expect((await pay(invoiceUrl, tab.attempt, TEST_CARDS.success, '940')).status).toBe(303);
+    const order = (await gql(ORDER, { id })).draftOrder.order;
+    expect(order.totalReceivedSet.shopMoney.amount).toBe('9.4');
   });
 
   it('says clearly when the draft was deleted or the link is wrong', async () => {
