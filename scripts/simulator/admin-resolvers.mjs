@@ -483,6 +483,22 @@ const RESOLVERS = {
   DraftOrder,
 };
 
+/** Fields that need an access scope the app may not hold; without it Shopify answers ACCESS_DENIED. */
+const REQUIRED_SCOPES = /** @type {Record<string, string>} */ ({
+  'QueryRoot.order': 'read_orders',
+  'QueryRoot.orders': 'read_orders',
+  'QueryRoot.ordersCount': 'read_orders',
+  'Mutation.refundCreate': 'write_orders',
+  'Mutation.orderCancel': 'write_orders',
+  'QueryRoot.draftOrder': 'read_draft_orders',
+  'QueryRoot.draftOrders': 'read_draft_orders',
+  'Mutation.draftOrderCreate': 'write_draft_orders',
+  'Mutation.draftOrderUpdate': 'write_draft_orders',
+  'Mutation.draftOrderComplete': 'write_draft_orders',
+  'Mutation.draftOrderDelete': 'write_draft_orders',
+  'Mutation.draftOrderInvoiceSend': 'write_draft_orders',
+});
+
 /**
  * graphql-js `fieldResolver`: the resolver above for the field, else the source's own property. It also
  * counts the actual query cost as Shopify does: 1 per object returned, 2 per connection.
@@ -490,6 +506,17 @@ const RESOLVERS = {
  */
 export function fieldResolver(source, args, ctx, info) {
   const parent = info.parentType.name;
+  const scope = REQUIRED_SCOPES[`${parent}.${info.fieldName}`];
+  if (scope && !ctx.store.scopes.has(scope)) {
+    throw new FieldError(
+      `Access denied for ${info.fieldName} field. Required access: \`${scope}\` access scope.`,
+      {
+        code: 'ACCESS_DENIED',
+        documentation: 'https://shopify.dev/api/usage/access-scopes',
+        requiredAccess: `\`${scope}\` access scope.`,
+      },
+    );
+  }
   const own = RESOLVERS[parent]?.[info.fieldName];
   let value;
   if (own) value = own(source, args, ctx, info);

@@ -50,6 +50,8 @@ beforeAll(async () => {
     shop: SHOP,
     webhookSubscriptions: MONEY_TOPICS.map((topic) => ({ topics: [topic], uri: `/webhooks/${topic}` })),
     webhookRetryDelaysMs: [20, 40, 80],
+    // What the app must ask for in shopify.app.toml to take payments (the toml alone is tested below).
+    accessScopes: ['read_products', 'read_customers', 'write_draft_orders', 'write_orders', 'read_locales'],
   });
   base = simulator.url;
 });
@@ -468,6 +470,47 @@ async function paidOrder() {
   received.length = 0;
   return { draftId: id, order };
 }
+
+describe("the app's own configuration", () => {
+  it('without read_orders, orders are refused as Shopify refuses them and their webhooks are not sent', async () => {
+    const plain = await startSimulator({
+      port: 0,
+      appUrl: `http://127.0.0.1:${(app.address() as AddressInfo).port}`,
+      apiKey: 'key',
+      apiSecret: SECRET,
+      shop: SHOP,
+      webhookSubscriptions: [{ topics: ['orders/paid'], uri: '/webhooks/orders/paid' }],
+    });
+    try {
+      const ask = (query: string) =>
+        fetch(`${plain.url}/admin/api/2026-10/graphql.json`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Shopify-Access-Token': 'x',
+            'X-Shopify-Shop-Domain': SHOP,
+          },
+          body: JSON.stringify({ query }),
+        }).then((r) => r.json());
+      const denied = await ask('{ orders(first: 1) { nodes { id } } }');
+      expect(denied.errors[0]).toMatchObject({
+        message: 'Access denied for orders field. Required access: `read_orders` access scope.',
+        extensions: { code: 'ACCESS_DENIED' },
+      });
+      const created = await ask(
+        `mutation { draftOrderCreate(input: { lineItems: [{ title: "Tea", quantity: 1, originalUnitPriceWithCurrency: { amount: "4.00", currencyCode: AUD } }] }) { draftOrder { id } } }`,
+      );
+      await ask(
+        `mutation { draftOrderComplete(id: "${created.data.draftOrderCreate.draftOrder.id}") { draftOrder { status } } }`,
+      );
+      await plain.webhooks.idle();
+      expect(plain.webhooks.deliveries.find((d) => d.topic === 'orders/paid')?.state).toBe('missing scope');
+      expect(received).toEqual([]);
+    } finally {
+      await plain.close();
+    }
+  });
+});
 
 describe('refunds and cancellation', () => {
   it('refuses to refund more than was paid and changes nothing', async () => {

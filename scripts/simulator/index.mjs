@@ -8,7 +8,8 @@ import { appProxySignature, hostParam, sessionToken } from './signing.mjs';
 import { adminApiPage, homePage, loginPage, mailboxPage, messagePage, webhooksPage } from './pages.mjs';
 import { FAILURE_KINDS, adminGraphqlMiddleware, createAdminApiSimulator } from './admin-graphql.mjs';
 import { createCheckout } from './checkout.mjs';
-import { createWebhookDispatcher, readAppWebhooks } from './webhooks.mjs';
+import { heldScopes } from './admin-store.mjs';
+import { createWebhookDispatcher, readAppConfig } from './webhooks.mjs';
 
 export const PROXY_PREFIX = '/apps/group-order';
 
@@ -34,12 +35,13 @@ const HOP_HEADERS = [
  *
  * Webhooks go to the subscriptions of the app's configuration (`appConfig`, shopify.app.toml by default);
  * `webhookSubscriptions` adds more (tests subscribe the money topics this way), `webhookRetryDelaysMs`
- * shortens Shopify's retry schedule.
+ * shortens Shopify's retry schedule. The app holds the access scopes its configuration asks for, or
+ * `accessScopes`: reading orders without `read_orders` is refused as Shopify refuses it.
  *
  * @param {{ port: number, host?: string, appUrl: string, appUrls?: string[], apiKey: string,
  *           apiSecret: string, shop: string, mailbox?: Mailbox | null, log?: (line: string) => void,
  *           appConfig?: string|URL, webhookSubscriptions?: import('./webhooks.mjs').Subscription[],
- *           webhookRetryDelaysMs?: number[] }} options
+ *           webhookRetryDelaysMs?: number[], accessScopes?: string[] }} options
  */
 export async function startSimulator(options) {
   if (process.env.NODE_ENV === 'production') {
@@ -49,11 +51,14 @@ export async function startSimulator(options) {
   const upstreams = options.appUrls?.length ? options.appUrls : [appUrl];
   let turn = 0;
   const nextUpstream = () => upstreams[turn++ % upstreams.length];
-  const app = readAppWebhooks(options.appConfig ?? new URL('../../shopify.app.toml', import.meta.url));
+  const app = readAppConfig(options.appConfig ?? new URL('../../shopify.app.toml', import.meta.url));
+  // The app holds the scopes its configuration asks for (`accessScopes` overrides them in tests).
+  const scopes = options.accessScopes ?? app.scopes;
   const webhooks = createWebhookDispatcher({
     apiSecret,
     apiVersion: app.apiVersion,
     subscriptions: [...app.subscriptions, ...(options.webhookSubscriptions ?? [])],
+    scopes: heldScopes(scopes),
     // Shopify posts to the app's URL, which a load balancer spreads over the instances.
     appUrl: nextUpstream,
     retryDelaysMs: options.webhookRetryDelaysMs,
@@ -61,7 +66,11 @@ export async function startSimulator(options) {
   });
   // The simulator is the shop's storefront, so the Admin API reports this origin as its primary domain
   // (with port 0, the port is known once listening; see below).
-  const shopConfig = { domain: shop, primaryDomainUrl: `http://localhost:${options.port}` };
+  const shopConfig = {
+    domain: shop,
+    primaryDomainUrl: `http://localhost:${options.port}`,
+    accessScopes: scopes,
+  };
   const adminApi = createAdminApiSimulator({
     shops: [shopConfig],
     onEvent: (event) => webhooks.publish(event),

@@ -158,7 +158,7 @@ export function webhooksPage(deliveries, holding, notice) {
   return page(
     'Webhooks',
     `<h1>Webhooks</h1>
-<p>What the simulated Shopify told the app: each delivery is signed with the app's secret and sent to the URL its subscription in <code>shopify.app.toml</code> names; one that does not get a 2xx is tried again with the same <code>X-Shopify-Webhook-Id</code>. A topic the app does not subscribe to is listed as <em>not subscribed</em> and never sent.</p>
+<p>What the simulated Shopify told the app: each delivery is signed with the app's secret and sent to the URL its subscription in <code>shopify.app.toml</code> names; one that does not get a 2xx is tried again with the same <code>X-Shopify-Webhook-Id</code>. A topic the app does not subscribe to is listed as <em>not subscribed</em>, one whose access scope the app lacks (<code>read_orders</code> for orders and refunds) as <em>missing scope</em>; neither is sent.</p>
 ${notice ? `<p class="card" role="status">${escapeHtml(notice)}</p>` : ''}
 <div class="card"><form method="post" action="/simulator/webhooks"><input type="hidden" name="action" value="${holding ? 'deliver' : 'hold'}">
 <p>${holding ? 'New deliveries are <strong>held</strong> until released.' : 'New deliveries are sent at once.'}</p><button class="btn" type="submit">${holding ? 'Send at once again (releases the held ones)' : 'Hold new deliveries'}</button></form></div>

@@ -13,7 +13,7 @@ import { parse } from 'smol-toml';
  * @typedef {{ topics: string[], uri: string }} Subscription
  * @typedef {{ at: string, status: number, error: string|null }} Attempt
  * @typedef {{ id: string, eventId: string, topic: string, shop: string, uri: string|null, body: string,
- *   triggeredAt: string, state: 'held'|'pending'|'delivered'|'failed'|'not subscribed',
+ *   triggeredAt: string, state: 'held'|'pending'|'delivered'|'failed'|'not subscribed'|'missing scope',
  *   attempts: Attempt[] }} Delivery
  */
 
@@ -21,12 +21,15 @@ import { parse } from 'smol-toml';
 export const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 16000, 32000, 64000];
 const KEEP = 500;
 
+/** The scope a topic's deliveries need (Shopify refuses the subscription without it). @type {Record<string, string>} */
+const TOPIC_SCOPES = { orders: 'read_orders', refunds: 'read_orders', draft_orders: 'read_draft_orders' };
+
 /**
- * The app's webhook subscriptions and API version from its configuration file.
+ * The app's webhook subscriptions, API version and access scopes from its configuration file.
  * @param {string|URL} path
- * @returns {{ apiVersion: string, subscriptions: Subscription[] }}
+ * @returns {{ apiVersion: string, subscriptions: Subscription[], scopes: string[] }}
  */
-export function readAppWebhooks(path) {
+export function readAppConfig(path) {
   const config = /** @type {any} */ (parse(readFileSync(path, 'utf8')));
   const webhooks = config.webhooks ?? {};
   /** @type {Subscription[]} */
@@ -34,7 +37,11 @@ export function readAppWebhooks(path) {
     topics: [...(s.topics ?? []), ...(s.compliance_topics ?? [])],
     uri: String(s.uri),
   }));
-  return { apiVersion: String(webhooks.api_version ?? 'unstable'), subscriptions };
+  const scopes = String(config.access_scopes?.scopes ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return { apiVersion: String(webhooks.api_version ?? 'unstable'), subscriptions, scopes };
 }
 
 /** Shopify's signature of a webhook body. @param {string} body @param {string} secret */
@@ -43,7 +50,9 @@ export function webhookHmac(body, secret) {
 }
 
 /**
- * @param {{ apiSecret: string, apiVersion: string, subscriptions: Subscription[],
+ * `scopes` (the app's, with implied reads) decide which subscribed topics may be delivered: without its
+ * scope a topic is recorded as `missing scope` and never sent.
+ * @param {{ apiSecret: string, apiVersion: string, subscriptions: Subscription[], scopes?: Set<string>,
  *   appUrl: () => string, retryDelaysMs?: number[], log?: (line: string) => void }} options
  */
 export function createWebhookDispatcher(options) {
@@ -132,6 +141,8 @@ export function createWebhookDispatcher(options) {
       const body = JSON.stringify(event.payload);
       const triggeredAt = event.triggeredAt ?? new Date().toISOString();
       const targets = options.subscriptions.filter((s) => s.topics.includes(event.topic));
+      const needs = TOPIC_SCOPES[event.topic.split('/')[0]];
+      const allowed = !needs || !options.scopes || options.scopes.has(needs);
       /** @type {(uri: string|null, state: Delivery['state']) => Delivery} */
       const make = (uri, state) => ({
         id: randomUUID(),
@@ -144,9 +155,11 @@ export function createWebhookDispatcher(options) {
         state,
         attempts: [],
       });
-      const made = targets.length
-        ? targets.map((s) => make(s.uri, holding ? 'held' : 'pending'))
-        : [make(null, 'not subscribed')];
+      const made = !targets.length
+        ? [make(null, 'not subscribed')]
+        : !allowed
+          ? targets.map((s) => make(s.uri, 'missing scope'))
+          : targets.map((s) => make(s.uri, holding ? 'held' : 'pending'));
       deliveries.push(...made);
       if (deliveries.length > KEEP) deliveries.splice(0, deliveries.length - KEEP);
       for (const d of made) if (d.state === 'pending') attempt(d, true);
