@@ -155,6 +155,29 @@ export function makeOrders(store, shared, now, ids, emit) {
   }
 
   /**
+   * `quantity` more of `line` refunded (after `pending` already in this refund): its share of the line's
+   * net amount and tax, cut so that refunding every unit one by one adds up to the line exactly.
+   * @param {Order} order @param {OrderLine} line @param {number} pending @param {number} quantity
+   * @param {string} restockType @returns {RefundLine}
+   */
+  function refundLine(order, line, pending, quantity, restockType) {
+    const before = line.quantity - refundableQuantity(order, line) + pending;
+    const share = (/** @type {number} */ cents) =>
+      Math.round((cents * (before + quantity)) / line.quantity) -
+      Math.round((cents * before) / line.quantity);
+    const legacy = 30_000_000_000 + next();
+    return {
+      id: `gid://shopify/RefundLineItem/${legacy}`,
+      legacyResourceId: String(legacy),
+      lineItemId: line.id,
+      quantity,
+      restockType,
+      subtotal: share(line.unitPrice * line.quantity - line.discount),
+      tax: share(line.tax),
+    };
+  }
+
+  /**
    * Completes `draft` into an order: the lines with the draft's discount allocated over them, one sale
    * transaction for the total unless the payment is pending. The caller has checked the draft is open.
    * @param {DraftOrder} draft @param {Payment} payment @returns {Order}
@@ -302,18 +325,7 @@ export function makeOrders(store, shared, now, ids, emit) {
         );
         return;
       }
-      const lineNet = line.unitPrice * line.quantity - line.discount;
-      const subtotal = Math.round((lineNet * r.quantity) / line.quantity);
-      const legacy = 30_000_000_000 + next();
-      refundLines.push({
-        id: `gid://shopify/RefundLineItem/${legacy}`,
-        legacyResourceId: String(legacy),
-        lineItemId: line.id,
-        quantity: r.quantity,
-        restockType: r.restockType ?? 'NO_RESTOCK',
-        subtotal,
-        tax: Math.round((line.tax * r.quantity) / line.quantity),
-      });
+      refundLines.push(refundLine(order, line, inThisRefund, r.quantity, r.restockType ?? 'NO_RESTOCK'));
     });
     let shipping = 0;
     if (input.shipping) {
@@ -419,20 +431,7 @@ export function makeOrders(store, shared, now, ids, emit) {
       const figures = orderFigures(order);
       const lines = order.lineItems.flatMap((line) => {
         const left = refundableQuantity(order, line);
-        if (!left) return [];
-        const lineNet = line.unitPrice * line.quantity - line.discount;
-        const legacy = 30_000_000_000 + next();
-        return [
-          {
-            id: `gid://shopify/RefundLineItem/${legacy}`,
-            legacyResourceId: String(legacy),
-            lineItemId: line.id,
-            quantity: left,
-            restockType: a.restock ? 'CANCEL' : 'NO_RESTOCK',
-            subtotal: Math.round((lineNet * left) / line.quantity),
-            tax: Math.round((line.tax * left) / line.quantity),
-          },
-        ];
+        return left ? [refundLine(order, line, 0, left, a.restock ? 'CANCEL' : 'NO_RESTOCK')] : [];
       });
       const sale = order.transactions.find((t) => t.kind === 'SALE' && t.status === 'SUCCESS');
       const back =

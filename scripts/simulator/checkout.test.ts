@@ -633,6 +633,56 @@ describe('refunds and cancellation', () => {
     expect(received[1].body.refunds).toHaveLength(1);
   });
 
+  it('refunds a line unit by unit in whole cents that add up to the line, and no unit more', async () => {
+    const created = await gql(CREATE, {
+      input: {
+        lineItems: [
+          {
+            title: 'Muffin',
+            quantity: 3,
+            originalUnitPriceWithCurrency: { amount: '4.00', currencyCode: 'AUD' },
+          },
+        ],
+        appliedDiscount: { title: 'Company budget', value: 0.01, valueType: 'FIXED_AMOUNT' },
+      },
+    });
+    const id = created.draftOrderCreate.draftOrder.id;
+    await gql(`mutation Done($id: ID!) { draftOrderComplete(id: $id) { draftOrder { status } } }`, { id });
+    const order = (await gql(ORDER, { id })).draftOrder.order;
+    const lineItemId = order.lineItems.nodes[0].id;
+    const LINES = `#graphql
+      mutation Lines($input: RefundInput!) {
+        refundCreate(input: $input) {
+          refund { refundLineItems(first: 5) { nodes { quantity subtotalSet { shopMoney { amount } } } } }
+          userErrors { field message }
+        }
+      }`;
+    const amounts: string[] = [];
+    for (let unit = 0; unit < 3; unit++) {
+      const data = await gql(LINES, {
+        input: { orderId: order.id, refundLineItems: [{ lineItemId, quantity: 1 }] },
+      });
+      amounts.push(data.refundCreate.refund.refundLineItems.nodes[0].subtotalSet.shopMoney.amount);
+    }
+    // $11.99 over three units.
+    expect(amounts).toEqual(['4.0', '3.99', '4.0']);
+    const more = await gql(LINES, {
+      input: { orderId: order.id, refundLineItems: [{ lineItemId, quantity: 1 }] },
+    });
+    expect(more.refundCreate.userErrors).toEqual([
+      {
+        field: ['refundLineItems', '0', 'quantity'],
+        message: 'Quantity cannot refund more items than were purchased (0 left to refund)',
+      },
+    ]);
+    // Lines alone give no money back (as on Shopify): the order is still paid, with nothing current left.
+    const after = (await gql(ORDER, { id })).draftOrder.order;
+    expect(after).toMatchObject({
+      displayFinancialStatus: 'PAID',
+      currentTotalPriceSet: { shopMoney: { amount: '0.0' } },
+    });
+  });
+
   it('finds the orders of a group order by tag, with the figures to reconcile', async () => {
     await paidOrder();
     await paidOrder();
