@@ -360,7 +360,7 @@ export function makeOrders(store, shared, now, ids, emit) {
         ),
       );
     }
-    if (!refundLines.length && !shipping && !refunds.length)
+    if (!input.refundLineItems?.length && !input.shipping && !input.transactions?.length)
       errors.push(ue(null, 'A refund needs line items, shipping or a transaction'));
     if (errors.length) return { refund: null, order: null, userErrors: errors };
     return {
