@@ -324,10 +324,31 @@ const QueryRoot = {
   nodes: (_s, a, ctx) => a.ids.map((/** @type {string} */ id) => findNode(ctx, id)),
 };
 
+/**
+ * Draft order inputs that change what the customer pays and that the simulator does not model: refused
+ * by name rather than ignored, so a total is never silently wrong.
+ * @param {Args} input
+ */
+function modelled(input) {
+  const money = ['paymentTerms', 'discountCodes', 'deposit', 'acceptAutomaticDiscounts'].filter(
+    (key) => input[key] != null && !(Array.isArray(input[key]) && !input[key].length),
+  );
+  if ((input.lineItems ?? []).some((/** @type {Args} */ l) => l.appliedDiscount != null))
+    money.push('lineItems.appliedDiscount');
+  if (money.length) {
+    throw new FieldError(
+      `The simulator does not model DraftOrderInput.${money.join(', ')}; use the order's appliedDiscount or add it in scripts/simulator/admin-draft-orders.mjs.`,
+      { code: 'NOT_SIMULATED' },
+    );
+  }
+  return input;
+}
+
 /** @type {Record<string, Resolver<unknown>>} */
 const Mutation = {
-  draftOrderCreate: (_s, a, ctx) => ctx.recordUserErrors(ctx.mutations.draftOrderCreate(a.input)),
-  draftOrderUpdate: (_s, a, ctx) => ctx.recordUserErrors(ctx.mutations.draftOrderUpdate(a.id, a.input)),
+  draftOrderCreate: (_s, a, ctx) => ctx.recordUserErrors(ctx.mutations.draftOrderCreate(modelled(a.input))),
+  draftOrderUpdate: (_s, a, ctx) =>
+    ctx.recordUserErrors(ctx.mutations.draftOrderUpdate(a.id, modelled(a.input))),
   draftOrderInvoiceSend: (_s, a, ctx) =>
     ctx.recordUserErrors(ctx.mutations.draftOrderInvoiceSend(a.id, a.email ?? null)),
   draftOrderDelete: (_s, a, ctx) => ctx.recordUserErrors(ctx.mutations.draftOrderDelete(a.input.id)),
