@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import '@shopify/shopify-api/adapters/web-api';
+import { ApiVersion, shopifyApi } from '@shopify/shopify-api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Answer } from '../../test/support/requests';
 import { startSimulator } from './index.mjs';
@@ -176,6 +178,23 @@ async function settle() {
   await simulator.webhooks.idle();
 }
 
+/** Shopify's own library, as the app's `authenticate.webhook` uses it, accepts the delivery. */
+async function libraryAccepts(r: Received) {
+  const shopify = shopifyApi({
+    apiKey: 'key',
+    apiSecretKey: SECRET,
+    apiVersion: ApiVersion.October26,
+    hostName: 'app.example',
+    isEmbeddedApp: true,
+    logger: { level: 0 },
+  });
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(r.headers))
+    if (typeof value === 'string') headers.set(key, value);
+  const rawRequest = new Request('https://app.example/webhooks', { method: 'POST', headers, body: r.raw });
+  return shopify.webhooks.validate({ rawBody: r.raw, rawRequest });
+}
+
 function verifies(r: Received) {
   return (
     createHmac('sha256', SECRET).update(r.raw, 'utf8').digest('base64') === r.headers['x-shopify-hmac-sha256']
@@ -236,6 +255,13 @@ describe('checkout at the invoice URL', () => {
     expect(received.map((r) => r.topic)).toEqual(['orders/create', 'orders/paid', 'draft_orders/update']);
     for (const r of received) {
       expect(verifies(r)).toBe(true);
+      expect(await libraryAccepts(r)).toMatchObject({
+        valid: true,
+        // The library names topics as the GraphQL enum does.
+        topic: r.topic.toUpperCase().replace('/', '_'),
+        domain: SHOP,
+        apiVersion: '2026-10',
+      });
       expect(r.headers).toMatchObject({
         'x-shopify-shop-domain': SHOP,
         'x-shopify-api-version': '2026-10',
