@@ -14,12 +14,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
  * @typedef {{ email: string|null, phone: string|null, poNumber: string|null, note: string|null, tags: string[],
  *   customAttributes: Attribute[], customerId: string|null, presentmentCurrencyCode: string, taxExempt: boolean,
  *   visibleToCustomer: boolean, reserveInventoryUntil: string|null, lineItems: LineItem[],
- *   shippingLine: StoredShippingLine|null }} DraftFields
+ *   shippingLine: StoredShippingLine|null, appliedDiscount: AppliedDiscount|null }} DraftFields
+ * @typedef {{ title: string|null, description: string, value: number, valueType: 'FIXED_AMOUNT'|'PERCENTAGE' }} AppliedDiscount
  * @typedef {DraftFields & { __typename: 'DraftOrder', shop: string, id: string, legacyResourceId: string,
- *   number: number, name: string, status: 'OPEN'|'INVOICE_SENT'|'COMPLETED', invoiceUrl: string,
+ *   number: number, name: string, status: 'OPEN'|'INVOICE_SENT'|'COMPLETED', invoiceUrl: string, invoiceToken: string,
  *   invoiceSentAt: string|null, completedAt: string|null, createdAt: string, updatedAt: string,
- *   shopCurrency: string, taxesIncluded: boolean, order?: CompletedOrder|null }} DraftOrder
- * @typedef {{ __typename: 'Order', id: string, name: string, createdAt: string }} CompletedOrder
+ *   shopCurrency: string, taxesIncluded: boolean, orderId?: string|null }} DraftOrder
  * @typedef {{ amount: string, currencyCode: string }} MoneyInput
  * @typedef {{ title?: string|null, quantity: number, variantId?: string|null, priceOverride?: MoneyInput|null,
  *   originalUnitPrice?: string|null, originalUnitPriceWithCurrency?: MoneyInput|null, sku?: string|null,
@@ -30,7 +30,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
  *   purchasingEntity?: { customerId?: string|null }|null, presentmentCurrencyCode?: string|null,
  *   taxExempt?: boolean|null, visibleToCustomer?: boolean|null, reserveInventoryUntil?: string|null,
  *   lineItems?: LineItemInput[]|null, shippingLine?: { title?: string|null, shippingRateHandle?: string|null,
- *   price?: string|null, priceWithCurrency?: MoneyInput|null }|null }} DraftOrderInput
+ *   price?: string|null, priceWithCurrency?: MoneyInput|null }|null,
+ *   appliedDiscount?: { title?: string|null, description?: string|null, value: number,
+ *     valueType: 'FIXED_AMOUNT'|'PERCENTAGE', amount?: string|null, amountWithCurrency?: MoneyInput|null }|null }} DraftOrderInput
  * @typedef {{ to?: string|null, from?: string|null, bcc?: string[]|null, subject?: string|null,
  *   customMessage?: string|null }} EmailInput
  * @typedef {{ shop: string, draftOrderId: string, name: string, to: string, from: string, bcc: string[],
@@ -40,42 +42,52 @@ import { randomBytes, randomUUID } from 'node:crypto';
 /** Decimal strings ("5.80") to integer cents. */
 export const toCents = (/** @type {string|number} */ decimal) => Math.round(Number(decimal) * 100);
 
-/** Subtotal, shipping, tax and total of a draft, in cents. @param {DraftOrder} d */
+/**
+ * The amount of a draft's order discount in cents: a fixed amount, or a percentage of the lines, never more
+ * than the lines. @param {AppliedDiscount|null} discount @param {number} lineItems
+ */
+export function discountCents(discount, lineItems) {
+  if (!discount) return 0;
+  const cents =
+    discount.valueType === 'PERCENTAGE'
+      ? Math.round((lineItems * discount.value) / 100)
+      : Math.round(discount.value * 100);
+  return Math.min(lineItems, Math.max(0, cents));
+}
+
+/**
+ * Lines, discount, subtotal (lines less the discount, as Shopify's subtotalPriceSet), shipping, tax and
+ * total of a draft, in cents.
+ * @param {Pick<DraftOrder, 'lineItems'|'shippingLine'|'taxExempt'|'taxesIncluded'> & { appliedDiscount?: AppliedDiscount|null }} d
+ */
 export function draftTotals(d) {
-  const subtotal = d.lineItems.reduce((s, l) => s + l.unitPrice * l.quantity, 0);
+  const lineItems = d.lineItems.reduce((s, l) => s + l.unitPrice * l.quantity, 0);
+  const discount = discountCents(d.appliedDiscount ?? null, lineItems);
+  const subtotal = lineItems - discount;
   const shipping = d.shippingLine?.price ?? 0;
   const total = subtotal + shipping;
+  const taxableLines = d.lineItems.reduce((s, l) => s + (l.taxable ? l.unitPrice * l.quantity : 0), 0);
   const taxable = d.taxExempt
     ? 0
-    : d.lineItems.reduce((s, l) => s + (l.taxable ? l.unitPrice * l.quantity : 0), 0) + shipping;
+    : Math.max(0, taxableLines - Math.round((discount * taxableLines) / (lineItems || 1))) + shipping;
   // GST is included in Australian prices: one eleventh of the taxable amount. Elsewhere the simulator charges none.
   const tax = d.taxesIncluded ? Math.round(taxable / 11) : 0;
-  return { subtotal, shipping, tax, total };
+  return { lineItems, discount, subtotal, shipping, tax, total };
 }
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** @returns {UserError} */
 const ue = (/** @type {string[]|null} */ field, /** @type {string} */ message) => ({ field, message });
 
 /**
- * The order a completed draft became (issue 12: the app's admin shows "Completed in Shopify as order
- * #1001"). Shopify numbers orders from #1001 per shop; `DraftOrder.order` resolves to this by default.
- * @param {DraftOrder} draft @param {string} at @returns {CompletedOrder}
- */
-function completedOrder(draft, at) {
-  return {
-    __typename: 'Order',
-    id: `gid://shopify/Order/${draft.legacyResourceId}`,
-    name: `#${1000 + draft.number}`,
-    createdAt: at,
-  };
-}
-
-/**
- * The draft order mutations for one shop. `shared` holds every shop's drafts, each tagged with its shop.
- * @param {ShopStore} store @param {{ draftOrders: DraftOrder[], invoicesSent: InvoiceSent[] }} shared
+ * The draft order mutations for one shop. `shared` holds every shop's drafts, each tagged with its shop;
+ * a completed draft becomes an order through `orders` (admin-orders.mjs); `emit` reports webhook topics.
+ * @param {ShopStore} store
+ * @param {{ draftOrders: DraftOrder[], invoicesSent: InvoiceSent[], deletedInvoiceTokens: Set<string> }} shared
  * @param {() => number} now @param {{ lineItemSeq: number }} counters
+ * @param {ReturnType<typeof import('./admin-orders.mjs').makeOrders>} orders
+ * @param {(topic: string, resource: any) => void} emit
  */
-export function makeDraftOrderMutations(store, shared, now, counters) {
+export function makeDraftOrderMutations(store, shared, now, counters, orders, emit) {
   const shopCurrency = store.info.currencyCode;
   const mine = () => shared.draftOrders.filter((d) => d.shop === store.info.myshopifyDomain);
   /** @param {string} id */
@@ -247,6 +259,31 @@ export function makeDraftOrderMutations(store, shared, now, counters) {
       }
     }
 
+    let appliedDiscount = base?.appliedDiscount ?? null;
+    if (has('appliedDiscount')) {
+      const d = input.appliedDiscount;
+      if (d == null) appliedDiscount = null;
+      else {
+        if (d.amountWithCurrency && d.amountWithCurrency.currencyCode !== presentment)
+          errors.push(
+            ue(
+              ['appliedDiscount', 'amountWithCurrency'],
+              'Currency must match the presentment currency of the draft order',
+            ),
+          );
+        if (!(d.value >= 0))
+          errors.push(ue(['appliedDiscount', 'value'], 'Value must be greater than or equal to 0'));
+        if (d.valueType === 'PERCENTAGE' && d.value > 100)
+          errors.push(ue(['appliedDiscount', 'value'], 'Value must be less than or equal to 100'));
+        appliedDiscount = {
+          title: d.title ?? null,
+          description: d.description ?? '',
+          value: d.value,
+          valueType: d.valueType,
+        };
+      }
+    }
+
     const customAttributes = has('customAttributes')
       ? (input.customAttributes ?? []).map((a) => ({ key: a.key, value: a.value }))
       : (base?.customAttributes ?? []);
@@ -276,6 +313,7 @@ export function makeDraftOrderMutations(store, shared, now, counters) {
         reserveInventoryUntil: pick('reserveInventoryUntil', base?.reserveInventoryUntil ?? null),
         lineItems,
         shippingLine,
+        appliedDiscount,
       },
     };
   }
@@ -299,6 +337,7 @@ export function makeDraftOrderMutations(store, shared, now, counters) {
         name: `#D${store.draftSeq}`,
         status: 'OPEN',
         invoiceUrl: `${store.info.primaryDomain.url}/${store.info.id.split('/').pop()}/invoices/${token}`,
+        invoiceToken: token,
         invoiceSentAt: null,
         completedAt: null,
         createdAt: at,
@@ -308,6 +347,7 @@ export function makeDraftOrderMutations(store, shared, now, counters) {
         ...fields,
       };
       shared.draftOrders.push(draft);
+      emit('draft_orders/create', draft);
       return { draftOrder: draft, userErrors: [] };
     },
     /** @param {string} id @param {DraftOrderInput} input */
@@ -322,6 +362,7 @@ export function makeDraftOrderMutations(store, shared, now, counters) {
       const { errors, fields } = build(input, draft);
       if (!fields) return { draftOrder: null, userErrors: errors };
       Object.assign(draft, fields, { updatedAt: new Date(now()).toISOString() });
+      emit('draft_orders/update', draft);
       return { draftOrder: draft, userErrors: [] };
     },
     /** @param {string} id @param {EmailInput|null} email */
@@ -350,20 +391,25 @@ export function makeDraftOrderMutations(store, shared, now, counters) {
       draft.status = 'INVOICE_SENT';
       draft.invoiceSentAt = at;
       draft.updatedAt = at;
+      emit('draft_orders/update', draft);
       return { draftOrder: draft, userErrors: [] };
     },
-    /** Marks the draft paid (no real payment here), as the merchant's "Mark as paid" would. @param {string} id */
-    draftOrderComplete(id) {
+    /**
+     * The merchant's "Mark as paid": the draft becomes an order paid through the manual gateway, or with
+     * `paymentPending` an order awaiting payment. The order's webhooks follow (admin-orders.mjs).
+     * @param {string} id @param {{ paymentPending?: boolean|null, sourceName?: string|null }} [options]
+     */
+    draftOrderComplete(id, options = {}) {
       const draft = find(id);
       if (!draft) return { draftOrder: null, userErrors: [ue(['id'], 'Draft order does not exist')] };
       if (draft.status === 'COMPLETED')
         return { draftOrder: null, userErrors: [ue(['id'], 'Draft order has already been paid')] };
-      const at = new Date(now()).toISOString();
-      Object.assign(draft, {
-        status: 'COMPLETED',
-        completedAt: at,
-        updatedAt: at,
-        order: completedOrder(draft, at),
+      orders.fromDraft(draft, {
+        gateway: 'manual',
+        test: false,
+        authorization: null,
+        paymentPending: Boolean(options.paymentPending),
+        sourceName: options.sourceName ?? null,
       });
       return { draftOrder: draft, userErrors: [] };
     },
@@ -372,6 +418,8 @@ export function makeDraftOrderMutations(store, shared, now, counters) {
       const draft = find(id);
       if (!draft) return { deletedId: null, userErrors: [ue(['id'], 'Draft order does not exist')] };
       shared.draftOrders.splice(shared.draftOrders.indexOf(draft), 1);
+      shared.deletedInvoiceTokens.add(draft.invoiceToken);
+      emit('draft_orders/delete', draft);
       return { deletedId: id, userErrors: [] };
     },
   };

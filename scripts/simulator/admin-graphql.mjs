@@ -11,10 +11,14 @@
 //   admin-validation.mjs   parse, validate, variables and query cost, in Shopify's error shapes
 //   admin-resolvers.mjs    resolvers, pagination, search and the Money/Decimal scalars
 //   admin-draft-orders.mjs draft order mutations and their userErrors
+//   admin-orders.mjs       orders (from paid drafts), transactions, refunds and cancellation
+//   webhook-payloads.mjs   the REST-shaped bodies of the webhooks those changes cause
 //   admin-store.mjs        shops, customers and the catalogue (from prisma/demo-data.ts)
 import { execute, getOperationAST } from 'graphql';
 import { loadAdminSchema } from '../shopify-schema.mjs';
 import { makeDraftOrderMutations } from './admin-draft-orders.mjs';
+import { makeOrders } from './admin-orders.mjs';
+import { webhookPayload } from './webhook-payloads.mjs';
 import { defineScalars, fieldResolver } from './admin-resolvers.mjs';
 import { DEMO_SHOP, SIMULATED_CUSTOMERS, seedShop } from './admin-store.mjs';
 import { parseDocument, requestedCost, validateDocument, variableErrors } from './admin-validation.mjs';
@@ -66,6 +70,9 @@ function checkedDocument(schema, source) {
  * @typedef {import('./admin-store.mjs').ShopStore} ShopStore
  * @typedef {import('./admin-draft-orders.mjs').DraftOrder} DraftOrder
  * @typedef {import('./admin-draft-orders.mjs').InvoiceSent} InvoiceSent
+ * @typedef {import('./admin-orders.mjs').Order} Order
+ * @typedef {import('./admin-orders.mjs').Payment} Payment
+ * @typedef {{ topic: string, shop: string, payload: unknown, triggeredAt: string }} ShopEvent
  * @typedef {import('./admin-draft-orders.mjs').UserError} UserError
  * @typedef {import('./admin-resolvers.mjs').Ctx} Ctx
  * @typedef {'http500'|'throttled'|'network'|'lostResponse'} FailureKind
@@ -129,14 +136,18 @@ function readVariables(raw) {
  * layer destroys the socket), 'lostResponse' (the operation runs and is stored, then the connection drops: the
  * case where a retry must not create a second draft order).
  *
+ * Changes Shopify sends webhooks for (draft orders, orders, refunds) go to `onEvent` with their REST-shaped
+ * body (webhooks.mjs delivers them) and are kept in `state.events`.
+ *
  * @param {{ shops?: (string|ShopConfig)[], now?: () => number, enforceRateLimit?: boolean,
- *   isValidToken?: (shop: string, token: string) => boolean }} [options]
+ *   isValidToken?: (shop: string, token: string) => boolean, onEvent?: (event: ShopEvent) => void }} [options]
  */
 export function createAdminApiSimulator(options = {}) {
   adminSchema(); // loaded now, so the first request is not the slow one
   const shopConfigs = (options.shops ?? [DEMO_SHOP]).map((s) => (typeof s === 'string' ? { domain: s } : s));
   const now = options.now ?? Date.now;
   const counters = { lineItemSeq: 0, requestSeq: 0 };
+  const ids = { seq: 0 };
   /** @type {Map<string, ShopStore>} */
   const stores = new Map();
   /** @type {{ kind: FailureKind, remaining: number, only: FailureScope }[]} */
@@ -149,6 +160,12 @@ export function createAdminApiSimulator(options = {}) {
     draftOrders: [],
     /** @type {InvoiceSent[]} */
     invoicesSent: [],
+    /** Orders of every shop (paid or completed drafts), each with its `shop`; amounts in cents. @type {Order[]} */
+    orders: [],
+    /** Invoice tokens of deleted drafts: their checkout says so instead of "not found". @type {Set<string>} */
+    deletedInvoiceTokens: new Set(),
+    /** Every event a webhook is sent for, oldest first. @type {ShopEvent[]} */
+    events: [],
     /** Per-shop catalogue and customers, keyed by myshopify domain. @type {Record<string, ShopStore>} */
     shops: {},
     /** The first shop's products and customers, for convenience. @type {ShopStore['products']} */
@@ -175,6 +192,61 @@ export function createAdminApiSimulator(options = {}) {
     state.collections.splice(0, Infinity, ...(first?.collections ?? []));
   }
   seedAll();
+
+  /** The draft and order operations of one shop, reporting their events. @param {ShopStore} store */
+  function operations(store) {
+    const shop = store.info.myshopifyDomain;
+    /** @param {string} topic @param {any} resource */
+    const emit = (topic, resource) => {
+      const payload = webhookPayload(
+        topic,
+        store,
+        resource,
+        (id) => state.orders.find((o) => o.id === id) ?? null,
+      );
+      /** @type {ShopEvent} */
+      const event = { topic, shop, payload, triggeredAt: new Date(now()).toISOString() };
+      state.events.push(event);
+      if (state.events.length > 1000) state.events.shift();
+      options.onEvent?.(event);
+    };
+    const orders = makeOrders(store, state, now, ids, emit);
+    return { orders, mutations: makeDraftOrderMutations(store, state, now, counters, orders, emit) };
+  }
+
+  /**
+   * The draft behind an invoice URL's token, with its shop, or why there is none.
+   * @param {string} token
+   * @returns {{ status: 'open'|'completed'|'deleted'|'unknown', draft: DraftOrder|null, store: ShopStore|null,
+   *   order: Order|null }}
+   */
+  function invoice(token) {
+    const draft = state.draftOrders.find((d) => d.invoiceToken === token);
+    if (!draft)
+      return {
+        status: state.deletedInvoiceTokens.has(token) ? 'deleted' : 'unknown',
+        draft: null,
+        store: null,
+        order: null,
+      };
+    const store = /** @type {ShopStore} */ (stores.get(draft.shop));
+    const order = draft.orderId ? (state.orders.find((o) => o.id === draft.orderId) ?? null) : null;
+    return { status: draft.status === 'COMPLETED' ? 'completed' : 'open', draft, store, order };
+  }
+
+  /**
+   * Pays the draft behind `token` (the checkout's successful card): completes it into a paid order exactly
+   * once. Synchronous, so two payments racing in one process cannot both see the draft open.
+   * @param {string} token @param {Payment} payment
+   * @returns {{ order: Order, already: boolean } | null} null when the draft is gone
+   */
+  function payInvoice(token, payment) {
+    const found = invoice(token);
+    if (!found.draft || !found.store) return null;
+    if (found.order) return { order: found.order, already: true };
+    const order = operations(found.store).orders.fromDraft(found.draft, payment);
+    return { order, already: false };
+  }
 
   /** @param {ShopStore} store */
   function refill(store) {
@@ -340,7 +412,7 @@ export function createAdminApiSimulator(options = {}) {
       now,
       actualCost: 0,
       draftOrders: () => state.draftOrders.filter((d) => d.shop === domain),
-      mutations: makeDraftOrderMutations(store, state, now, counters),
+      ...operations(store),
       // Kept on the call record so tests can see refused mutations even when the query did not select userErrors.
       recordUserErrors: (payload) => {
         call.userErrors.push(...payload.userErrors);
@@ -381,6 +453,8 @@ export function createAdminApiSimulator(options = {}) {
   return {
     handle,
     state,
+    invoice,
+    payInvoice,
     /** Shop records by domain (catalogue, customers, shop info). @param {string} domain */
     shop: (domain) => stores.get(domain.toLowerCase()),
     /**
@@ -407,7 +481,11 @@ export function createAdminApiSimulator(options = {}) {
       state.calls.length = 0;
       state.draftOrders.length = 0;
       state.invoicesSent.length = 0;
+      state.orders.length = 0;
+      state.deletedInvoiceTokens.clear();
+      state.events.length = 0;
       failures.length = 0;
+      ids.seq = 0;
       counters.lineItemSeq = 0;
       counters.requestSeq = 0;
       seedAll();

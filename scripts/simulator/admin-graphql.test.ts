@@ -597,3 +597,65 @@ describe('HTTP middleware', () => {
     expect(after.status).toBe(200);
   });
 });
+
+describe('draft order discounts', () => {
+  const TOTALS = `#graphql
+    mutation Discounted($input: DraftOrderInput!) {
+      draftOrderCreate(input: $input) {
+        draftOrder {
+          appliedDiscount { title value valueType amountSet { shopMoney { amount } } }
+          totalLineItemsPriceSet { shopMoney { amount } }
+          totalDiscountsSet { shopMoney { amount } }
+          subtotalPriceSet { shopMoney { amount } }
+          totalPriceSet { shopMoney { amount } }
+        }
+        userErrors { field message }
+      }
+    }`;
+
+  it('takes an order discount off the lines, a percentage rounded to the cent and never more than the lines', async () => {
+    const lines = [customLine('Flat White', '5.20', 3, 'Sal')];
+    const percent = await gql(TOTALS, {
+      input: { lineItems: lines, appliedDiscount: { title: 'Budget', value: 12.5, valueType: 'PERCENTAGE' } },
+    });
+    expect(percent.data.draftOrderCreate.draftOrder).toEqual({
+      appliedDiscount: {
+        title: 'Budget',
+        value: 12.5,
+        valueType: 'PERCENTAGE',
+        amountSet: { shopMoney: { amount: '1.95' } },
+      },
+      totalLineItemsPriceSet: { shopMoney: { amount: '15.6' } },
+      totalDiscountsSet: { shopMoney: { amount: '1.95' } },
+      subtotalPriceSet: { shopMoney: { amount: '13.65' } },
+      totalPriceSet: { shopMoney: { amount: '13.65' } },
+    });
+    const capped = await gql(TOTALS, {
+      input: { lineItems: lines, appliedDiscount: { value: 20, valueType: 'FIXED_AMOUNT' } },
+    });
+    expect(capped.data.draftOrderCreate.draftOrder.totalPriceSet.shopMoney.amount).toBe('0.0');
+  });
+
+  it('refuses by name a line discount it does not model, instead of ignoring it', async () => {
+    const res = await sim.handle(
+      DEMO_SHOP,
+      {
+        query: TOTALS,
+        variables: {
+          input: {
+            lineItems: [
+              {
+                ...customLine('Flat White', '5.20', 1, 'Sal'),
+                appliedDiscount: { value: 1, valueType: 'FIXED_AMOUNT' },
+              },
+            ],
+          },
+        },
+      },
+      TOKEN,
+    );
+    expect(res.json.errors[0]).toMatchObject({ extensions: { code: 'NOT_SIMULATED' } });
+    expect(res.json.errors[0].message).toContain('DraftOrderInput.lineItems.appliedDiscount');
+    expect(sim.state.draftOrders).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@
 // default type resolver reads for the `Node` interface.
 import { GraphQLError, getNamedType, isCompositeType, isScalarType, valueFromASTUntyped } from 'graphql';
 import { draftTotals } from './admin-draft-orders.mjs';
+import { orderResolvers } from './admin-order-resolvers.mjs';
 
 /**
  * @typedef {import('./admin-store.mjs').ShopStore} ShopStore
@@ -17,6 +18,7 @@ import { draftTotals } from './admin-draft-orders.mjs';
  * @typedef {import('./admin-draft-orders.mjs').UserError} UserError
  * @typedef {ReturnType<typeof import('./admin-draft-orders.mjs').makeDraftOrderMutations>} Mutations
  * @typedef {{ store: ShopStore, now: () => number, draftOrders: () => DraftOrder[], mutations: Mutations,
+ *   orders: ReturnType<typeof import('./admin-orders.mjs').makeOrders>,
  *   recordUserErrors: <T extends { userErrors: UserError[] }>(payload: T) => T, actualCost: number }} Ctx
  * @typedef {{ first?: number|null, last?: number|null, after?: string|null, before?: string|null,
  *   reverse?: boolean|null }} PageArgs
@@ -24,7 +26,7 @@ import { draftTotals } from './admin-draft-orders.mjs';
  */
 /**
  * @template S
- * @typedef {(source: S, args: Args, ctx: Ctx) => unknown} Resolver
+ * @typedef {(source: S, args: Args, ctx: Ctx, info: import('graphql').GraphQLResolveInfo) => unknown} Resolver
  */
 
 /** Shopify refuses connection pages larger than this. */
@@ -164,7 +166,7 @@ function sortBy(list, key) {
 }
 
 /** Splits Shopify search syntax into terms: `status:active,draft title:'flat white' -tag:x latte`. */
-function searchTerms(/** @type {string|null|undefined} */ query) {
+export function searchTerms(/** @type {string|null|undefined} */ query) {
   /** @type {{ field: string|null, value: string, negate: boolean }[]} */
   const terms = [];
   for (const m of (query ?? '').matchAll(/(-)?(?:(\w+):)?(?:"([^"]*)"|'([^']*)'|(\S+))/g)) {
@@ -268,6 +270,7 @@ function findNode(ctx, id) {
     s.collections.find((c) => c.id === id) ??
     s.products.flatMap((p) => p.metafields.flatMap((m) => m.metaobjects)).find((m) => m.id === id) ??
     ctx.draftOrders().find((d) => d.id === id) ??
+    ctx.orders.find(id) ??
     (s.info.id === id ? s.info : null)
   );
 }
@@ -321,13 +324,33 @@ const QueryRoot = {
   nodes: (_s, a, ctx) => a.ids.map((/** @type {string} */ id) => findNode(ctx, id)),
 };
 
+/**
+ * Draft order inputs that change what the customer pays and that the simulator does not model: refused
+ * by name rather than ignored, so a total is never silently wrong.
+ * @param {Args} input
+ */
+function modelled(input) {
+  const money = ['paymentTerms', 'discountCodes', 'deposit', 'acceptAutomaticDiscounts'].filter(
+    (key) => input[key] != null && !(Array.isArray(input[key]) && !input[key].length),
+  );
+  if ((input.lineItems ?? []).some((/** @type {Args} */ l) => l.appliedDiscount != null))
+    money.push('lineItems.appliedDiscount');
+  if (money.length) {
+    throw new FieldError(
+      `The simulator does not model DraftOrderInput.${money.join(', ')}; use the order's appliedDiscount or add it in scripts/simulator/admin-draft-orders.mjs.`,
+      { code: 'NOT_SIMULATED' },
+    );
+  }
+  return input;
+}
+
 /** @type {Record<string, Resolver<unknown>>} */
 const Mutation = {
-  draftOrderCreate: (_s, a, ctx) => ctx.recordUserErrors(ctx.mutations.draftOrderCreate(a.input)),
-  draftOrderUpdate: (_s, a, ctx) => ctx.recordUserErrors(ctx.mutations.draftOrderUpdate(a.id, a.input)),
+  draftOrderCreate: (_s, a, ctx) => ctx.recordUserErrors(ctx.mutations.draftOrderCreate(modelled(a.input))),
+  draftOrderUpdate: (_s, a, ctx) =>
+    ctx.recordUserErrors(ctx.mutations.draftOrderUpdate(a.id, modelled(a.input))),
   draftOrderInvoiceSend: (_s, a, ctx) =>
     ctx.recordUserErrors(ctx.mutations.draftOrderInvoiceSend(a.id, a.email ?? null)),
-  draftOrderComplete: (_s, a, ctx) => ctx.recordUserErrors(ctx.mutations.draftOrderComplete(a.id)),
   draftOrderDelete: (_s, a, ctx) => ctx.recordUserErrors(ctx.mutations.draftOrderDelete(a.input.id)),
 };
 
@@ -442,20 +465,33 @@ const DraftOrder = {
       a,
     ),
   subtotalPriceSet: (d) => draftMoney(d, draftTotals(d).subtotal),
-  totalLineItemsPriceSet: (d) => draftMoney(d, draftTotals(d).subtotal),
+  totalLineItemsPriceSet: (d) => draftMoney(d, draftTotals(d).lineItems),
   totalShippingPriceSet: (d) => draftMoney(d, draftTotals(d).shipping),
   totalTaxSet: (d) => draftMoney(d, draftTotals(d).tax),
-  totalDiscountsSet: (d) => draftMoney(d, 0),
+  totalDiscountsSet: (d) => draftMoney(d, draftTotals(d).discount),
+  appliedDiscount: (d) => {
+    if (!d.appliedDiscount) return null;
+    const cents = draftTotals(d).discount;
+    return {
+      ...d.appliedDiscount,
+      amountSet: draftMoney(d, cents),
+      amountV2: moneyV2(cents, d.shopCurrency),
+      amount: cents,
+    };
+  },
   totalPriceSet: (d) => draftMoney(d, draftTotals(d).total),
   totalWeight: () => '0',
-  // The order a completed draft became (draftOrderComplete), else null.
-  order: (d) => d.order ?? null,
+  // The order a completed draft became (paid at its invoice, or draftOrderComplete), else null.
+  order: (d, _a, ctx) => (d.orderId ? (ctx.orders.find(d.orderId) ?? null) : null),
 };
+
+const ORDERS = orderResolvers({ paginate, searchTerms });
 
 /** @type {Record<string, Record<string, Resolver<any>>>} */
 const RESOLVERS = {
-  QueryRoot,
-  Mutation,
+  ...ORDERS,
+  QueryRoot: { ...QueryRoot, ...ORDERS.QueryRoot },
+  Mutation: { ...Mutation, ...ORDERS.Mutation },
   Shop,
   Product,
   Metafield,
@@ -468,6 +504,22 @@ const RESOLVERS = {
   DraftOrder,
 };
 
+/** Fields that need an access scope the app may not hold; without it Shopify answers ACCESS_DENIED. */
+const REQUIRED_SCOPES = /** @type {Record<string, string>} */ ({
+  'QueryRoot.order': 'read_orders',
+  'QueryRoot.orders': 'read_orders',
+  'QueryRoot.ordersCount': 'read_orders',
+  'Mutation.refundCreate': 'write_orders',
+  'Mutation.orderCancel': 'write_orders',
+  'QueryRoot.draftOrder': 'read_draft_orders',
+  'QueryRoot.draftOrders': 'read_draft_orders',
+  'Mutation.draftOrderCreate': 'write_draft_orders',
+  'Mutation.draftOrderUpdate': 'write_draft_orders',
+  'Mutation.draftOrderComplete': 'write_draft_orders',
+  'Mutation.draftOrderDelete': 'write_draft_orders',
+  'Mutation.draftOrderInvoiceSend': 'write_draft_orders',
+});
+
 /**
  * graphql-js `fieldResolver`: the resolver above for the field, else the source's own property. It also
  * counts the actual query cost as Shopify does: 1 per object returned, 2 per connection.
@@ -475,9 +527,20 @@ const RESOLVERS = {
  */
 export function fieldResolver(source, args, ctx, info) {
   const parent = info.parentType.name;
+  const scope = REQUIRED_SCOPES[`${parent}.${info.fieldName}`];
+  if (scope && !ctx.store.scopes.has(scope)) {
+    throw new FieldError(
+      `Access denied for ${info.fieldName} field. Required access: \`${scope}\` access scope.`,
+      {
+        code: 'ACCESS_DENIED',
+        documentation: 'https://shopify.dev/api/usage/access-scopes',
+        requiredAccess: `\`${scope}\` access scope.`,
+      },
+    );
+  }
   const own = RESOLVERS[parent]?.[info.fieldName];
   let value;
-  if (own) value = own(source, args, ctx);
+  if (own) value = own(source, args, ctx, info);
   else if (source !== null && typeof source === 'object' && info.fieldName in source)
     value = source[info.fieldName];
   else

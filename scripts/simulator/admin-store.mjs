@@ -371,6 +371,11 @@ function shopLocales(cfg) {
   }));
 }
 
+/** Scopes an installation holds: those granted, and `read_x` for each `write_x` (Shopify implies it). @param {string[]} granted */
+export function heldScopes(granted) {
+  return new Set(granted.flatMap((s) => (s.startsWith('write_') ? [s, `read_${s.slice(6)}`] : [s])));
+}
+
 /** @param {ShopConfig} cfg @param {number} index */
 export function seedShop(cfg, index) {
   const domain = cfg.domain.toLowerCase();
@@ -397,12 +402,27 @@ export function seedShop(cfg, index) {
           'read_customers',
           'read_draft_orders',
           'write_draft_orders',
+          'read_orders',
+          'write_orders',
           'read_locales',
         ]
       ).map((handle) => ({ handle, description: handle.replace(/_/g, ' ') })),
       app: { id: 'gid://shopify/App/5550001', title: 'Group Order', handle: 'group-order' },
     },
+    /** What the app may read and write here (admin-resolvers.mjs refuses the rest, as Shopify does). */
+    scopes: heldScopes(
+      cfg.accessScopes ?? [
+        'read_products',
+        'read_customers',
+        'write_draft_orders',
+        'write_orders',
+        'read_locales',
+      ],
+    ),
     bucket: { available: 0, at: 0 },
     draftSeq: 0,
+    orderSeq: 0,
+    /** Results of mutations sent with `@idempotent(key:)`, by mutation and key. @type {Map<string, unknown>} */
+    idempotency: new Map(),
   };
 }

@@ -5,8 +5,11 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { appProxySignature, hostParam, sessionToken } from './signing.mjs';
-import { adminApiPage, homePage, loginPage, mailboxPage, messagePage } from './pages.mjs';
+import { adminApiPage, homePage, loginPage, mailboxPage, messagePage, webhooksPage } from './pages.mjs';
 import { FAILURE_KINDS, adminGraphqlMiddleware, createAdminApiSimulator } from './admin-graphql.mjs';
+import { createCheckout } from './checkout.mjs';
+import { heldScopes } from './admin-store.mjs';
+import { createWebhookDispatcher, readAppConfig } from './webhooks.mjs';
 
 export const PROXY_PREFIX = '/apps/group-order';
 
@@ -30,24 +33,52 @@ const HOP_HEADERS = [
  * `appUrls` (optional) lists several app instances: requests go to them in turn (round-robin), as a
  * load balancer in front of a scaled-out deployment would send them. `appUrl` is the first.
  *
+ * Webhooks go to the subscriptions of the app's configuration (`appConfig`, shopify.app.toml by default);
+ * `webhookSubscriptions` adds more (tests subscribe the money topics this way), `webhookRetryDelaysMs`
+ * shortens Shopify's retry schedule. The app holds the access scopes its configuration asks for, or
+ * `accessScopes`: reading orders without `read_orders` is refused as Shopify refuses it.
+ *
  * @param {{ port: number, host?: string, appUrl: string, appUrls?: string[], apiKey: string,
- *           apiSecret: string, shop: string, mailbox?: Mailbox | null, log?: (line: string) => void }} options
+ *           apiSecret: string, shop: string, mailbox?: Mailbox | null, log?: (line: string) => void,
+ *           appConfig?: string|URL, webhookSubscriptions?: import('./webhooks.mjs').Subscription[],
+ *           webhookRetryDelaysMs?: number[], accessScopes?: string[] }} options
  */
 export async function startSimulator(options) {
   if (process.env.NODE_ENV === 'production') {
     throw new Error('The local Shopify simulator refuses to run with NODE_ENV=production.');
   }
   const { appUrl, apiKey, apiSecret, shop } = options;
-  // The simulator is the shop's storefront, so the Admin API reports this origin as its primary domain.
-  const adminApi = createAdminApiSimulator({
-    shops: [{ domain: shop, primaryDomainUrl: `http://localhost:${options.port}` }],
-  });
-  const graphql = adminGraphqlMiddleware(adminApi, {
-    shopFromRequest: (req) => String(req.headers['x-shopify-shop-domain'] ?? shop),
-  });
   const upstreams = options.appUrls?.length ? options.appUrls : [appUrl];
   let turn = 0;
   const nextUpstream = () => upstreams[turn++ % upstreams.length];
+  const app = readAppConfig(options.appConfig ?? new URL('../../shopify.app.toml', import.meta.url));
+  // The app holds the scopes its configuration asks for (`accessScopes` overrides them in tests).
+  const scopes = options.accessScopes ?? app.scopes;
+  const webhooks = createWebhookDispatcher({
+    apiSecret,
+    apiVersion: app.apiVersion,
+    subscriptions: [...app.subscriptions, ...(options.webhookSubscriptions ?? [])],
+    scopes: heldScopes(scopes),
+    // Shopify posts to the app's URL, which a load balancer spreads over the instances.
+    appUrl: nextUpstream,
+    retryDelaysMs: options.webhookRetryDelaysMs,
+    log: options.log,
+  });
+  // The simulator is the shop's storefront, so the Admin API reports this origin as its primary domain
+  // (with port 0, the port is known once listening; see below).
+  const shopConfig = {
+    domain: shop,
+    primaryDomainUrl: `http://localhost:${options.port}`,
+    accessScopes: scopes,
+  };
+  const adminApi = createAdminApiSimulator({
+    shops: [shopConfig],
+    onEvent: (event) => webhooks.publish(event),
+  });
+  const checkout = createCheckout(adminApi);
+  const graphql = adminGraphqlMiddleware(adminApi, {
+    shopFromRequest: (req) => String(req.headers['x-shopify-shop-domain'] ?? shop),
+  });
   const mailbox = options.mailbox ?? null;
   const standIn = await readFile(new URL('./app-bridge-standin.js', import.meta.url), 'utf8');
   const customers = simulatedCustomers(adminApi);
@@ -56,6 +87,8 @@ export async function startSimulator(options) {
     try {
       const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
       if (url.pathname.startsWith('/admin/api/') && (await graphql(req, res)) !== false) return;
+      const paying = checkout.handle(req, res, url);
+      if (paying) return await paying;
       if (url.pathname === PROXY_PREFIX || url.pathname.startsWith(`${PROXY_PREFIX}/`)) {
         return await forwardAppProxy(req, res, url);
       }
@@ -67,6 +100,8 @@ export async function startSimulator(options) {
       if (url.pathname === '/account/login') return await customerLogin(req, res, url);
       if (url.pathname === '/account/logout') return customerLogout(res, url);
       if (url.pathname === '/simulator/admin-api') return await adminApiSwitches(req, res, url);
+      if (url.pathname === '/simulator/webhooks') return await webhookSwitches(req, res, url);
+      if (url.pathname === '/simulator/webhooks.json') return sendJson(res, 200, webhookList());
       if (url.pathname === '/mailbox') return send(res, 200, mailboxPage(mailbox?.list() ?? []), 'text/html');
       const mail = /^\/mailbox\/(\d+)$/.exec(url.pathname);
       if (mail) {
@@ -232,6 +267,56 @@ export async function startSimulator(options) {
     );
   }
 
+  /** The deliveries with their bodies and signed headers, for an app's tests. */
+  function webhookList() {
+    return {
+      holding: webhooks.holding,
+      deliveries: webhooks.deliveries.map((d) => ({ ...d, headers: d.uri ? webhooks.headers(d) : null })),
+    };
+  }
+
+  /**
+   * Hold, release (ids in the order to deliver), deliver again (a replay with the same id). A form gets
+   * the page back; `Accept: application/json` gets the list.
+   * @param {Req} req @param {Res} res @param {URL} url
+   */
+  async function webhookSwitches(req, res, url) {
+    if (req.method !== 'POST') {
+      return send(
+        res,
+        200,
+        webhooksPage(webhooks.deliveries, webhooks.holding, url.searchParams.get('notice')),
+        'text/html',
+      );
+    }
+    const form = new URLSearchParams((await readBody(req)).toString());
+    const action = form.get('action');
+    const ids = (form.get('id') ?? form.get('ids') ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    let notice = '';
+    if (action === 'hold') {
+      webhooks.hold(true);
+      notice = 'New deliveries are held until released.';
+    } else if (action === 'deliver') {
+      webhooks.hold(false);
+      notice = `Released ${webhooks.release().length} held deliveries; new ones are sent at once.`;
+    } else if (action === 'release') {
+      notice = `Released ${webhooks.release(ids.length ? ids : undefined).length} deliveries.`;
+    } else if (action === 'redeliver' && ids.length) {
+      const sent = ids.map((id) => webhooks.redeliver(id)).filter(Boolean).length;
+      notice = `Sent ${sent} deliveries again with their ids.`;
+    } else {
+      return send(res, 400, 'Choose hold, deliver, release or redeliver (with id).', 'text/plain');
+    }
+    await webhooks.idle();
+    if (String(req.headers.accept ?? '').includes('application/json'))
+      return sendJson(res, 200, webhookList());
+    res.writeHead(303, { Location: `/simulator/webhooks?notice=${encodeURIComponent(notice)}` });
+    return res.end();
+  }
+
   /** @param {Res} res @param {URL} url */
   function customerLogout(res, url) {
     res.writeHead(302, {
@@ -245,11 +330,27 @@ export async function startSimulator(options) {
     server.once('error', reject);
     server.listen(options.port, options.host ?? 'localhost', () => resolve(undefined));
   });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  if (port !== options.port) {
+    // Port 0 chose a free port: invoice URLs must name it.
+    shopConfig.primaryDomainUrl = `http://localhost:${port}`;
+    const info = adminApi.shop(shop)?.info;
+    if (info)
+      info.primaryDomain = {
+        ...info.primaryDomain,
+        url: shopConfig.primaryDomainUrl,
+        host: `localhost:${port}`,
+      };
+  }
   return {
     server,
     adminApi,
-    url: `http://localhost:${options.port}`,
+    webhooks,
+    checkout,
+    url: `http://localhost:${port}`,
     async close() {
+      webhooks.close();
       server.closeAllConnections?.();
       await new Promise((resolve) => server.close(() => resolve(undefined)));
     },
@@ -299,6 +400,12 @@ function readBody(req) {
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+/** @param {Res} res @param {number} status @param {unknown} body */
+function sendJson(res, status, body) {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
 }
 
 /** @param {Res} res @param {number} status @param {string} body @param {string} type */

@@ -29,7 +29,7 @@ export function page(title, body) {
   table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:8px;border-bottom:1px solid #eee;vertical-align:top}
   pre{white-space:pre-wrap;background:#f4f1ec;padding:12px;border-radius:8px}
 </style></head><body>
-<header><a href="/">Demo Coffee</a><a href="/apps/group-order/host/create">Group order</a><a href="/mailbox">Mailbox</a><a href="/admin">Admin</a><a href="/simulator/admin-api">Admin API switches</a><a href="/account/login">Account</a><span class="sim">Local Shopify simulator</span></header>
+<header><a href="/">Demo Coffee</a><a href="/apps/group-order/host/create">Group order</a><a href="/mailbox">Mailbox</a><a href="/admin">Admin</a><a href="/simulator/admin-api">Admin API switches</a><a href="/simulator/webhooks">Webhooks</a><a href="/account/login">Account</a><span class="sim">Local Shopify simulator</span></header>
 <main>${body}</main></body></html>`;
 }
 
@@ -133,5 +133,35 @@ ${notice ? `<p class="card" role="status">${escapeHtml(notice)}</p>` : ''}
 <h2>Waiting to fail</h2>${waiting}
 <h2>Recent calls</h2>
 <table><thead><tr><th>When</th><th>Operation</th><th>Status</th><th>Outcome</th></tr></thead><tbody>${rows || '<tr><td colspan="4">No calls yet.</td></tr>'}</tbody></table>`,
+  );
+}
+
+/**
+ * The webhooks the simulator sent to the app, newest first, with the switches an app's tests need: hold
+ * new deliveries, release them (in the order given), deliver one again with the same id.
+ * @param {{ id: string, topic: string, shop: string, uri: string|null, state: string,
+ *   attempts: { status: number, error: string|null }[] }[]} deliveries
+ * @param {boolean} holding @param {string|null} notice
+ */
+export function webhooksPage(deliveries, holding, notice) {
+  const rows = [...deliveries]
+    .reverse()
+    .map((d) => {
+      const last = d.attempts[d.attempts.length - 1];
+      const outcome = last ? (last.error ?? String(last.status)) : '';
+      const again = d.uri
+        ? `<form method="post" action="/simulator/webhooks"><input type="hidden" name="action" value="${d.state === 'held' ? 'release' : 'redeliver'}"><input type="hidden" name="id" value="${escapeHtml(d.id)}"><button class="btn" type="submit">${d.state === 'held' ? 'Release' : 'Send again'}</button></form>`
+        : '';
+      return `<tr><td>${escapeHtml(d.topic)}<br><small>${escapeHtml(d.id)}</small></td><td>${escapeHtml(d.uri ?? '—')}</td><td>${escapeHtml(d.state)}</td><td>${d.attempts.length} ${escapeHtml(outcome)}</td><td>${again}</td></tr>`;
+    })
+    .join('');
+  return page(
+    'Webhooks',
+    `<h1>Webhooks</h1>
+<p>What the simulated Shopify told the app: each delivery is signed with the app's secret and sent to the URL its subscription in <code>shopify.app.toml</code> names; one that does not get a 2xx is tried again with the same <code>X-Shopify-Webhook-Id</code>. A topic the app does not subscribe to is listed as <em>not subscribed</em>, one whose access scope the app lacks (<code>read_orders</code> for orders and refunds) as <em>missing scope</em>; neither is sent.</p>
+${notice ? `<p class="card" role="status">${escapeHtml(notice)}</p>` : ''}
+<div class="card"><form method="post" action="/simulator/webhooks"><input type="hidden" name="action" value="${holding ? 'deliver' : 'hold'}">
+<p>${holding ? 'New deliveries are <strong>held</strong> until released.' : 'New deliveries are sent at once.'}</p><button class="btn" type="submit">${holding ? 'Send at once again (releases the held ones)' : 'Hold new deliveries'}</button></form></div>
+<table><thead><tr><th>Topic</th><th>To</th><th>State</th><th>Tries</th><th></th></tr></thead><tbody>${rows || '<tr><td colspan="5">Nothing sent yet.</td></tr>'}</tbody></table>`,
   );
 }
