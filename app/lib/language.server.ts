@@ -99,12 +99,16 @@ export async function shopLocaleOf(shop: string): Promise<string | null> {
 }
 
 /**
- * The language a storefront API refusal is said in: what the request asks for, else (the request was
- * signed: not a 401) its shop's stored language, else English.
+ * The language a storefront API answer is said in: what the request asks for, else its shop's stored
+ * language (`shop`: the signed shop; null for a request refused as unsigned), else English.
  */
-export async function refusalLanguage(request: Request, status: number): Promise<Language> {
+export async function apiLanguage(request: Request, shop: string | null): Promise<Language> {
   const asked = requestedLanguage(request);
   if (asked) return asked;
-  const shop = status === 401 ? null : new URL(request.url).searchParams.get('shop');
   return (shop && supportedLanguage(await shopLocaleOf(shop))) || 'en';
+}
+
+/** The language a refusal (`status`) is said in: apiLanguage, with no shop for an unsigned request. */
+export function refusalLanguage(request: Request, status: number): Promise<Language> {
+  return apiLanguage(request, status === 401 ? null : new URL(request.url).searchParams.get('shop'));
 }

@@ -62,6 +62,11 @@ export function sayIn(language: Language): (message: string | Sentence) => strin
   );
 }
 
+/** Says sentences with a page's own words (i18n.server.ts pageLanguage: its language, or the pseudo one). */
+export function sayWith({ t, intlLocale }: { t: Translate; intlLocale: string }) {
+  return speaker(t, intlLocale, (text) => ID_OF_ENGLISH.get(text));
+}
+
 // The embedded admin's sentences (toasts and refusals of its actions) are found the same way in the
 // `admin` area, under `admin.say.`; a text the admin shares with the storefront API is the `api` area's.
 const ADMIN_ID_OF_ENGLISH = new Map(
@@ -101,10 +106,17 @@ export function closedSaid(
     : say(why.id as SentenceId);
 }
 
-/** closedText and closedMessage (lib/groupOrder.ts) in `language`, for the guest pages' loaders. */
-export function closedTextsIn(language: Language, order: Pick<GroupOrder, ClosedFields | 'status'>) {
+/**
+ * closedText and closedMessage (lib/groupOrder.ts) in `language`, for the guest pages' loaders and the
+ * live status they poll.
+ */
+export function closedTextsIn(
+  language: Language,
+  order: Pick<GroupOrder, ClosedFields | 'status'>,
+  now = new Date(),
+) {
   const say = sayIn(language);
-  const reason = closedReason(order);
+  const reason = closedReason(order, now);
   return {
     closedMessage: reason ? say(closedSaid(order, reason).sentence) : null,
     expiredMessage: say(closedSaid(order, 'expired').sentence),

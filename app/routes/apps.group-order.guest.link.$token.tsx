@@ -5,6 +5,7 @@ import { callApi } from '~/components/storefront/api';
 import { ensureDeviceKey, ensureGuestToken, saveGuestEmail } from '~/components/storefront/guest/guestToken';
 import { Button, ButtonLink, Card, EmptyState } from '~/components/storefront/ui';
 import { sfPath } from '~/lib/paths';
+import { orderTitle } from '~/lib/groupOrder';
 import { withHttpErrors } from '~/lib/http.server';
 import { peekGuestLink } from '~/models/groupOrder/guestLinks.server';
 import { requireStorefront } from '~/storefront.server';
@@ -77,7 +78,7 @@ export default function GuestLinkPage() {
     <main className="shell-main shell-main--narrow guest">
       <header className="join-hero">
         <p className="join-hero__eyebrow">{t('host.link.eyebrow')}</p>
-        <h1 className="join-hero__title">{link.title}</h1>
+        <h1 className="join-hero__title">{orderTitle(link.order, t)}</h1>
       </header>
       <Card>
         <h2>{t('host.link.question', { name: link.guestName })}</h2>

@@ -19,7 +19,8 @@ export const meta: MetaFunction = () => [{ title: 'Manage your group order' }];
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const order = await peekOwnerClaim(storefront.shop, params.token ?? '');
-  return { order: order ? { id: order.id, title: orderTitle(order) } : null };
+  // The title is said by the page, in its language (no settings read here for it).
+  return { order: order ? { id: order.id, name: order.name, companyName: order.companyName } : null };
 });
 
 export default function ClaimOwnership() {
@@ -77,7 +78,7 @@ export default function ClaimOwnership() {
   }
   return (
     <main className="shell-main shell-main--narrow">
-      <EmptyState title={t('host.claim.opening', { title: order.title })}>
+      <EmptyState title={t('host.claim.opening', { title: orderTitle(order, t) })}>
         {t('host.claim.making')}
       </EmptyState>
       <Spinner label={t('host.claim.spinner')} />

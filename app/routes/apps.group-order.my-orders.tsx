@@ -22,13 +22,13 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
   // The orders stream in after the page shell (skeletons meanwhile); the profile comes from Shopify, and
   // its e-mail also finds the orders hosted or joined with it.
   const profileRead = getCustomerProfile(storefront);
-  const { intlLocale } = await pageLanguage(request, storefront.shop);
+  const words = await pageLanguage(request, storefront.shop);
   const orders = myOrderCards(
     storefront.shop,
     storefront.customerId,
     profileRead.then((p) => p?.email ?? null),
     linkBase(storefront),
-    intlLocale,
+    words,
   );
   const profile = await profileRead;
   const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ');

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import prisma from '../../db.server';
 import { Gone, NotFound } from '../../lib/errors';
-import { orderTitle } from '../../lib/groupOrder';
 import { guestNameKey } from '../../lib/guests';
 import { GuestTokenSchema } from '../../lib/guestSchema';
 import { hashSecret, newSecret } from '../../lib/ids.server';
@@ -105,7 +104,8 @@ export async function peekGuestLink(shop: string, token: string, now = new Date(
   if (!link || link.usedAt || link.expiresAt <= now || link.guest.shop !== shop) return null;
   return {
     groupOrderId: link.groupOrderId,
-    title: orderTitle(link.guest.groupOrder),
+    // The page says the title in its language (orderTitle with its words).
+    order: { name: link.guest.groupOrder.name, companyName: link.guest.groupOrder.companyName },
     guestName: link.guest.name,
   };
 }
