@@ -23,8 +23,10 @@ import { pageLanguage } from '~/i18n.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { useT } from '~/components/i18n';
+import { storefrontTitle } from '~/components/storefront/pageTitle';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
+export const meta: MetaFunction = (args) => storefrontTitle(args, 'title.findOrder');
 
 // Searching by code is a GET (the theme's no-JavaScript "join with a code" form lands here with ?code=).
 // By e-mail is a POST that e-mails the address its host links and answers the same whatever it hosts

@@ -11,9 +11,10 @@ import { peekGuestLink } from '~/models/groupOrder/guestLinks.server';
 import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
 import { useT } from '~/components/i18n';
+import { storefrontTitle } from '~/components/storefront/pageTitle';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
-export const meta: MetaFunction = () => [{ title: 'Open your order on this device' }];
+export const meta: MetaFunction = (args) => storefrontTitle(args, 'host.title.guestLink');
 
 // A guest's e-mailed one-time link (guestLinks.server.ts). Opening it only looks the link up; it is used
 // when the person presses the button (a POST with this browser's guest token), so a mail scanner that

@@ -10,9 +10,10 @@ import hostCss from '~/styles/host.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { orderTitle } from '~/lib/groupOrder';
 import { useT } from '~/components/i18n';
+import { storefrontTitle } from '~/components/storefront/pageTitle';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
-export const meta: MetaFunction = () => [{ title: 'Manage your group order' }];
+export const meta: MetaFunction = (args) => storefrontTitle(args, 'host.title.claim');
 
 // Opening the e-mailed link only looks the claim up; it is used by a POST from the page's script, so a
 // mail scanner that fetches links cannot spend it.

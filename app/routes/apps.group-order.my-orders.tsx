@@ -12,9 +12,10 @@ import hostCss from '~/styles/host.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { pageLanguage } from '~/i18n.server';
 import { useT } from '~/components/i18n';
+import { storefrontTitle } from '~/components/storefront/pageTitle';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
-export const meta: MetaFunction = () => [{ title: 'My Orders · Group Order' }];
+export const meta: MetaFunction = (args) => storefrontTitle(args, 'host.title.myOrders');
 
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
