@@ -14,16 +14,21 @@ import { DESKTOP, hydrated, PHONE, screenshot, urls, useBrowser } from './suppor
 // asking for en-XA, so the pages' own navigations stay in it), where every message is accented and
 // bracketed (lib/pseudoLocale.ts; only under these tests, e2e/global-setup.ts). Any visible text with a
 // plain ASCII letter left, once the shop's own data is taken out, skipped the message files: the test
-// lists them. docs/decisions/2026-11-27-pseudo-locale-and-api-sentences.md.
+// lists them, and each page's <title> is held to the same rule. Refusals the server says (a name taken, a
+// code that finds nothing, a page that does not exist) are walked too.
+// docs/decisions/2026-11-27-pseudo-locale-and-api-sentences.md.
 
 const browser = useBrowser();
 
-// The pseudo messages, made as the server makes them, to find the pages' controls by their words.
+// The pseudo messages, made as the server makes them, to find the pages' controls (and the server's
+// refusals, the api area) by their words.
 const english = Object.fromEntries(
-  Object.entries({ ...CATALOGS.en.guest, ...CATALOGS.en.host, ...CATALOGS.en.admin }).map(([id, text]) => [
-    id,
-    compileMessage(text),
-  ]),
+  Object.entries({
+    ...CATALOGS.en.guest,
+    ...CATALOGS.en.host,
+    ...CATALOGS.en.admin,
+    ...CATALOGS.en.api,
+  }).map(([id, text]) => [id, compileMessage(text)]),
 );
 const pseudo = setupI18n({ locale: 'en', messages: { en: pseudoMessages(english) } });
 const p = (id: string, values?: Record<string, unknown>) => pseudo._(id, values);
@@ -55,13 +60,23 @@ beforeAll(async () => {
 });
 
 /**
- * Visible text nodes that still hold an ASCII letter once data, dates and times are taken out. Dates and
- * times are Intl's (the page's locale), not messages; a language picker's codes are codes.
+ * Visible text nodes (and the page's <title>) that still hold an ASCII letter once data, dates and times are
+ * taken out. Dates and times are Intl's (the page's locale), not messages; a language picker's codes are codes.
  */
 async function untranslated(page: Page, people: string[]): Promise<string[]> {
   const known = [...people, ...data].sort((a, b) => b.length - a.length);
   return page.evaluate((known) => {
     const out: string[] = [];
+    const english = (shown: string) => {
+      let text = shown;
+      for (const value of known) text = text.split(value).join(' ');
+      text = text
+        .replace(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b/g, ' ')
+        .replace(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b/g, ' ')
+        .replace(/\b\d{1,2}:\d{2}\s?(am|pm)\b/gi, ' ')
+        .replace(/\b[A-Z]{3}\b(?=\s?\$|\s?\d)/g, ' ');
+      return /[A-Za-z]/.test(text);
+    };
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const element = node.parentElement;
@@ -69,15 +84,9 @@ async function untranslated(page: Page, people: string[]): Promise<string[]> {
       if (element.getClientRects().length === 0 && !element.closest('.visually-hidden')) continue;
       const style = getComputedStyle(element);
       if (style.visibility === 'hidden' || style.display === 'none') continue;
-      let text = node.textContent ?? '';
-      for (const value of known) text = text.split(value).join(' ');
-      text = text
-        .replace(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b/g, ' ')
-        .replace(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b/g, ' ')
-        .replace(/\b\d{1,2}:\d{2}\s?(am|pm)\b/gi, ' ')
-        .replace(/\b[A-Z]{3}\b(?=\s?\$|\s?\d)/g, ' ');
-      if (/[A-Za-z]/.test(text)) out.push((node.textContent ?? '').trim());
+      if (english(node.textContent ?? '')) out.push((node.textContent ?? '').trim());
     }
+    if (!document.title || english(document.title)) out.push(`<title>${document.title}</title>`);
     return [...new Set(out)];
   }, known);
 }
@@ -139,6 +148,33 @@ const PAGES: Step[] = [
     open: async (page) => {
       await page.getByRole('button', { name: p('review.confirm') }).click();
       await page.getByRole('heading', { name: p('phase.confirmedTitle') }).waitFor();
+    },
+  },
+  {
+    // Another browser's guest under the same name: the join form's refusal, said by the server.
+    name: 'name taken',
+    open: async (page, order) => {
+      await page.evaluate(() => localStorage.clear());
+      await page.goto(withPseudo(`/apps/group-order/join/${order.code}`));
+      await hydrated(page);
+      await page.getByLabel(p('join.yourName')).fill(GUEST);
+      await page.getByRole('button', { name: p('join.join'), exact: true }).click();
+      await page.getByText(p('api.guest.nameTaken', { name: GUEST, first: GUEST })).waitFor();
+    },
+  },
+  {
+    name: 'find order refusal',
+    open: async (page) => {
+      await page.goto(withPseudo('/apps/group-order/find-order?code=ZZZZZ9'));
+      await hydrated(page);
+      await page.getByText(p('api.find.notFound')).first().waitFor();
+    },
+  },
+  {
+    name: '404 page',
+    open: async (page) => {
+      await page.goto(withPseudo('/apps/group-order/no-such-page'));
+      await page.getByRole('heading', { name: p('error.notFound.title') }).waitFor();
     },
   },
   {

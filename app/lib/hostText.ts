@@ -44,7 +44,8 @@ export const FORM_MESSAGES = {
   deliveryPassed: 'The delivery time has already passed. Please choose a later time.',
   validDeadline: 'Please choose a valid deadline date and time.',
   deadlinePassed: 'The ordering deadline has already passed. Please choose a time in the future.',
-  deadlineRuleDelivery: 'The ordering deadline must not be after the delivery time. Please choose an earlier deadline.',
+  deadlineRuleDelivery:
+    'The ordering deadline must not be after the delivery time. Please choose an earlier deadline.',
 } as const;
 
 export type FieldErrors = Partial<Record<string, string>>;

@@ -72,7 +72,12 @@ export const CreateGroupOrderSchema = z
       'Email address',
       FORM_MESSAGES.hostEmailTooLong,
     ).pipe(emailAddress(INVALID_EMAIL)),
-    companyName: required(REQUIRED_MESSAGES.companyName, 120, 'Company name', FORM_MESSAGES.companyNameTooLong),
+    companyName: required(
+      REQUIRED_MESSAGES.companyName,
+      120,
+      'Company name',
+      FORM_MESSAGES.companyNameTooLong,
+    ),
     name: optional(120, 'Group or meeting name', FORM_MESSAGES.nameTooLong),
     orderType: z.enum(['pickup', 'delivery'], { message: FORM_MESSAGES.orderType }).default('pickup'),
     deliveryAddress: optional(300, 'Delivery address', FORM_MESSAGES.deliveryAddressTooLong, true),

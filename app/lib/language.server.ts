@@ -75,7 +75,10 @@ export function pseudoRequested(request: Request): boolean {
 // 201 stays as it was). Another instance's change of a shop's language is seen at this process's next
 // read of those settings, or after SHOP_LOCALE_KEPT_MS.
 const SHOP_LOCALE_KEPT_MS = 10 * 60_000;
-const shopLocales = new LRUCache<string, { locale: string | null }>({ max: 10_000, ttl: SHOP_LOCALE_KEPT_MS });
+const shopLocales = new LRUCache<string, { locale: string | null }>({
+  max: 10_000,
+  ttl: SHOP_LOCALE_KEPT_MS,
+});
 let readShopLocale: ((shop: string) => Promise<string | null>) | undefined;
 
 /** Keeps a shop's stored locale as just read or written (models/shop/settings.server.ts). */

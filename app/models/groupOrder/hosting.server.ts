@@ -160,7 +160,6 @@ const kindOf = (orderType: string, settings: { pickupNoticeMinutes: number }) =>
   noticeMinutes: settings.pickupNoticeMinutes,
 });
 
-
 /**
  * +15 minutes from the later of now and the current deadline, so an expired order reopens for 15. The
  * deadline never passes pickup minus the shop's notice (the kitchen needs that time): it stops there, and
@@ -191,7 +190,8 @@ export async function extendDeadline(
         order.timeZone,
         { notBefore: new Date(minuteStart) },
       );
-      if (!moved) throw new Invalid(what === 'pickup' ? FORM_MESSAGES.validPickup : FORM_MESSAGES.validDelivery);
+      if (!moved)
+        throw new Invalid(what === 'pickup' ? FORM_MESSAGES.validPickup : FORM_MESSAGES.validDelivery);
       if (what === 'pickup' && moved.getTime() < minuteStart + settings.pickupNoticeMinutes * 60_000) {
         throw new Invalid(say('host.valid.pickupNotice', { minutes: settings.pickupNoticeMinutes }));
       }

@@ -33,12 +33,7 @@ export async function notOrderingView(shop: string, token: string, words: Words)
 }
 
 /** The join screen reached through an invitation link: who the invitee is, for its "not ordering" card. */
-export async function inviteOnJoin(
-  shop: string,
-  groupOrderId: number,
-  token: string | null,
-  words: Words,
-) {
+export async function inviteOnJoin(shop: string, groupOrderId: number, token: string | null, words: Words) {
   if (!token) return null;
   const view = await notOrderingView(shop, token, words);
   const invitee = view && (await findInviteeByToken(shop, token));
