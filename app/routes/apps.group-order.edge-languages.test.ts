@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
 import { beforeEach, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
 import { wordsFor } from '~/i18n.server';
@@ -12,6 +13,8 @@ import { action as orderItemsAction } from './apps.group-order.api.order-items';
 import { action as extendAction } from './apps.group-order.api.group-orders.$id.extend';
 import { action as scheduleAction } from './apps.group-order.api.group-orders.$id.schedule';
 import { loader as statusLoader } from './apps.group-order.api.group-orders.$id.status';
+import { action as guestLinkAction } from './apps.group-order.api.group-orders.$id.guest-link';
+import { guestLinkSentMessage } from '~/models/groupOrder/guestLinks.server';
 import { action as joinAction } from './apps.group-order.join.$code';
 import { action as findAction } from './apps.group-order.find-order';
 
@@ -38,8 +41,10 @@ beforeEach(async () => {
 });
 
 type Language = { locale?: string; accept?: string };
-const query = (language: Language = {}) => (language.locale ? { locale: language.locale } : {});
-const headers = (language: Language = {}) => (language.accept ? { 'Accept-Language': language.accept } : {});
+const query = (language: Language = {}): Record<string, string> =>
+  language.locale ? { locale: language.locale } : {};
+const headers = (language: Language = {}): Record<string, string> =>
+  language.accept ? { 'Accept-Language': language.accept } : {};
 
 async function confirm(overrides: Record<string, unknown>, language?: Language, shop = TEST_SHOP) {
   const body = {
@@ -60,7 +65,7 @@ async function confirm(overrides: Record<string, unknown>, language?: Language, 
 }
 
 async function hostCall(
-  action: typeof extendAction,
+  action: (args: ActionFunctionArgs) => Promise<unknown>,
   path: string,
   body: Record<string, unknown>,
   language: Language,
@@ -75,7 +80,7 @@ async function hostCall(
 
 /** A form post to a page's action, answered as the page gets it (Remix's data() or a redirect). */
 async function formPost(
-  action: typeof joinAction,
+  action: (args: ActionFunctionArgs) => Promise<unknown>,
   path: string,
   fields: Record<string, string>,
   params: Record<string, string>,
@@ -196,6 +201,21 @@ describe('refusals with a name or a number in them', () => {
     });
     const english = (await errorResponse(error).json()) as Answer;
     expect(english.fieldErrors.hostName).toBe('Your name must be 80 characters or fewer.');
+  });
+});
+
+describe("a guest's link for another device", () => {
+  it('answers the same sentence in the page language, whatever the address', async () => {
+    const body = { guestName: 'Bob', email: 'bob@example.com' };
+    const german = await hostCall(guestLinkAction, 'guest-link', body, { locale: 'de' });
+    expect(german.status).toBe(200);
+    expect(german.body).toEqual({
+      sent: true,
+      message: de('api.guest.linkSent', { name: 'Bob', minutes: 30 }),
+    });
+    expect(german.body.message).toMatch(/^Falls Bob mit dieser E-Mail-Adresse bestellt hat/);
+    const english = await hostCall(guestLinkAction, 'guest-link', body, {});
+    expect(english.body.message).toBe(guestLinkSentMessage('Bob'));
   });
 });
 
