@@ -17,8 +17,7 @@ export async function publicKitchenProgress(request: Request, idParam: string | 
   const id = toId(idParam);
   // The page's language (its API client sends it), else the shop's: for why the order is closed.
   const language = await apiLanguage(request, storefront.shop);
-  const progress =
-    id === null ? null : await getKitchenProgress(storefront.shop, id, false, new Date(), language);
+  const progress = id === null ? null : await getKitchenProgress(storefront.shop, id, false, language);
   if (!progress) {
     await countMiss(clientKey(storefront.shop, request));
     throw notFound();
