@@ -106,19 +106,20 @@ export function closedSaid(
     : say(why.id as SentenceId);
 }
 
-/**
- * closedText and closedMessage (lib/groupOrder.ts) in `language`, for the guest pages' loaders and the
- * live status they poll.
- */
-export function closedTextsIn(
+/** closedMessage (lib/groupOrder.ts) in `language`: why the order no longer takes items, or null. */
+export function closedMessageIn(
   language: Language,
   order: Pick<GroupOrder, ClosedFields | 'status'>,
   now = new Date(),
 ) {
-  const say = sayIn(language);
   const reason = closedReason(order, now);
+  return reason ? sayIn(language)(closedSaid(order, reason).sentence) : null;
+}
+
+/** closedText and closedMessage (lib/groupOrder.ts) in `language`, for the guest pages' loaders. */
+export function closedTextsIn(language: Language, order: Pick<GroupOrder, ClosedFields | 'status'>) {
   return {
-    closedMessage: reason ? say(closedSaid(order, reason).sentence) : null,
-    expiredMessage: say(closedSaid(order, 'expired').sentence),
+    closedMessage: closedMessageIn(language, order),
+    expiredMessage: sayIn(language)(closedSaid(order, 'expired').sentence),
   };
 }

@@ -14,7 +14,7 @@ import { useJoinForm } from '~/components/storefront/guest/useJoinForm';
 import { readFormBody } from '~/lib/body.server';
 import { sfPath } from '~/lib/paths';
 import { closedReason, findGroupOrderByCode } from '~/models/groupOrder/groupOrder.server';
-import { closedTextsIn, sayWith } from '~/lib/sentences.server';
+import { closedMessageIn, sayWith } from '~/lib/sentences.server';
 import { guestHasItems } from '~/models/groupOrder/orderItems.server';
 import { joinAsGuest, joinPageOrder, JoinSchema } from '~/models/groupOrder/joining.server';
 import { countMiss } from '~/models/limits/rateLimits.server';
@@ -102,7 +102,7 @@ export const action = withHttpErrors(async function action({ request, params }: 
   // A closed order has no menu to open: say so here rather than send the guest to one they cannot use.
   const reason = closedReason(order);
   if (reason) {
-    const { closedMessage } = closedTextsIn((await pageLanguage(request, shop)).language, order);
+    const closedMessage = closedMessageIn((await pageLanguage(request, shop)).language, order);
     return data({ error: closedMessage }, { status: 409 });
   }
   return redirect(sfPath(`/order/${order.id}`, { guest: guest.name, initials }));

@@ -4,7 +4,7 @@ import { Conflict, Invalid, NotFound, type Sentence } from '../../lib/errors';
 import { say } from '../../lib/sentences.server';
 import { CANCEL_REASON_MAX } from '../../lib/schemas/adminOrders';
 import type { Language } from '../../lib/language';
-import { closedTextsIn } from '../../lib/sentences.server';
+import { closedMessageIn } from '../../lib/sentences.server';
 import {
   cancelledEmail,
   readyEmail,
@@ -239,7 +239,7 @@ export async function getKitchenProgress(
     // What open guest and host pages poll (GET /status): whether the order still takes items, and when.
     status: order.status,
     deadlineAt: order.deadlineAt.toISOString(),
-    closedMessage: closedTextsIn(language, order, now).closedMessage,
+    closedMessage: closedMessageIn(language, order, now),
     // Moves whenever the order is written (a guest confirms, the host removes an item): pages re-read then.
     changedAt: order.updatedAt.toISOString(),
     submitted: order.status === 'submitted',
