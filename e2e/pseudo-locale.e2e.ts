@@ -62,6 +62,7 @@ async function readData() {
         'SELECT initials AS text FROM Guest WHERE shop = ?',
         'SELECT guestInitials AS text FROM OrderItem WHERE shop = ?',
         'SELECT specialInstructions AS text FROM OrderItem WHERE shop = ?',
+        'SELECT specialInstructions AS text FROM Guest WHERE shop = ?',
       ].map((sql) => db.execute({ sql, args: [SHOP] })),
     );
     // One letter (an initial) would hide that letter everywhere: only longer values count.
