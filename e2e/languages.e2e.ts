@@ -146,6 +146,7 @@ describe('storefront languages (issue 26)', () => {
     await page.getByLabel('Ihre E-Mail').fill(`hanna-${Date.now()}@example.com`);
     await page.getByLabel('Firmenname').fill('Muster GmbH');
     await page.getByLabel(/Name der Gruppe/).fill('Montagsrunde');
+    expect(await page.title()).toBe('BESTELLUNG ERSTELLEN · Gruppenbestellung');
     await germanOnly(page, 'german-host-create-390');
 
     await page.getByRole('button', { name: 'Gruppenbestellung erstellen' }).click();
@@ -158,6 +159,7 @@ describe('storefront languages (issue 26)', () => {
     await page.getByTestId('guest-order').first().waitFor();
     // 24-hour clock: the deadline and pickup carry no am/pm.
     expect(await page.locator('.host-stats').textContent()).not.toMatch(/\b(am|pm)\b/i);
+    expect(await page.title()).toBe('Montagsrunde · Gruppenbestellung');
     await germanOnly(page, 'german-host-dashboard-390');
 
     await page.getByRole('button', { name: 'Gruppenbestellung abschicken' }).click();
@@ -166,6 +168,38 @@ describe('storefront languages (issue 26)', () => {
     await page.locator('.toast__title', { hasText: 'Bestellung abgeschickt!' }).first().waitFor();
     await page.getByRole('button', { name: 'Bestellung bearbeiten' }).waitFor();
     await germanOnly(page, 'german-host-submitted-390');
+  });
+});
+
+describe('refusals and titles in the page language (issue 26)', () => {
+  it('tells a German guest their name is taken, and an order that is gone, in German at 390 px', async () => {
+    const order = await openOrder();
+    const { page } = await browser.newUser(PHONE, 'de-DE');
+    await page.goto(`/apps/group-order/join/${order.code}`);
+    await hydrated(page);
+    // Someone called Gina Gast is already in the order (the spec's client, without this browser's token).
+    expect((await addItemAsGuest(page, order.id, 'Gina Gast')).status).toBe(201);
+    expect(await page.title()).toBe('Gruppenbestellung');
+    await page.getByLabel(GERMAN.name).fill('Gina Gast');
+    await page.getByRole('button', { name: GERMAN.join, exact: true }).click();
+    await page.getByText(/^Jemand namens Gina Gast ist dieser Bestellung bereits beigetreten/).waitFor();
+    await germanOnly(page, 'german-refusal-name-taken-390');
+
+    // The order goes away while the form is open: the join answers with the not-found page, in German.
+    await prisma.groupOrder.update({ where: { id: order.id }, data: { code: 'GONE42' } });
+    await page.getByLabel(GERMAN.name).fill('Gina G.');
+    await page.getByRole('button', { name: GERMAN.join, exact: true }).click();
+    await page.getByRole('heading', { name: 'Gruppenbestellung nicht gefunden' }).waitFor();
+    await germanOnly(page, 'german-refusal-join-gone-390');
+  });
+
+  it('says Find order in French: its title, a code that finds nothing, and the e-mail answer', async () => {
+    const { page } = await browser.newUser(PHONE, 'fr-FR');
+    await page.goto('/apps/group-order/find-order?code=ZZZZZ9');
+    await hydrated(page);
+    expect(await page.title()).toBe('Trouver une commande · Commande groupée');
+    await page.getByText('Commande introuvable').first().waitFor();
+    await page.getByText('Aucune commande ne correspond à ces informations.').first().waitFor();
   });
 });
 

@@ -1,7 +1,7 @@
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { createClient } from '@libsql/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CATALOGS } from '../app/locales/catalogs';
 import { categoryLabel } from '../app/lib/categories';
@@ -14,16 +14,21 @@ import { DESKTOP, hydrated, PHONE, screenshot, urls, useBrowser } from './suppor
 // asking for en-XA, so the pages' own navigations stay in it), where every message is accented and
 // bracketed (lib/pseudoLocale.ts; only under these tests, e2e/global-setup.ts). Any visible text with a
 // plain ASCII letter left, once the shop's own data is taken out, skipped the message files: the test
-// lists them. docs/decisions/2026-11-27-pseudo-locale-and-api-sentences.md.
+// lists them, and each page's <title> is held to the same rule. Refusals the server says (a name taken, a
+// code that finds nothing, a page that does not exist) are walked too.
+// docs/decisions/2026-11-27-pseudo-locale-and-api-sentences.md.
 
 const browser = useBrowser();
 
-// The pseudo messages, made as the server makes them, to find the pages' controls by their words.
+// The pseudo messages, made as the server makes them, to find the pages' controls (and the server's
+// refusals, the api area) by their words.
 const english = Object.fromEntries(
-  Object.entries({ ...CATALOGS.en.guest, ...CATALOGS.en.host, ...CATALOGS.en.admin }).map(([id, text]) => [
-    id,
-    compileMessage(text),
-  ]),
+  Object.entries({
+    ...CATALOGS.en.guest,
+    ...CATALOGS.en.host,
+    ...CATALOGS.en.admin,
+    ...CATALOGS.en.api,
+  }).map(([id, text]) => [id, compileMessage(text)]),
 );
 const pseudo = setupI18n({ locale: 'en', messages: { en: pseudoMessages(english) } });
 const p = (id: string, values?: Record<string, unknown>) => pseudo._(id, values);
@@ -31,7 +36,11 @@ const p = (id: string, values?: Record<string, unknown>) => pseudo._(id, values)
 /** What the shop and the people typed (names, menu, codes), which no message file holds. */
 let data: string[] = [];
 
-beforeAll(async () => {
+/**
+ * Read before each walk: what earlier browser tests left in the shop (their orders, people and notes, on
+ * the admin's lists) is data too.
+ */
+async function readData() {
   const db = createClient({ url: urls().databaseUrl });
   try {
     const rows = await Promise.all(
@@ -42,26 +51,49 @@ beforeAll(async () => {
         'SELECT name AS text FROM ModifierGroup WHERE shop = ?',
         'SELECT name AS text FROM Modifier WHERE shop = ?',
         'SELECT shopName AS text FROM ShopSettings WHERE shop = ?',
-        // The shop's time zone is named by its IANA id ("Australia/Sydney"), not in words.
+        // The shop's time zone is named by its IANA id ("Australia/Sydney"), not in words; its currency
+        // by its code ("(AUD)" beside an amount the host types).
         'SELECT timeZone AS text FROM ShopSettings WHERE shop = ?',
+        'SELECT currency AS text FROM ShopSettings WHERE shop = ?',
+        ...['code', 'name', 'companyName', 'hostName', 'hostEmail', 'shopifyDraftOrderName'].map(
+          (column) => `SELECT ${column} AS text FROM GroupOrder WHERE shop = ?`,
+        ),
+        'SELECT name AS text FROM Guest WHERE shop = ?',
+        'SELECT initials AS text FROM Guest WHERE shop = ?',
+        'SELECT guestInitials AS text FROM OrderItem WHERE shop = ?',
+        'SELECT specialInstructions AS text FROM OrderItem WHERE shop = ?',
+        'SELECT specialInstructions AS text FROM Guest WHERE shop = ?',
       ].map((sql) => db.execute({ sql, args: [SHOP] })),
     );
-    data = rows.flatMap((r) => r.rows.map((row) => String(row.text ?? ''))).filter((t) => t.trim());
+    // One letter (an initial) would hide that letter everywhere: only longer values count.
+    data = rows
+      .flatMap((r) => r.rows.map((row) => String(row.text ?? '')))
+      .filter((t) => t.trim().length > 1);
     // Categories are the shop's own, shown as labels ("white_coffee" → "White Coffee").
     data.push(...rows[2].rows.map((row) => categoryLabel(String(row.text))));
   } finally {
     db.close();
   }
-});
+}
 
 /**
- * Visible text nodes that still hold an ASCII letter once data, dates and times are taken out. Dates and
- * times are Intl's (the page's locale), not messages; a language picker's codes are codes.
+ * Visible text nodes (and the page's <title>) that still hold an ASCII letter once data, dates and times are
+ * taken out. Dates and times are Intl's (the page's locale), not messages; a language picker's codes are codes.
  */
 async function untranslated(page: Page, people: string[]): Promise<string[]> {
   const known = [...people, ...data].sort((a, b) => b.length - a.length);
   return page.evaluate((known) => {
     const out: string[] = [];
+    const english = (shown: string) => {
+      let text = shown;
+      for (const value of known) text = text.split(value).join(' ');
+      text = text
+        .replace(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b/g, ' ')
+        .replace(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b/g, ' ')
+        .replace(/\b\d{1,2}:\d{2}\s?(am|pm)\b/gi, ' ')
+        .replace(/\b[A-Z]{3}\b(?=\s?\$|\s?\d)/g, ' ');
+      return /[A-Za-z]/.test(text);
+    };
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const element = node.parentElement;
@@ -69,15 +101,9 @@ async function untranslated(page: Page, people: string[]): Promise<string[]> {
       if (element.getClientRects().length === 0 && !element.closest('.visually-hidden')) continue;
       const style = getComputedStyle(element);
       if (style.visibility === 'hidden' || style.display === 'none') continue;
-      let text = node.textContent ?? '';
-      for (const value of known) text = text.split(value).join(' ');
-      text = text
-        .replace(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b/g, ' ')
-        .replace(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b/g, ' ')
-        .replace(/\b\d{1,2}:\d{2}\s?(am|pm)\b/gi, ' ')
-        .replace(/\b[A-Z]{3}\b(?=\s?\$|\s?\d)/g, ' ');
-      if (/[A-Za-z]/.test(text)) out.push((node.textContent ?? '').trim());
+      if (english(node.textContent ?? '')) out.push((node.textContent ?? '').trim());
     }
+    if (!document.title || english(document.title)) out.push(`<title>${document.title}</title>`);
     return [...new Set(out)];
   }, known);
 }
@@ -142,6 +168,33 @@ const PAGES: Step[] = [
     },
   },
   {
+    // Another browser's guest under the same name: the join form's refusal, said by the server.
+    name: 'name taken',
+    open: async (page, order) => {
+      await page.evaluate(() => localStorage.clear());
+      await page.goto(withPseudo(`/apps/group-order/join/${order.code}`));
+      await hydrated(page);
+      await page.getByLabel(p('join.yourName')).fill(GUEST);
+      await page.getByRole('button', { name: p('join.join'), exact: true }).click();
+      await page.getByText(p('api.guest.nameTaken', { name: GUEST, first: GUEST })).waitFor();
+    },
+  },
+  {
+    name: 'find order refusal',
+    open: async (page) => {
+      await page.goto(withPseudo('/apps/group-order/find-order?code=ZZZZZ9'));
+      await hydrated(page);
+      await page.getByText(p('api.find.notFound')).first().waitFor();
+    },
+  },
+  {
+    name: '404 page',
+    open: async (page) => {
+      await page.goto(withPseudo('/apps/group-order/no-such-page'));
+      await page.getByRole('heading', { name: p('error.notFound.title') }).waitFor();
+    },
+  },
+  {
     name: 'find order',
     open: async (page) => {
       await page.goto(withPseudo('/apps/group-order/find-order'));
@@ -199,6 +252,7 @@ const PAGES: Step[] = [
 
 describe('pseudo-locale run (issue 26)', () => {
   it('shows no text outside the message files on the guest and host pages', async () => {
+    await readData();
     const order = await openOrder({ name: 'Pseudo run' });
     const { page } = await browser.newUser(PHONE, PSEUDO_LOCALE);
     const people = ['Pseudo run', 'Hannah Host', 'Acme Pty Ltd', GUEST, order.code];
@@ -274,6 +328,7 @@ describe('pseudo-locale run of the embedded admin', () => {
   afterAll(() => prisma.$disconnect());
 
   it('shows no text outside the message files on the dashboard, prep board, menu and settings', async () => {
+    await readData();
     const flatWhite = (await prisma.menuItem.findFirst({ where: { shop: SHOP, name: 'Flat White' } }))!;
     const order = await storedOrder(prisma, 'XA', {
       name: 'Pseudo kitchen',

@@ -53,3 +53,19 @@ export function useMoney(currency: string) {
   const { intlLocale } = useLanguage();
   return useCallback((cents: number) => formatMoney(cents, currency, intlLocale), [currency, intlLocale]);
 }
+
+const titleInstances = new WeakMap<object, ReturnType<typeof setupI18n>>();
+
+/**
+ * A message said outside React (a route's `meta`: the page's <title>), with the messages a loader sent.
+ * One Lingui instance per messages object: the server's compiled messages are one object per language.
+ */
+export function sayOutside(words: { language: Language; messages: object }, id: string, values?: object) {
+  let i18n = titleInstances.get(words.messages);
+  if (!i18n) {
+    const messages = { [words.language]: words.messages as Messages };
+    i18n = setupI18n({ locale: words.language, messages });
+    titleInstances.set(words.messages, i18n);
+  }
+  return i18n._(id, values as Record<string, unknown>);
+}

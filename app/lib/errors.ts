@@ -8,15 +8,15 @@ export type ErrorDetails = Record<string, unknown>;
 /**
  * A sentence of the `api` message files (app/locales/<language>/api.json) by its id, with its values:
  * said in the request's language where the error becomes an answer (lib/sentences.server.ts). A value may
- * be a sentence itself (said first), a moment (shown in the order's time zone, the language's clock) or an
- * amount of money (the language's format).
+ * be a sentence itself (said first), a moment (shown in the order's time zone, the language's clock: its
+ * date and time, or with `timeOnly` the time alone) or an amount of money (the language's format).
  */
 export type Sentence = { id: string; values?: Record<string, SentenceValue> };
 export type SentenceValue =
   | string
   | number
   | Sentence
-  | { at: Date; timeZone: string }
+  | { at: Date; timeZone: string; timeOnly?: boolean }
   /** An amount, formatted in the language's way for its currency. */
   | { cents: number; currency: string };
 

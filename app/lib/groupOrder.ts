@@ -3,6 +3,7 @@ import { personKey } from './guests';
 import { maskEmail } from './hostText';
 import { centsToDecimal } from './money';
 import { formatDateTime, utcToZoned } from './time';
+import type { Translate } from './language';
 
 // The group order's own rules, pure so server and pages share them: when and why it is closed, its
 // title, and the shapes the API and pages show it in (spec "Group order" and "Summary entry per guest").
@@ -13,8 +14,10 @@ import { formatDateTime, utcToZoned } from './time';
  * 'Coffee Order' while its find-order results used the company: one order had two names, so the
  * company's wins (docs/decisions/2026-11-26-one-order-title.md).
  */
-export function orderTitle(order: Pick<GroupOrder, 'name' | 'companyName'>) {
-  return order.name?.trim() || `${order.companyName} Order`;
+export function orderTitle(order: Pick<GroupOrder, 'name' | 'companyName'>, t?: Translate) {
+  const company = order.companyName;
+  // `t`: a storefront page's language (host.orderTitle, whose English is this one).
+  return order.name?.trim() || (t ? t('host.orderTitle', { company }) : `${company} Order`);
 }
 
 /** What the order's time is called: 'Delivery' for a delivery, else 'Pickup'. */

@@ -36,8 +36,13 @@ export const GUEST_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
 
 /** Said on the join screen (and by the API) when another person already uses this name in the order. */
 export function nameTakenMessage(name: string) {
-  const first = name.trim().split(/\s+/)[0] || name.trim();
+  const { first } = nameTakenValues(name);
   return `Someone called ${name.trim()} has already joined this order. Please add something to tell you apart, for example "${first} K.".`;
+}
+
+/** The name and its first word, as the sentence above (api.guest.nameTaken) puts them in. */
+export function nameTakenValues(name: string) {
+  return { name: name.trim(), first: name.trim().split(/\s+/)[0] || name.trim() };
 }
 
 export const NOT_YOUR_ORDER_MESSAGE =

@@ -26,10 +26,12 @@ export * from './hostText';
 // keeps the compiled parsers.
 if (typeof document !== 'undefined') z.config({ jitless: true });
 
-const optional = (max: number, label: string, multiline = false) => optionalText({ label, max, multiline });
+// Each length limit is one of the form's own sentences (FORM_MESSAGES), so the page can say it in its language.
+const optional = (max: number, label: string, tooLong: string, multiline = false) =>
+  optionalText({ label, max, tooLong, multiline });
 
-const required = (message: string, max: number, label: string) =>
-  requiredText({ label, max, missing: message });
+const required = (message: string, max: number, label: string, tooLong: string) =>
+  requiredText({ label, max, missing: message, tooLong });
 
 const dateText = (message: string) =>
   z
@@ -63,17 +65,27 @@ export const ScheduleSchema = z.object({
 
 export const CreateGroupOrderSchema = z
   .object({
-    hostName: required(REQUIRED_MESSAGES.hostName, 80, 'Your name'),
-    hostEmail: required(REQUIRED_MESSAGES.hostEmail, 254, 'Email address').pipe(emailAddress(INVALID_EMAIL)),
-    companyName: required(REQUIRED_MESSAGES.companyName, 120, 'Company name'),
-    name: optional(120, 'Group or meeting name'),
+    hostName: required(REQUIRED_MESSAGES.hostName, 80, 'Your name', FORM_MESSAGES.hostNameTooLong),
+    hostEmail: required(
+      REQUIRED_MESSAGES.hostEmail,
+      254,
+      'Email address',
+      FORM_MESSAGES.hostEmailTooLong,
+    ).pipe(emailAddress(INVALID_EMAIL)),
+    companyName: required(
+      REQUIRED_MESSAGES.companyName,
+      120,
+      'Company name',
+      FORM_MESSAGES.companyNameTooLong,
+    ),
+    name: optional(120, 'Group or meeting name', FORM_MESSAGES.nameTooLong),
     orderType: z.enum(['pickup', 'delivery'], { message: FORM_MESSAGES.orderType }).default('pickup'),
-    deliveryAddress: optional(300, 'Delivery address', true),
+    deliveryAddress: optional(300, 'Delivery address', FORM_MESSAGES.deliveryAddressTooLong, true),
     pickupDate: dateText(FORM_MESSAGES.pickupDate),
     pickupTime: timeText(FORM_MESSAGES.pickupTime),
     deadlineDate: dateText(FORM_MESSAGES.deadlineDate),
     deadlineTime: timeText(FORM_MESSAGES.deadlineTime),
-    instructions: optional(1000, 'Instructions', true),
+    instructions: optional(1000, 'Instructions', FORM_MESSAGES.instructionsTooLong, true),
     paymentMethod: z
       .enum(PAYMENT_METHODS, { message: FORM_MESSAGES.paymentMethod })
       // Left out: the default for the order type (defaultPaymentMethod), chosen by the model.

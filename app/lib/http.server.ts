@@ -3,7 +3,7 @@ import { readJsonBody } from './body.server';
 import { toId } from './code';
 import { unreadableAnywhere } from './text';
 import type { Language } from './language';
-import { requestLanguage } from './language.server';
+import { refusalLanguage } from './language.server';
 import { sayIn } from './sentences.server';
 import {
   Conflict,
@@ -44,22 +44,39 @@ export function statusOf(error: DomainError): number {
 
 /**
  * `{error, message, ...details}` with the error's status (and Retry-After for a rate limit), the sentence
- * said in `language` (English: the error's own message).
+ * (and any field errors' sentences) said in `language` (English: the error's own words).
  */
 export function errorResponse(error: DomainError, language: Language = 'en'): Response {
   const headers = error instanceof Limited ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
-  const message = language === 'en' ? error.message : sayIn(language)(error.sentence ?? error.message);
-  return jsonError(statusOf(error), message, error.details, headers);
+  if (language === 'en') return jsonError(statusOf(error), error.message, error.details, headers);
+  const say = sayIn(language);
+  const { fieldErrors } = error.details;
+  const details =
+    fieldErrors && typeof fieldErrors === 'object'
+      ? {
+          ...error.details,
+          fieldErrors: Object.fromEntries(
+            Object.entries(fieldErrors).map(([field, text]) => [
+              field,
+              typeof text === 'string' ? say(text) : text,
+            ]),
+          ),
+        }
+      : error.details;
+  return jsonError(statusOf(error), say(error.sentence ?? error.message), details, headers);
 }
 
 /**
  * A JSON refusal (`jsonError`: zod's sentence, a 404, a 405) said in the request's language. English,
  * any other answer, and a sentence the `api` message files do not have are left exactly as they are.
  */
-async function inLanguage(response: Response, languageOf: () => Language): Promise<Response> {
+async function inLanguage(
+  response: Response,
+  languageOf: (status: number) => Promise<Language>,
+): Promise<Response> {
   // Read the request's language only for a refusal: a success (the confirm's 201) never needs it.
   if (response.status < 400) return response;
-  const language = languageOf();
+  const language = await languageOf(response.status);
   if (language === 'en') return response;
   if (!response.headers.get('content-type')?.includes('application/json')) return response;
   const body: unknown = await response
@@ -79,18 +96,19 @@ async function inLanguage(response: Response, languageOf: () => Language): Promi
  * Wraps a loader or action: a domain error a model raised leaves as its HTTP answer (thrown, so pages show
  * it in their error boundary and the JSON API answers it as is); anything else stays unexpected. This is
  * the one place refusals are said in the request's language (its `locale` parameter, which the storefront's
- * API client adds, else the browser's Accept-Language; lib/sentences.server.ts).
+ * API client adds, else the browser's Accept-Language, else the shop's stored language;
+ * lib/language.server.ts refusalLanguage, lib/sentences.server.ts).
  */
 export function withHttpErrors<Args extends { request: Request }, Result>(
   handler: (args: Args) => Promise<Result>,
 ) {
   return async (args: Args): Promise<Result> => {
-    const language = () => requestLanguage(args.request, null);
+    const language = (status: number) => refusalLanguage(args.request, status);
     let result: Result;
     try {
       result = await handler(args);
     } catch (error) {
-      if (error instanceof DomainError) throw errorResponse(error, language());
+      if (error instanceof DomainError) throw errorResponse(error, await language(statusOf(error)));
       if (error instanceof Response) throw await inLanguage(error, language);
       throw error;
     }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import { LANGUAGES, supportedLanguage, type Language } from './language';
 import { PSEUDO_LOCALE } from './pseudoLocale';
@@ -65,4 +66,52 @@ export function pseudoRequested(request: Request): boolean {
   if (param) return param === PSEUDO_LOCALE;
   const first = request.headers.get('accept-language')?.split(',')[0]?.split(';')[0]?.trim();
   return first === PSEUDO_LOCALE;
+}
+
+// The shops' stored languages (ShopSettings.locale), for the API's refusals to a request that names no
+// language (step 3 above). Every read of a shop's settings (each storefront page's layout, the admin, the
+// e-mails) leaves its locale here, so a refusal costs no query in the usual case; for a shop this process
+// has not read yet, one look-up of that column, and only when refusing (never on a success: the confirm's
+// 201 stays as it was). Another instance's change of a shop's language is seen at this process's next
+// read of those settings, or after SHOP_LOCALE_KEPT_MS.
+const SHOP_LOCALE_KEPT_MS = 10 * 60_000;
+const shopLocales = new LRUCache<string, { locale: string | null }>({
+  max: 10_000,
+  ttl: SHOP_LOCALE_KEPT_MS,
+});
+let readShopLocale: ((shop: string) => Promise<string | null>) | undefined;
+
+/** Keeps a shop's stored locale as just read or written (models/shop/settings.server.ts). */
+export function rememberShopLocale(shop: string, locale: string | null) {
+  shopLocales.set(shop, { locale });
+}
+
+/** How a shop's stored locale is read when it is not kept (models/shop/settings.server.ts gives it). */
+export function readShopLocalesWith(read: (shop: string) => Promise<string | null>) {
+  readShopLocale = read;
+}
+
+/** A shop's stored locale: as kept, else read once (and kept, a missing shop as null). */
+export async function shopLocaleOf(shop: string): Promise<string | null> {
+  const kept = shopLocales.get(shop);
+  if (kept) return kept.locale;
+  if (!readShopLocale) return null;
+  const locale = await readShopLocale(shop);
+  rememberShopLocale(shop, locale);
+  return locale;
+}
+
+/**
+ * The language a storefront API answer is said in: what the request asks for, else its shop's stored
+ * language (`shop`: the signed shop; null for a request refused as unsigned), else English.
+ */
+export async function apiLanguage(request: Request, shop: string | null): Promise<Language> {
+  const asked = requestedLanguage(request);
+  if (asked) return asked;
+  return (shop && supportedLanguage(await shopLocaleOf(shop))) || 'en';
+}
+
+/** The language a refusal (`status`) is said in: apiLanguage, with no shop for an unsigned request. */
+export function refusalLanguage(request: Request, status: number): Promise<Language> {
+  return apiLanguage(request, status === 401 ? null : new URL(request.url).searchParams.get('shop'));
 }

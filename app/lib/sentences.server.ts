@@ -4,7 +4,7 @@ import { i18nFor } from '~/locales/compiled';
 import { formatLocale, type Language, type Translate } from './language';
 import type { Said, Sentence, SentenceValue } from './errors';
 import { closedReason, type CLOSED_MESSAGES } from './groupOrder';
-import { formatDateTime } from './time';
+import { formatDateTime, formatTime12 } from './time';
 import { formatMoney } from './money';
 
 // The sentences the storefront API refuses with, in the request's language (docs/decisions/
@@ -14,11 +14,15 @@ import { formatMoney } from './money';
 // an id with values. English is the message file's, byte for byte what the code says.
 
 const ENGLISH = CATALOGS.en.api;
-type SentenceId = keyof typeof ENGLISH;
+/** The host's sentences the server also says (HOST_MESSAGES, the create form's FORM_MESSAGES: lib/hostText). */
+const HOST_SAID = Object.fromEntries(
+  Object.entries(CATALOGS.en.host).filter(([id]) => /^host\.(msg|valid)\./.test(id)),
+);
+type SentenceId = keyof typeof ENGLISH | `host.${'msg' | 'valid'}.${string}`;
 
-/** Fixed English sentences (no placeholders) by their text. */
+/** Fixed English sentences (no placeholders) by their text; the api file's wording wins a tie. */
 const ID_OF_ENGLISH = new Map(
-  Object.entries(ENGLISH)
+  Object.entries({ ...HOST_SAID, ...ENGLISH })
     .filter(([, text]) => !text.includes('{'))
     .map(([id, text]) => [text, id]),
 );
@@ -33,7 +37,8 @@ export function known(text: string): Sentence | string {
 function speaker(t: Translate, intlLocale: string, idOf: (text: string) => string | undefined) {
   const value = (part: SentenceValue): string | number => {
     if (typeof part !== 'object') return part;
-    if ('at' in part) return formatDateTime(part.at, part.timeZone, intlLocale);
+    if ('at' in part)
+      return (part.timeOnly ? formatTime12 : formatDateTime)(part.at, part.timeZone, intlLocale);
     if ('cents' in part) return formatMoney(part.cents, part.currency, intlLocale);
     return speak(part);
   };
@@ -55,6 +60,11 @@ export function sayIn(language: Language): (message: string | Sentence) => strin
     formatLocale(language, 'en-AU'),
     (text) => ID_OF_ENGLISH.get(text),
   );
+}
+
+/** Says sentences with a page's own words (i18n.server.ts pageLanguage: its language, or the pseudo one). */
+export function sayWith({ t, intlLocale }: { t: Translate; intlLocale: string }) {
+  return speaker(t, intlLocale, (text) => ID_OF_ENGLISH.get(text));
 }
 
 // The embedded admin's sentences (toasts and refusals of its actions) are found the same way in the
@@ -96,12 +106,20 @@ export function closedSaid(
     : say(why.id as SentenceId);
 }
 
+/** closedMessage (lib/groupOrder.ts) in `language`: why the order no longer takes items, or null. */
+export function closedMessageIn(
+  language: Language,
+  order: Pick<GroupOrder, ClosedFields | 'status'>,
+  now = new Date(),
+) {
+  const reason = closedReason(order, now);
+  return reason ? sayIn(language)(closedSaid(order, reason).sentence) : null;
+}
+
 /** closedText and closedMessage (lib/groupOrder.ts) in `language`, for the guest pages' loaders. */
 export function closedTextsIn(language: Language, order: Pick<GroupOrder, ClosedFields | 'status'>) {
-  const say = sayIn(language);
-  const reason = closedReason(order);
   return {
-    closedMessage: reason ? say(closedSaid(order, reason).sentence) : null,
-    expiredMessage: say(closedSaid(order, 'expired').sentence),
+    closedMessage: closedMessageIn(language, order),
+    expiredMessage: sayIn(language)(closedSaid(order, 'expired').sentence),
   };
 }

@@ -1,6 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { jsonError, parseId, parseJson, withHttpErrors } from '~/lib/http.server';
-import { GuestLinkRequestSchema, requestGuestLink } from '~/models/groupOrder/guestLinks.server';
+import {
+  GuestLinkRequestSchema,
+  guestLinkSent,
+  requestGuestLink,
+} from '~/models/groupOrder/guestLinks.server';
+import { apiLanguage } from '~/lib/language.server';
+import { sayIn } from '~/lib/sentences.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import { clientKey } from '~/lib/credentials.server';
 
@@ -12,9 +18,11 @@ export const action = withHttpErrors(async function action({ request, params }: 
   if (request.method !== 'POST') throw jsonError(405, 'Use POST to ask for the link.');
   const id = parseId(params.id);
   const input = await parseJson(request, GuestLinkRequestSchema);
-  const { sent, message } = await requestGuestLink(storefront.shop, id, input, await linkBase(storefront), {
+  const { sent } = await requestGuestLink(storefront.shop, id, input, await linkBase(storefront), {
     client: clientKey(storefront.shop, request),
   });
+  // The same sentence whatever the address, in the page's language (else the shop's).
+  const message = sayIn(await apiLanguage(request, storefront.shop))(guestLinkSent(input.guestName).sentence);
   return Response.json({ sent, message });
 });
 

@@ -16,13 +16,17 @@ import { INVALID_EMAIL, isValidEmail } from '~/lib/hosting';
 import { statusOf, withHttpErrors } from '~/lib/http.server';
 import { sfPath } from '~/lib/paths';
 import { findOrders, type FindMethod } from '~/models/groupOrder/findOrder.server';
-import { hostLinksSentText, requestHostLinksByEmail } from '~/models/groupOrder/hostLinks.server';
+import { HOST_LINK_MINUTES, requestHostLinksByEmail } from '~/models/groupOrder/hostLinks.server';
+import { requestedLanguage } from '~/lib/language.server';
+import { sayWith } from '~/lib/sentences.server';
+import { pageLanguage } from '~/i18n.server';
 import { linkBase, requireStorefront } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { useT } from '~/components/i18n';
+import { storefrontTitle } from '~/components/storefront/pageTitle';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
-export const meta: MetaFunction = () => [{ title: 'Find Order · Group Order' }];
+export const meta: MetaFunction = (args) => storefrontTitle(args, 'title.findOrder');
 
 // Searching by code is a GET (the theme's no-JavaScript "join with a code" form lands here with ?code=).
 // By e-mail is a POST that e-mails the address its host links and answers the same whatever it hosts
@@ -43,10 +47,19 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     // The page shows (and toasts) what went wrong under a title that says what was searched for.
-    const title = error instanceof Limited ? 'Too many searches' : 'Order Not Found';
-    return data({ ...base, problem: { title, message: error.message } }, { status: statusOf(error) });
+    const problem = await problemIn(request, storefront.shop, error, 'find.notFound');
+    return data({ ...base, problem }, { status: statusOf(error) });
   }
 });
+
+/** A refusal as the page shows it, under a title, both in the page's language (read only when refusing). */
+async function problemIn(request: Request, shop: string, error: DomainError, title: string) {
+  const words = await pageLanguage(request, shop);
+  return {
+    title: words.t(error instanceof Limited ? 'find.tooMany' : title),
+    message: sayWith(words)(error.sentence ?? error.message),
+  } satisfies FindProblem;
+}
 
 export const action = withHttpErrors(async function action({ request }: ActionFunctionArgs) {
   const storefront = await requireStorefront(request);
@@ -61,15 +74,15 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
       email,
       await linkBase(storefront),
       clientKey(storefront.shop, request),
+      // The e-mail is written in the language of the page that asked (else the shop's).
+      requestedLanguage(request),
     );
-    return { ...base, sent: hostLinksSentText(email), problem: null };
+    // Said by the page in its language (find.sent).
+    return { ...base, sent: { email, minutes: HOST_LINK_MINUTES }, problem: null };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    const title = error instanceof Limited ? 'Too many searches' : 'Please check the address';
-    return data(
-      { ...base, sent: null, problem: { title, message: error.message } as FindProblem },
-      { status: statusOf(error) },
-    );
+    const problem = await problemIn(request, storefront.shop, error, 'find.checkAddress');
+    return data({ ...base, sent: null, problem }, { status: statusOf(error) });
   }
 });
 
@@ -82,7 +95,7 @@ export default function FindOrder() {
       <main className="shell-main shell-main--narrow host-find">
         <PageHeader eyebrow={t('find.submit')} title={t('find.checkEmail')}>
           <p className="muted host-lede" role="status">
-            {answered.sent}
+            {t('find.sent', answered.sent)}
           </p>
         </PageHeader>
         <Card>

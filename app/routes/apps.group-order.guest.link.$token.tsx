@@ -5,14 +5,16 @@ import { callApi } from '~/components/storefront/api';
 import { ensureDeviceKey, ensureGuestToken, saveGuestEmail } from '~/components/storefront/guest/guestToken';
 import { Button, ButtonLink, Card, EmptyState } from '~/components/storefront/ui';
 import { sfPath } from '~/lib/paths';
+import { orderTitle } from '~/lib/groupOrder';
 import { withHttpErrors } from '~/lib/http.server';
 import { peekGuestLink } from '~/models/groupOrder/guestLinks.server';
 import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
 import { useT } from '~/components/i18n';
+import { storefrontTitle } from '~/components/storefront/pageTitle';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
-export const meta: MetaFunction = () => [{ title: 'Open your order on this device' }];
+export const meta: MetaFunction = (args) => storefrontTitle(args, 'host.title.guestLink');
 
 // A guest's e-mailed one-time link (guestLinks.server.ts). Opening it only looks the link up; it is used
 // when the person presses the button (a POST with this browser's guest token), so a mail scanner that
@@ -77,7 +79,7 @@ export default function GuestLinkPage() {
     <main className="shell-main shell-main--narrow guest">
       <header className="join-hero">
         <p className="join-hero__eyebrow">{t('host.link.eyebrow')}</p>
-        <h1 className="join-hero__title">{link.title}</h1>
+        <h1 className="join-hero__title">{orderTitle(link.order, t)}</h1>
       </header>
       <Card>
         <h2>{t('host.link.question', { name: link.guestName })}</h2>

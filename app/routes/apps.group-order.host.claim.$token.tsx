@@ -10,16 +10,18 @@ import hostCss from '~/styles/host.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { orderTitle } from '~/lib/groupOrder';
 import { useT } from '~/components/i18n';
+import { storefrontTitle } from '~/components/storefront/pageTitle';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
-export const meta: MetaFunction = () => [{ title: 'Manage your group order' }];
+export const meta: MetaFunction = (args) => storefrontTitle(args, 'host.title.claim');
 
 // Opening the e-mailed link only looks the claim up; it is used by a POST from the page's script, so a
 // mail scanner that fetches links cannot spend it.
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const order = await peekOwnerClaim(storefront.shop, params.token ?? '');
-  return { order: order ? { id: order.id, title: orderTitle(order) } : null };
+  // The title is said by the page, in its language (no settings read here for it).
+  return { order: order ? { id: order.id, name: order.name, companyName: order.companyName } : null };
 });
 
 export default function ClaimOwnership() {
@@ -77,7 +79,7 @@ export default function ClaimOwnership() {
   }
   return (
     <main className="shell-main shell-main--narrow">
-      <EmptyState title={t('host.claim.opening', { title: order.title })}>
+      <EmptyState title={t('host.claim.opening', { title: orderTitle(order, t) })}>
         {t('host.claim.making')}
       </EmptyState>
       <Spinner label={t('host.claim.spinner')} />

@@ -17,10 +17,11 @@ import { withHttpErrors } from '~/lib/http.server';
 import { pageLanguage } from '~/i18n.server';
 import { useT } from '~/components/i18n';
 import { Trans } from '@lingui/react';
+import { storefrontTitle } from '~/components/storefront/pageTitle';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 
-export const meta: MetaFunction = () => [{ title: 'CREATE ORDER · Group Order' }];
+export const meta: MetaFunction = (args) => storefrontTitle(args, 'host.title.create');
 
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);

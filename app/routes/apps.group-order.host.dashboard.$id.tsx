@@ -16,6 +16,7 @@ import hostCss from '~/styles/host.css?url';
 import { clientKey } from '~/lib/credentials.server';
 import { pageLanguage } from '~/i18n.server';
 import { useT } from '~/components/i18n';
+import { storefrontTitle } from '~/components/storefront/pageTitle';
 
 // Not on the first paint: the kitchen timeline appears only after submit, so it loads when shown (as the
 // side column's devices list and who is missing do) and the page's first load stays under 100 KB.
@@ -41,9 +42,10 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   return { found: true as const, ...page, shareUrl: await shareUrl(storefront, `/join/${page.order.code}`) };
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded?.found ? `${loaded.order.title} · Group order` : 'Group order not found' },
-];
+export const meta: MetaFunction<typeof loader> = (args) =>
+  args.data?.found
+    ? storefrontTitle(args, 'host.title.dashboard', { title: args.data.order.title })
+    : storefrontTitle(args, 'host.msg.notFound');
 
 export default function HostDashboard() {
   const loaded = useLoaderData<typeof loader>();

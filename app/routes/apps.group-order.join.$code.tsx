@@ -14,7 +14,7 @@ import { useJoinForm } from '~/components/storefront/guest/useJoinForm';
 import { readFormBody } from '~/lib/body.server';
 import { sfPath } from '~/lib/paths';
 import { closedReason, findGroupOrderByCode } from '~/models/groupOrder/groupOrder.server';
-import { closedTextsIn } from '~/lib/sentences.server';
+import { closedMessageIn, sayWith } from '~/lib/sentences.server';
 import { guestHasItems } from '~/models/groupOrder/orderItems.server';
 import { joinAsGuest, joinPageOrder, JoinSchema } from '~/models/groupOrder/joining.server';
 import { countMiss } from '~/models/limits/rateLimits.server';
@@ -25,7 +25,7 @@ import { answerNotOrdering } from '~/notOrderingAnswer.server';
 import { OrderNotFound, PageLoading } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
-import { Conflict } from '~/lib/errors';
+import { Conflict, type Said } from '~/lib/errors';
 import { clientKey } from '~/lib/credentials.server';
 import { pageLanguage } from '~/i18n.server';
 import { requestedLanguage } from '~/lib/language.server';
@@ -44,7 +44,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
     return data({ order: null, email, invite: null }, { status: 404 });
   }
   // Reached through an invitation e-mail: that invitee may also say "I'm not ordering this time" here.
-  const invite = await inviteOnJoin(shop, order.id, url.searchParams.get('invite'), language.intlLocale);
+  const invite = await inviteOnJoin(shop, order.id, url.searchParams.get('invite'), language);
   return {
     email: url.searchParams.get('email') ?? invite?.email ?? '',
     invite,
@@ -54,21 +54,30 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
 
 export const action = withHttpErrors(async function action({ request, params }: ActionFunctionArgs) {
   const { shop } = await requireStorefront(request);
+  // A refusal is said in the page's language (read only when refusing: a join that goes on asks nothing).
+  const say = async (message: string | Said) => {
+    const words = await pageLanguage(request, shop);
+    return sayWith(words)(typeof message === 'string' ? message : message.sentence);
+  };
   const order = await findGroupOrderByCode(shop, params.code ?? '');
-  if (!order) return data({ error: 'Group order not found' }, { status: 404 });
+  if (!order) {
+    // Gone since the page was opened (or a form posted to a made-up code): the page says so as its loader would.
+    await countMiss(clientKey(shop, request));
+    return data({ error: await say('Group order not found'), notFound: true }, { status: 404 });
+  }
   let form: Record<string, FormDataEntryValue>;
   try {
     form = Object.fromEntries(await readFormBody(request));
   } catch (error) {
     if (!(error instanceof Response)) throw error;
     const { message } = (await error.json()) as { message: string };
-    return data({ error: message }, { status: error.status, headers: error.headers });
+    return data({ error: await say(message) }, { status: error.status, headers: error.headers });
   }
-  if (form.intent === 'not-ordering') return answerNotOrdering(shop, String(form.invite ?? ''));
+  if (form.intent === 'not-ordering') return answerNotOrdering(request, shop, String(form.invite ?? ''));
   const parsed = JoinSchema.safeParse(form);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return data({ error: issue.message, field: String(issue.path[0] ?? '') }, { status: 400 });
+    return data({ error: await say(issue.message), field: String(issue.path[0] ?? '') }, { status: 400 });
   }
   const { initials } = parsed.data;
   let guest;
@@ -81,7 +90,7 @@ export const action = withHttpErrors(async function action({ request, params }: 
       // sentence to the name field.
       const nameTaken = error.details.reason === 'name-taken' ? parsed.data.guestName : null;
       const field = nameTaken ? 'guestName' : '';
-      return data({ error: error.message, nameTaken, field }, { status: 409 });
+      return data({ error: await say(error.said), nameTaken, field }, { status: 409 });
     }
     throw error;
   }
@@ -93,8 +102,8 @@ export const action = withHttpErrors(async function action({ request, params }: 
   // A closed order has no menu to open: say so here rather than send the guest to one they cannot use.
   const reason = closedReason(order);
   if (reason) {
-    const { language } = await pageLanguage(request, shop);
-    return data({ error: closedTextsIn(language, order).closedMessage }, { status: 409 });
+    const closedMessage = closedMessageIn((await pageLanguage(request, shop)).language, order);
+    return data({ error: closedMessage }, { status: 409 });
   }
   return redirect(sfPath(`/order/${order.id}`, { guest: guest.name, initials }));
 });
@@ -107,7 +116,8 @@ export default function JoinPage() {
   const t = useT();
   const money = useMoney(order?.currency ?? 'AUD');
 
-  if (!order) {
+  // No order (the loader's 404), or none any more when the form was sent (the action's).
+  if (!order || (result && 'notFound' in result)) {
     return (
       <OrderNotFound
         heading={t('join.heading')}

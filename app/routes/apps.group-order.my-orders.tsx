@@ -12,9 +12,10 @@ import hostCss from '~/styles/host.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { pageLanguage } from '~/i18n.server';
 import { useT } from '~/components/i18n';
+import { storefrontTitle } from '~/components/storefront/pageTitle';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
-export const meta: MetaFunction = () => [{ title: 'My Orders · Group Order' }];
+export const meta: MetaFunction = (args) => storefrontTitle(args, 'host.title.myOrders');
 
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
@@ -22,13 +23,13 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
   // The orders stream in after the page shell (skeletons meanwhile); the profile comes from Shopify, and
   // its e-mail also finds the orders hosted or joined with it.
   const profileRead = getCustomerProfile(storefront);
-  const { intlLocale } = await pageLanguage(request, storefront.shop);
+  const words = await pageLanguage(request, storefront.shop);
   const orders = myOrderCards(
     storefront.shop,
     storefront.customerId,
     profileRead.then((p) => p?.email ?? null),
     linkBase(storefront),
-    intlLocale,
+    words,
   );
   const profile = await profileRead;
   const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ');

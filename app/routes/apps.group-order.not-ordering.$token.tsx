@@ -20,8 +20,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }
 // asks; the button answers, once, for the invitee the token names (HMAC-checked: that order, that shop).
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
-  const { intlLocale } = await pageLanguage(request, shop);
-  const view = await notOrderingView(shop, params.token ?? '', intlLocale);
+  const view = await notOrderingView(shop, params.token ?? '', await pageLanguage(request, shop));
   if (!view) {
     await countMiss(clientKey(shop, request));
     return data({ view: null }, { status: 404 });
@@ -38,7 +37,7 @@ export const action = withHttpErrors(async function action({ request, params }: 
     const { message } = (await error.json()) as { message: string };
     return data({ error: message }, { status: error.status });
   }
-  return answerNotOrdering(shop, params.token ?? '');
+  return answerNotOrdering(request, shop, params.token ?? '');
 });
 
 export default function NotOrderingPage() {

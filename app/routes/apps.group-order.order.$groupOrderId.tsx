@@ -54,12 +54,13 @@ async function loadMenuPage(request: Request, shop: string, groupOrderId: string
   // (usualOrders.server.ts); a spec link's `?email=` is taken by the page and dropped from the address bar.
   if (!guest) return redirect(sfPath(`/join/${order.code}`));
   const menu = await getMenu(shop);
+  const { language, t } = await pageLanguage(request, shop);
   return {
     found: true as const,
     order: serializeGroupOrder(order),
-    title: orderTitle(order),
+    title: orderTitle(order, t),
     // Why it is (or once it is) closed, in the page's language.
-    ...closedTextsIn((await pageLanguage(request, shop)).language, order),
+    ...closedTextsIn(language, order),
     menu,
     guest,
     initials,

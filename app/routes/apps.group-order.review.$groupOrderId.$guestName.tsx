@@ -48,12 +48,13 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
     return data({ found: false as const }, { status: 404 });
   }
   const menu = await getMenu(shop);
+  const { language, t } = await pageLanguage(request, shop);
   return {
     found: true as const,
     order: serializeGroupOrder(order),
-    title: orderTitle(order),
+    title: orderTitle(order, t),
     // Why it is (or once it is) closed, in the page's language.
-    ...closedTextsIn((await pageLanguage(request, shop)).language, order),
+    ...closedTextsIn(language, order),
     menu,
     guest,
     initials: (url.searchParams.get('initials') ?? '').trim().toUpperCase().slice(0, 3),

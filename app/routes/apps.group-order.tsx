@@ -20,10 +20,12 @@ import { requestLanguage } from '~/lib/language.server';
 import { pageMessages } from '~/i18n.server';
 import { LanguageProvider, useT } from '~/components/i18n';
 import { LanguagePicker, useStickyLanguage } from '~/components/storefront/LanguagePicker';
+import { storefrontTitle } from '~/components/storefront/pageTitle';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: storefrontCss }];
 
-export const meta: MetaFunction = () => [{ title: 'Group Order' }];
+// Pages without their own title (join, menu, review, confirmed, not ordering, error pages) go by the name.
+export const meta: MetaFunction = (args) => storefrontTitle(args, 'shell.brand');
 
 export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request).catch(async (thrown: unknown) => {

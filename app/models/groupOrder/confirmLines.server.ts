@@ -3,7 +3,8 @@ import type { Selectable } from 'kysely';
 import type { DB } from '~db/tables';
 import { asMade, joinKeys, parseAllergens, parseDiets } from '../../lib/allergens';
 import { lineKey } from '../../lib/cart';
-import { Conflict, Invalid } from '../../lib/errors';
+import { Conflict, Invalid, type Said } from '../../lib/errors';
+import { known, say } from '../../lib/sentences.server';
 import { validateSelection } from '../../lib/modifiers';
 import { MAX_QUANTITY, priceLine } from '../../lib/pricing';
 import { isSoldOut } from '../../lib/soldOut';
@@ -37,17 +38,24 @@ export function priceLines(
   const many = request.lines.length > 1;
   const writtenAt = new Date();
   return request.lines.map((line, index) => {
-    const where = many ? `Item ${index + 1}: ` : '';
+    // "Item 2: …" when the cart has several lines, in the request's language where it is answered.
+    const where = (said: Said | string) =>
+      many
+        ? say('api.item.line', {
+            number: index + 1,
+            reason: typeof said === 'string' ? known(said) : said.sentence,
+          })
+        : said;
     const menuItem = itemsById.get(line.menuItemId);
-    if (!menuItem) throw new Invalid(`${where}That item is not on the menu.`);
+    if (!menuItem) throw new Invalid(where(say('api.item.notOnMenu')));
     if (isSoldOut(menuItem, now)) {
-      throw new Conflict(`${where}${menuItem.name} is sold out today. Please choose something else.`, {
+      throw new Conflict(where(say('api.item.soldOut', { name: menuItem.name })), {
         reason: 'sold-out',
         menuItemId: menuItem.id,
       });
     }
     const selection = validateSelection(modifiers, menuItem, line.selectedModifiers);
-    if (!selection.ok) throw new Invalid(`${where}${selection.message}`);
+    if (!selection.ok) throw new Invalid(where(selection.message));
     const price = priceLine(menuItem.priceCents, selection.modifiers, line.quantity);
     const chosen = selection.modifiers.map((m) => ({
       id: m.id,

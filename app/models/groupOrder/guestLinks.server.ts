@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import prisma from '../../db.server';
 import { Gone, NotFound } from '../../lib/errors';
-import { orderTitle } from '../../lib/groupOrder';
+import { say } from '../../lib/sentences.server';
 import { guestNameKey } from '../../lib/guests';
 import { GuestTokenSchema } from '../../lib/guestSchema';
 import { hashSecret, newSecret } from '../../lib/ids.server';
@@ -22,9 +22,17 @@ import { addProvenDevice } from './usualOrders.server';
 
 export const GUEST_LINK_MINUTES = 30;
 
-/** What the requester is told, whether or not the address matched (so it tells nobody whose it is). */
+/**
+ * What the requester is told, whether or not the address matched (so it tells nobody whose it is), in
+ * the request's language where it is answered (api.guest.linkSent).
+ */
+export function guestLinkSent(name: string) {
+  return say('api.guest.linkSent', { name: name.trim(), minutes: GUEST_LINK_MINUTES });
+}
+
+/** The English of guestLinkSent. */
 export function guestLinkSentMessage(name: string) {
-  return `If ${name.trim()} ordered with that e-mail address, we have sent a link to it. Open it on this device within ${GUEST_LINK_MINUTES} minutes; it works once.`;
+  return guestLinkSent(name).text;
 }
 
 export const GUEST_LINK_GONE =
@@ -105,7 +113,8 @@ export async function peekGuestLink(shop: string, token: string, now = new Date(
   if (!link || link.usedAt || link.expiresAt <= now || link.guest.shop !== shop) return null;
   return {
     groupOrderId: link.groupOrderId,
-    title: orderTitle(link.guest.groupOrder),
+    // The page says the title in its language (orderTitle with its words).
+    order: { name: link.guest.groupOrder.name, companyName: link.guest.groupOrder.companyName },
     guestName: link.guest.name,
   };
 }

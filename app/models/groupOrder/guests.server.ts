@@ -1,6 +1,7 @@
 import type { Guest, Prisma } from '@prisma/client';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors';
-import { guestNameKey, nameTakenMessage, NOT_YOUR_ORDER_MESSAGE } from '../../lib/guests';
+import { guestNameKey, nameTakenValues, NOT_YOUR_ORDER_MESSAGE } from '../../lib/guests';
+import { say } from '../../lib/sentences.server';
 import { hashSecret } from '../../lib/ids.server';
 import { prepared, type Param } from '../../db/prepared.server';
 import type { Db as Queries } from '../../db/query.server';
@@ -64,10 +65,10 @@ export async function resolveGuest(
   if (!tokenHash) {
     // The spec's client: one tokenless call per cart line, all under the name the first one created.
     if (tokens.length === 0) return { ...existing, own: false };
-    throw new Conflict(nameTakenMessage(existing.name), { reason: 'name-taken' });
+    throw new Conflict(nameTaken(existing.name), { reason: 'name-taken' });
   }
   if (!tokens.includes(tokenHash)) {
-    throw new Conflict(nameTakenMessage(existing.name), { reason: 'name-taken' });
+    throw new Conflict(nameTaken(existing.name), { reason: 'name-taken' });
   }
   // The guest's own browser may update their initials, address and language (the one they last used);
   // a new address is not proven yet.
@@ -157,4 +158,9 @@ export async function requireOwnGuest(
   const hash = token ? hashSecret(token) : null;
   if (!hash || !guest.tokens.some((t) => t.tokenHash === hash)) throw new Forbidden(NOT_YOUR_ORDER_MESSAGE);
   return guest;
+}
+
+/** lib/guests.ts nameTakenMessage, in the request's language where it is answered. */
+function nameTaken(name: string) {
+  return say('api.guest.nameTaken', nameTakenValues(name));
 }

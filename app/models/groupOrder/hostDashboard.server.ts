@@ -41,7 +41,7 @@ export async function hostDashboardPage(
       noticeMinutes: settings.pickupNoticeMinutes,
       // The host's address is theirs; other visitors (guests) only see where a claim link would go.
       hostEmail: isCreator ? order.hostEmail : maskEmail(order.hostEmail),
-      title: orderTitle(order),
+      title: orderTitle(order, t),
       pickupText: formatDateTime(new Date(order.pickupAt), zone, intlLocale),
       deadlineText: formatDateTime(new Date(order.deadlineAt), zone, intlLocale),
       paymentText: paymentLabel(order.paymentMethod, t),

@@ -7,6 +7,7 @@ import type { MailSettings } from '../mail/words.server';
 import { queueEmail } from '../mail/mail.server';
 import { getShopSettings } from '../shop/settings.server';
 import { CLAIM_MINUTES } from './hostDevices.server';
+import type { Language } from '../../lib/language';
 
 // How a host gets back to their dashboard without the browser that created the order
 // (docs/decisions/2026-11-26-host-links.md): the e-mail sent when the order is created, and Find order by
@@ -45,22 +46,22 @@ export async function queueOrderCreatedEmail(
   await queueEmail(tx, order.shop, email);
 }
 
-/** The answer to every Find-order-by-e-mail request, whatever the address hosts. */
-export function hostLinksSentText(email: string) {
-  return `If ${email} hosts any group orders here, we have e-mailed it a link to each one's host dashboard. Open the link on this device within ${CLAIM_MINUTES} minutes; each works once.`;
-}
+/** How long the e-mailed host links work (the page's answer says it: guest.json find.sent). */
+export const HOST_LINK_MINUTES = CLAIM_MINUTES;
 
 /**
  * Find order → Your Email: e-mails the address a one-time link to the dashboard of each order it hosts
  * (active, or created in the last 14 days). The caller learns nothing: the same budgets are taken and the
  * same answer is given whether or not the address hosts anything, and delivery happens in the outbox
- * worker, so the answer does not take longer when there is mail to send.
+ * worker, so the answer does not take longer when there is mail to send. The e-mail is written in
+ * `language`, the one the asking page's request named (else the shop's), not the orders' hosts'.
  */
 export async function requestHostLinksByEmail(
   shop: string,
   email: string,
   siteBase: string,
   client: string,
+  language: Language | null,
   now = new Date(),
 ) {
   const address = email.trim().toLowerCase();
@@ -82,7 +83,7 @@ export async function requestHostLinksByEmail(
     const links: { order: GroupOrder; href: string }[] = [];
     for (const order of orders)
       links.push({ order, href: await issueHostLink(tx, order, siteBase, expiresAt) });
-    const email = await hostLinksEmail(address, links, CLAIM_MINUTES, settings);
+    const email = await hostLinksEmail(address, links, CLAIM_MINUTES, settings, language);
     await queueEmail(tx, shop, email);
   });
 }

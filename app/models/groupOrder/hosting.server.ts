@@ -5,14 +5,17 @@ import { Conflict, Invalid, Unavailable } from '../../lib/errors';
 import { hashSecret, newSecret, randomOrderCode, randomOrderId } from '../../lib/ids.server';
 import {
   CreateGroupOrderSchema,
+  deadlineRuleMessage,
   fieldErrorsOf,
+  FORM_MESSAGES,
   HOST_MESSAGES,
   initialsOf,
   pickupNoticeMessage,
   type CreateGroupOrderData,
   type FieldErrors,
 } from '../../lib/hosting';
-import { formatTime12, utcToZoned, zonedToUtc } from '../../lib/time';
+import { say } from '../../lib/sentences.server';
+import { utcToZoned, zonedToUtc } from '../../lib/time';
 import { defaultPaymentMethod } from '../../lib/payment';
 import { deadlineFits, EXTEND_MINUTES, extendableMinutes, latestDeadline } from '../../lib/deadline';
 import { getGroupOrderWithItems, serializeGroupOrder, summarize } from './groupOrder.server';
@@ -134,18 +137,18 @@ function createTimes(
   const deadlineAt = zonedToUtc(data.deadlineDate, data.deadlineTime, zone, upcoming);
   const what = data.orderType === 'delivery' ? 'delivery' : 'pickup';
   if (!pickupAt) {
-    errors.pickupTime = `Please choose a valid ${what} date and time.`;
+    errors.pickupTime = what === 'pickup' ? FORM_MESSAGES.validPickup : FORM_MESSAGES.validDelivery;
   } else if (data.orderType === 'pickup') {
     if (pickupAt.getTime() < minuteStart + settings.pickupNoticeMinutes * 60_000) {
       errors.pickupTime = pickupNoticeMessage(settings.pickupNoticeMinutes);
     }
   } else if (pickupAt.getTime() <= now.getTime()) {
-    errors.pickupTime = 'The delivery time has already passed. Please choose a later time.';
+    errors.pickupTime = FORM_MESSAGES.deliveryPassed;
   }
   if (!deadlineAt) {
-    errors.deadlineTime = 'Please choose a valid deadline date and time.';
+    errors.deadlineTime = FORM_MESSAGES.validDeadline;
   } else if (deadlineAt.getTime() <= now.getTime()) {
-    errors.deadlineTime = 'The ordering deadline has already passed. Please choose a time in the future.';
+    errors.deadlineTime = FORM_MESSAGES.deadlinePassed;
   } else if (pickupAt && !deadlineFits(deadlineAt, pickupAt, kindOf(data.orderType, settings))) {
     errors.deadlineTime = deadlineRuleMessage(what, settings.pickupNoticeMinutes);
   }
@@ -156,13 +159,6 @@ const kindOf = (orderType: string, settings: { pickupNoticeMinutes: number }) =>
   orderType,
   noticeMinutes: settings.pickupNoticeMinutes,
 });
-
-/** The deadline rule (app/lib/deadline.ts) in the host's words. */
-export function deadlineRuleMessage(what: 'pickup' | 'delivery', noticeMinutes: number) {
-  return what === 'pickup'
-    ? `The ordering deadline must be at least ${noticeMinutes} minutes before the pickup time, so the shop has time to prepare the order. Please choose an earlier deadline or a later pickup time.`
-    : 'The ordering deadline must not be after the delivery time. Please choose an earlier deadline.';
-}
 
 /**
  * +15 minutes from the later of now and the current deadline, so an expired order reopens for 15. The
@@ -194,13 +190,12 @@ export async function extendDeadline(
         order.timeZone,
         { notBefore: new Date(minuteStart) },
       );
-      if (!moved) throw new Invalid(`Please choose a valid ${what} date and time.`);
+      if (!moved)
+        throw new Invalid(what === 'pickup' ? FORM_MESSAGES.validPickup : FORM_MESSAGES.validDelivery);
       if (what === 'pickup' && moved.getTime() < minuteStart + settings.pickupNoticeMinutes * 60_000) {
-        throw new Invalid(pickupNoticeMessage(settings.pickupNoticeMinutes));
+        throw new Invalid(say('host.valid.pickupNotice', { minutes: settings.pickupNoticeMinutes }));
       }
-      if (moved.getTime() <= now.getTime()) {
-        throw new Invalid('The delivery time has already passed. Please choose a later time.');
-      }
+      if (moved.getTime() <= now.getTime()) throw new Invalid(FORM_MESSAGES.deliveryPassed);
       pickupAt = moved;
     }
     // The same rule as create (app/lib/deadline.ts), in whole minutes as the dashboard's button says it.
@@ -221,13 +216,12 @@ export async function extendDeadline(
   });
 }
 
-function extendRefusedMessage(what: string, pickupAt: Date, zone: string, noticeMinutes: number) {
-  const at = formatTime12(pickupAt, zone);
-  const why =
-    what === 'pickup'
-      ? `${what} is at ${at} and the shop needs ${noticeMinutes} minutes notice to prepare it`
-      : `${what} is at ${at}`;
-  return `The deadline cannot move any later: ${why}. Move the ${what} time later to give people more time.`;
+/** Why the deadline cannot move, with the pickup (or delivery) time, in the request's language. */
+function extendRefusedMessage(what: string, pickupAt: Date, timeZone: string, minutes: number) {
+  const at = { at: pickupAt, timeZone, timeOnly: true };
+  return what === 'pickup'
+    ? say('api.host.extendRefusedPickup', { at, minutes })
+    : say('api.host.extendRefusedDelivery', { at });
 }
 
 /** The per-guest summary the dashboard and GET /summary show (no guest e-mail addresses). */

@@ -30,7 +30,7 @@ export function joinPageOrder(
     code: order.code,
     name: order.name,
     companyName: order.companyName,
-    title: orderTitle(order),
+    title: orderTitle(order, t),
     hostName: order.hostName,
     orderType: order.orderType,
     payment: paymentLabel(order.paymentMethod, t),

@@ -1,6 +1,7 @@
 import type { GroupOrder } from '@prisma/client';
 import prisma from '../../db.server';
 import { orderTitle } from '../../lib/groupOrder';
+import type { Words } from '../../lib/allergenTexts';
 import { formatMoney } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
 
@@ -14,13 +15,14 @@ export type MyOrderRole = 'host' | 'guest';
 
 /**
  * One of the customer's orders as its card shows it; `base` is where shared links start (linkBase), times
- * and money are formatted for `intlLocale` (the page's language).
+ * and money are said in the page's language (`words`).
  */
-function myOrderCard(order: GroupOrder, role: MyOrderRole, base: string, intlLocale: string) {
+function myOrderCard(order: GroupOrder, role: MyOrderRole, base: string, words: Words) {
+  const { t, intlLocale } = words;
   return {
     id: order.id,
     code: order.code,
-    title: orderTitle(order),
+    title: orderTitle(order, t),
     status: order.status,
     orderType: order.orderType,
     role,
@@ -61,11 +63,11 @@ export async function myOrderCards(
   customerId: string,
   email: Promise<string | null>,
   linkBase: Promise<string>,
-  intlLocale: string,
+  words: Words,
 ) {
   const [list, base] = await Promise.all([
     email.then((e) => ordersOfCustomer(shop, customerId, e)),
     linkBase,
   ]);
-  return list.map(({ order, role }) => myOrderCard(order, role, base, intlLocale));
+  return list.map(({ order, role }) => myOrderCard(order, role, base, words));
 }

@@ -1,6 +1,7 @@
 import prisma from '../../db.server';
 import { sfPath } from '../../lib/paths';
 import { formatDateTime } from '../../lib/time';
+import type { Words } from '../../lib/allergenTexts';
 import { closedReason } from './groupOrder.server';
 import { orderTitle } from '../../lib/groupOrder';
 import { findInviteeByToken, inviteeStates } from './invitees.server';
@@ -10,16 +11,17 @@ import { findInviteeByToken, inviteeStates } from './invitees.server';
 
 /**
  * The page's view for an invitee's token, or null when the token does not check in this shop; the deadline
- * is formatted for `intlLocale` (the page's language).
+ * is said in the page's language (`words`).
  */
-export async function notOrderingView(shop: string, token: string, intlLocale: string) {
+export async function notOrderingView(shop: string, token: string, words: Words) {
+  const { t, intlLocale } = words;
   const invitee = await findInviteeByToken(shop, token);
   if (!invitee) return null;
   const order = invitee.groupOrder;
   const state = (await inviteeStates(prisma, shop, order.id)).find((s) => s.invitee.id === invitee.id)?.state;
   return {
     code: order.code,
-    title: orderTitle(order),
+    title: orderTitle(order, t),
     hostName: order.hostName,
     companyName: order.companyName,
     deadline: formatDateTime(order.deadlineAt, order.timeZone, intlLocale),
@@ -31,14 +33,9 @@ export async function notOrderingView(shop: string, token: string, intlLocale: s
 }
 
 /** The join screen reached through an invitation link: who the invitee is, for its "not ordering" card. */
-export async function inviteOnJoin(
-  shop: string,
-  groupOrderId: number,
-  token: string | null,
-  intlLocale: string,
-) {
+export async function inviteOnJoin(shop: string, groupOrderId: number, token: string | null, words: Words) {
   if (!token) return null;
-  const view = await notOrderingView(shop, token, intlLocale);
+  const view = await notOrderingView(shop, token, words);
   const invitee = view && (await findInviteeByToken(shop, token));
   if (!view || !invitee || invitee.groupOrderId !== groupOrderId) return null;
   return { token, email: invitee.email, view };

@@ -2,8 +2,9 @@ import type { GroupOrder, Prisma } from '@prisma/client';
 import { z } from 'zod';
 import prisma from '../../db.server';
 import { Conflict, Limited } from '../../lib/errors';
+import { say } from '../../lib/sentences.server';
 import { PROXY_BASE } from '../../lib/paths';
-import { formatDateTime, formatTime12 } from '../../lib/time';
+import { formatDateTime } from '../../lib/time';
 import { nobodyOrderedEmail, waitingForYouEmail } from '../mail/deadlineEmails.server';
 import { deliverQueuedEmails, queueEmail } from '../mail/mail.server';
 import { requireHostOrder, type HostCredentials } from './hostAccess.server';
@@ -216,7 +217,7 @@ export async function sendReminderNow(
     if (error instanceof Limited && error.message.startsWith(LIMITS.remindersPerOrder.message)) {
       const next = new Date(now.getTime() + error.retryAfterSeconds * 1000);
       throw new Limited(
-        `You can send the next reminder at ${formatTime12(next, order.timeZone)}.`,
+        say('api.host.remindNext', { at: { at: next, timeZone: order.timeZone, timeOnly: true } }),
         error.retryAfterSeconds,
       );
     }

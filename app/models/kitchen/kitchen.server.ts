@@ -3,7 +3,8 @@ import prisma from '../../db.server';
 import { Conflict, Invalid, NotFound, type Sentence } from '../../lib/errors';
 import { say } from '../../lib/sentences.server';
 import { CANCEL_REASON_MAX } from '../../lib/schemas/adminOrders';
-import { closedMessage } from '../../lib/groupOrder';
+import type { Language } from '../../lib/language';
+import { closedMessageIn } from '../../lib/sentences.server';
 import {
   cancelledEmail,
   readyEmail,
@@ -218,8 +219,14 @@ export function buildTimeline(
   return entries;
 }
 
-/** What the host dashboard, the guest's confirmed screen and (`withActors`) the admin show. */
-export async function getKitchenProgress(shop: string, id: number, withActors = false, now = new Date()) {
+/** What the host dashboard, the guest's confirmed screen and (`withActors`) the admin show, in `language`. */
+export async function getKitchenProgress(
+  shop: string,
+  id: number,
+  withActors = false,
+  language: Language = 'en',
+) {
+  const now = new Date();
   const order = await prisma.groupOrder.findFirst({
     where: { id, shop },
     include: { stateEvents: { where: { shop }, orderBy: { id: 'asc' } } },
@@ -232,7 +239,7 @@ export async function getKitchenProgress(shop: string, id: number, withActors = 
     // What open guest and host pages poll (GET /status): whether the order still takes items, and when.
     status: order.status,
     deadlineAt: order.deadlineAt.toISOString(),
-    closedMessage: closedMessage(order, now),
+    closedMessage: closedMessageIn(language, order, now),
     // Moves whenever the order is written (a guest confirms, the host removes an item): pages re-read then.
     changedAt: order.updatedAt.toISOString(),
     submitted: order.status === 'submitted',

@@ -1,4 +1,5 @@
 import { toId } from '~/lib/http.server';
+import { apiLanguage } from '~/lib/language.server';
 import { clientKey } from '~/lib/credentials.server';
 import { notFound } from '~/models/groupOrder/hostAccess.server';
 import { consumeOrRefuse, countMiss } from '~/models/limits/rateLimits.server';
@@ -14,7 +15,9 @@ export async function publicKitchenProgress(request: Request, idParam: string | 
   const storefront = await requireStorefront(request);
   await consumeOrRefuse('orderReads', clientKey(storefront.shop, request));
   const id = toId(idParam);
-  const progress = id === null ? null : await getKitchenProgress(storefront.shop, id);
+  // The page's language (its API client sends it), else the shop's: for why the order is closed.
+  const language = await apiLanguage(request, storefront.shop);
+  const progress = id === null ? null : await getKitchenProgress(storefront.shop, id, false, language);
   if (!progress) {
     await countMiss(clientKey(storefront.shop, request));
     throw notFound();

@@ -1,4 +1,5 @@
 import type { GroupOrder } from '@prisma/client';
+import type { Language } from '../../lib/language';
 import { formatDateTime } from '../../lib/time';
 import { ActionButton, composeEmail, CopyLink, Details, InlineLink, Lines, Paragraph } from './layout.server';
 import { mailTitle, mailWords, type MailSettings, type MailWords } from './words.server';
@@ -6,7 +7,8 @@ import { mailTitle, mailWords, type MailSettings, type MailWords } from './words
 // What a host receives about reaching their dashboard (groupOrder/hostDevices.server.ts and
 // groupOrder/hostLinks.server.ts): the created e-mail with its host link, one-time links asked for from
 // another browser or by address, and the notice that a device was added. `minutes` is how long a
-// one-time link works; the caller owns that rule. In the host's language (GroupOrder.hostLanguage).
+// one-time link works; the caller owns that rule. In the host's language (GroupOrder.hostLanguage), the
+// links asked for by address in the asking page's.
 
 const hostWords = (order: GroupOrder, settings: MailSettings) =>
   mailWords(order.hostLanguage, settings.locale);
@@ -143,8 +145,10 @@ export async function hostLinksEmail(
   links: { order: GroupOrder; href: string }[],
   minutes: number,
   settings: MailSettings,
+  language: Language | null,
 ) {
-  const words = hostWords(links[0].order, settings);
+  // The reader asked from a page: its language (null: the shop's), whichever orders the address hosts.
+  const words = mailWords(language, settings.locale);
   const { t } = words;
   const intro = t('mail.hostLinks.intro', { count: links.length });
   const how = t('mail.hostLinks.how', { minutes });

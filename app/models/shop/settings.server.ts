@@ -5,6 +5,7 @@ import { isValidEmail } from '../../lib/schemas/email';
 import prisma from '../../db.server';
 import { db } from '../../db/query.server';
 import { isValidTimeZone } from '../../lib/time';
+import { readShopLocalesWith, rememberShopLocale } from '../../lib/language.server';
 
 import { PAYMENT_METHODS, type PaymentMethod } from '../../lib/payment';
 import { typeError } from '../../lib/schemas/typeError';
@@ -17,8 +18,11 @@ export async function getShopSettings(shop: string): Promise<ShopSettings> {
     .selectAll()
     .where('shop', '=', shop)
     .executeTakeFirst();
-  if (existing) return existing;
-  return prisma.shopSettings.upsert({ where: { shop }, create: { shop }, update: {} });
+  const settings =
+    existing ?? (await prisma.shopSettings.upsert({ where: { shop }, create: { shop }, update: {} }));
+  // The API's refusals fall back to the shop's language (lib/language.server.ts): kept from this read.
+  rememberShopLocale(shop, settings.locale);
+  return settings;
 }
 
 /** The shop's stored language, or null when the shop has no settings (read only: nothing is created). */
@@ -30,6 +34,9 @@ export async function storedShopLocale(shop: string): Promise<string | null> {
     .executeTakeFirst();
   return row?.locale ?? null;
 }
+
+// A refusal whose shop this process has not read yet reads only the stored locale (lib/language.server.ts).
+readShopLocalesWith(storedShopLocale);
 
 export function enabledPaymentMethods(settings: Pick<ShopSettings, 'paymentMethods'>): PaymentMethod[] {
   const enabled = settings.paymentMethods.split(',').map((m) => m.trim());

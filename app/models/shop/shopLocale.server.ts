@@ -1,4 +1,5 @@
 import prisma from '../../db.server';
+import { rememberShopLocale } from '../../lib/language.server';
 import { getShopSettings } from './settings.server';
 
 type AdminGraphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
@@ -43,7 +44,10 @@ export async function refreshShopLocale(shop: string, graphql: AdminGraphql): Pr
     if (!primary) return null;
     const settings = await getShopSettings(shop);
     const locale = keptLocale(settings.locale, primary);
-    if (locale !== settings.locale) await prisma.shopSettings.update({ where: { shop }, data: { locale } });
+    if (locale !== settings.locale) {
+      await prisma.shopSettings.update({ where: { shop }, data: { locale } });
+      rememberShopLocale(shop, locale);
+    }
     return locale;
   } catch (error) {
     console.warn(

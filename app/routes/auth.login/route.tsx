@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import {
   AppProvider as PolarisAppProvider,
@@ -11,11 +11,16 @@ import {
 } from '@shopify/polaris';
 import polarisStyles from '@shopify/polaris/build/esm/styles.css?url';
 import { useState } from 'react';
-import { LanguageProvider, useT } from '~/components/i18n';
+import { LanguageProvider, sayOutside, useT } from '~/components/i18n';
 import { loginLanguage } from '~/i18n.server';
 import { login } from '~/shopify.server';
 
 export const links = () => [{ rel: 'stylesheet', href: polarisStyles }];
+
+// The title in the page's language, from the messages its loader sent (meta runs outside React).
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? sayOutside(data, 'admin.login.title') : 'Log in to Group Order' },
+];
 
 /** The message id of what is wrong with the shop domain, if anything (shown in the page's language). */
 type LoginErrors = { shop?: 'admin.login.missingShop' | 'admin.login.invalidShop' };

@@ -119,7 +119,7 @@ function ConfirmedNote({ page }: { page: ConfirmedPage }) {
         <div className="confirmed-note">
           <TextArea
             label={t('confirmed.instructions')}
-            placeholder="No onions, extra sauce, etc..."
+            placeholder={t('review.instructionsPlaceholder')}
             value={note}
             maxLength={500}
             onChange={(event) => setNote(event.target.value)}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { callApi } from '~/components/storefront/api';
 import { Button, FieldError, TextField } from '~/components/storefront/ui';
+import { useT } from '~/components/i18n';
 
 // "Same person, new phone": where a name is taken or an order belongs to another browser, the person can
 // ask for a one-time link to the address they ordered with (guestLinks.server.ts). The answer is the same
@@ -18,6 +19,7 @@ export function GuestLinkOffer({
   /** In a card of its own (no rule above it, as under another block). */
   standalone?: boolean;
 }) {
+  const t = useT();
   const [email, setEmail] = useState(given);
   const [state, setState] = useState<
     { status: 'idle' } | { status: 'sending' } | { status: 'sent' | 'error'; message: string }
@@ -36,7 +38,7 @@ export function GuestLinkOffer({
     else
       setState({
         status: 'error',
-        message: result.body.message || 'We could not send the link. Please try again.',
+        message: result.body.message || t('guestLink.failed'),
       });
   }
 
@@ -45,19 +47,16 @@ export function GuestLinkOffer({
       className={`guest-link stack ${standalone ? 'guest-link--standalone' : ''}`}
       data-testid="guest-link-offer"
     >
-      <h3 className="guest-link__title">Ordered as {guestName.trim()} on another device?</h3>
+      <h3 className="guest-link__title">{t('guestLink.title', { name: guestName.trim() })}</h3>
       {state.status === 'sent' ? (
         <p className="notice" role="status">
           {state.message}
         </p>
       ) : (
         <>
-          <p className="muted">
-            We can e-mail a one-time link to the address you ordered with. Open it on this device to see and
-            change your items here.
-          </p>
+          <p className="muted">{t('guestLink.body')}</p>
           <TextField
-            label="E-mail you ordered with"
+            label={t('guestLink.email')}
             name="linkEmail"
             type="email"
             autoComplete="email"
@@ -71,7 +70,7 @@ export function GuestLinkOffer({
             onClick={send}
             disabled={!email.trim() || state.status === 'sending'}
           >
-            {state.status === 'sending' ? 'Sending...' : 'E-mail me a link'}
+            {state.status === 'sending' ? t('guestLink.sending') : t('usual.emailLink')}
           </Button>
         </>
       )}

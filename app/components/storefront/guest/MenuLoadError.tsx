@@ -1,11 +1,14 @@
 import { isRouteErrorResponse, Link } from '@remix-run/react';
 import { EmptyState } from '~/components/storefront/ui';
 import { sfPath } from '~/lib/paths';
+import { useT } from '~/components/i18n';
+import type { Translate } from '~/lib/language';
 
-// What the menu page shows when it could not load: 'Error loading group order' and why.
+// What the menu page shows when it could not load: 'Error loading group order' and why, in the page's
+// language (the server's refusal already comes in it).
 
 /** Spec section 8: "<status>: <body text>" (or the status text when the body is empty). */
-function errorMessage(error: unknown): string {
+function errorMessage(error: unknown, t: Translate): string {
   if (isRouteErrorResponse(error)) {
     const body = error.data as unknown;
     const text =
@@ -16,29 +19,30 @@ function errorMessage(error: unknown): string {
           : '';
     return `${error.status}: ${text || error.statusText}`;
   }
-  return error instanceof Error ? error.message : 'Something went wrong.';
+  return error instanceof Error ? error.message : t('menu.loadFailed');
 }
 
 /** The menu page's error boundary body. */
 export function MenuLoadError({ error }: { error: unknown }) {
+  const t = useT();
   return (
     <main className="shell-main guest">
-      <h1 className="visually-hidden">Menu</h1>
+      <h1 className="visually-hidden">{t('menu.title')}</h1>
       <EmptyState
-        title="Error loading group order"
+        title={t('menu.loadError')}
         actions={
           <>
             {/* A full reload of this same address: works even when the page's scripts did not start. */}
             <a className="btn btn--primary" href="">
-              Try again
+              {t('error.tryAgain')}
             </a>
             <Link className="btn btn--secondary" to={sfPath('/find-order')}>
-              Find an order
+              {t('error.findAnOrder')}
             </Link>
           </>
         }
       >
-        <p role="alert">{errorMessage(error)}</p>
+        <p role="alert">{errorMessage(error, t)}</p>
       </EmptyState>
     </main>
   );

@@ -8,7 +8,7 @@ import type { loader } from '~/routes/apps.group-order.confirmed.$groupOrderId.$
 import { readGuestToken } from './guestToken';
 import type { Allergen, Avoid, Diet } from '~/lib/allergens';
 import { useGuestEmail } from './useGuestEmail';
-import { useLanguage } from '~/components/i18n';
+import { useLanguage, useT } from '~/components/i18n';
 
 // The confirmed page's behaviour: the guest's own items and note, read with the guest token, and the
 // changes (quantity, remove, note) while the order still takes them.
@@ -83,6 +83,7 @@ export function useConfirmedOrder(
   changedAt: string | null,
 ) {
   const toast = useToast();
+  const t = useT();
   const { state, reload, path } = useOwnOrder(orderId, guest);
   const email = useGuestEmail(orderId);
   useReloadOnChange(changedAt, reload);
@@ -102,11 +103,11 @@ export function useConfirmedOrder(
     setBusy(false);
     if (!result.ok) {
       toast.show({
-        title: 'Error',
-        description: result.body?.message || 'Your change was not saved. Please try again.',
+        title: t('toast.error'),
+        description: result.body?.message || t('toast.changeFailed'),
         tone: 'error',
       });
-    } else toast.show({ title: done, description: 'The group order has been updated.' });
+    } else toast.show({ title: t(done), description: t('toast.updated') });
     await reload();
   }
 
@@ -119,13 +120,13 @@ export function useConfirmedOrder(
           body: { guestName: name, quantity },
           guestToken: token(),
         }),
-      'Quantity updated',
+      'toast.quantityUpdated',
     );
   const remove = (id: number) =>
     change(
       () =>
         callApi(`/order-items/${id}`, { method: 'DELETE', body: { guestName: name }, guestToken: token() }),
-      'Item removed',
+      'toast.itemRemoved',
     );
   const saveNote = () =>
     change(async () => {
@@ -136,7 +137,7 @@ export function useConfirmedOrder(
       });
       if (result.ok) setNote(null);
       return result;
-    }, 'Note saved');
+    }, 'toast.noteSaved');
 
   return {
     orderId,

@@ -71,6 +71,7 @@ export function useMenuPage(loaded: MenuData) {
       usualOrder,
       setBusy,
       toast,
+      t,
     });
 
   function loadUsual() {
@@ -78,16 +79,12 @@ export function useMenuPage(loaded: MenuData) {
     update(() => next);
     if (usualOrder.usualAvoids.length) setAvoids(usualOrder.usualAvoids);
     const count = itemCount(next);
-    toast.show({ title: 'Usual order loaded', description: `${count} items added to your order.` });
+    toast.show({ title: t('toast.usualLoaded'), description: t('toast.usualLoadedText', { count }) });
   }
 
   function review() {
     if (!cart.lines.length) {
-      toast.show({
-        title: 'Empty Order',
-        description: 'Please add some items to your order first.',
-        tone: 'error',
-      });
+      toast.show({ title: t('toast.emptyOrder'), description: t('toast.emptyOrderText'), tone: 'error' });
       return;
     }
     navigate(sfPath(`/review/${order.id}/${encodeURIComponent(guest)}`, { initials }));

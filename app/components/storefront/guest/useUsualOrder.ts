@@ -6,6 +6,7 @@ import { isAllowedFor, type MenuModifier } from '~/lib/modifiers';
 import type { LoadUsualOrderBody, SaveUsualOrderBody, UsualItem } from '~/lib/schemas/usualOrder';
 import { ensureDeviceKey, readGuestToken } from './guestToken';
 import type { Avoid } from '~/lib/allergens';
+import type { Translate } from '~/lib/language';
 
 // The usual order of the guest's address on the menu page: loaded with this browser's proof, saved from the
 // cart, turned back into cart lines, and the e-mailed link that proves this browser may use it.
@@ -98,7 +99,7 @@ export function useUsualOrder({
 
 type UsualOrder = ReturnType<typeof useUsualOrder>;
 
-/** Saves the cart as the address's usual order and tells the guest how it went. */
+/** Saves the cart as the address's usual order and tells the guest how it went (in the page's words, `t`). */
 export async function saveUsualOrder({
   email,
   guest,
@@ -107,6 +108,7 @@ export async function saveUsualOrder({
   usualOrder,
   setBusy,
   toast,
+  t,
 }: {
   email: string;
   guest: string;
@@ -116,13 +118,10 @@ export async function saveUsualOrder({
   usualOrder: UsualOrder;
   setBusy: Dispatch<SetStateAction<boolean>>;
   toast: ReturnType<typeof useToast>;
+  t: Translate;
 }) {
   if (!cart.lines.length || !email || !guest) {
-    toast.show({
-      title: 'Cannot save',
-      description: 'Please add items to your order and ensure your email is provided.',
-      tone: 'error',
-    });
+    toast.show({ title: t('toast.cannotSave'), description: t('toast.cannotSaveText'), tone: 'error' });
     return;
   }
   setBusy(true);
@@ -143,21 +142,14 @@ export async function saveUsualOrder({
     const response = await callApi('/usual-order', { method: 'POST', body, guestToken });
     if (response.body.reason === 'proof-needed') {
       usualOrder.setProofNeeded(true);
-      toast.show({ title: 'Cannot save', description: response.body.message ?? '', tone: 'error' });
+      toast.show({ title: t('toast.cannotSave'), description: response.body.message ?? '', tone: 'error' });
       return;
     }
     if (!response.ok) throw new Error(`${response.status}: ${response.body.message ?? ''}`);
     await usualOrder.fetchUsual();
-    toast.show({
-      title: 'Usual order saved',
-      description: 'Your current order has been saved for future use.',
-    });
+    toast.show({ title: t('toast.usualSaved'), description: t('toast.usualSavedText') });
   } catch {
-    toast.show({
-      title: 'Error',
-      description: 'Failed to save usual order. Please try again.',
-      tone: 'error',
-    });
+    toast.show({ title: t('toast.error'), description: t('toast.usualFailed'), tone: 'error' });
   } finally {
     setBusy(false);
   }

@@ -2,8 +2,7 @@ import { Form, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useToast } from '~/components/storefront/toast';
 import { Button, Card, FieldError } from '~/components/storefront/ui';
-import { CODE_HINT, CODE_INPUT_MAX, normalizeCode } from '~/lib/code';
-import { INVALID_EMAIL } from '~/lib/hostText';
+import { CODE_INPUT_MAX, normalizeCode } from '~/lib/code';
 import type { FindMethod } from '~/models/groupOrder/findOrder.server';
 import { useT } from '~/components/i18n';
 
@@ -108,12 +107,13 @@ export function FindOrderForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = query.trim();
-    if (!value) return setError(`Please enter a ${method === 'code' ? 'order code' : 'email address'}.`);
-    if (method === 'code' && !normalizeCode(value)) return setError(CODE_HINT);
+    // In the page's language; the English is the server's own (CODE_HINT, INVALID_EMAIL: locales.test.ts).
+    if (!value) return setError(t(method === 'code' ? 'find.enterCode' : 'find.enterEmail'));
+    if (method === 'code' && !normalizeCode(value)) return setError(t('find.codeInvalid'));
     if (method === 'email') {
       // The e-mail check (zod) loads on the first e-mail search, not with the page.
       const { isValidEmail } = await import('~/lib/hosting');
-      if (!isValidEmail(value)) return setError(INVALID_EMAIL);
+      if (!isValidEmail(value)) return setError(t('host.valid.email'));
     }
     setError(null);
     // A code is a search (GET, the address can be shared); an e-mail is a request for links (POST: no
