@@ -42,6 +42,19 @@ beforeAll(async () => {
   });
 });
 
+/** Whether a table's element shows whole: the table does not scroll sideways and the element ends inside it. */
+function wholeInItsTable(element: Element) {
+  const box = element.closest('table')?.parentElement;
+  if (!box) return false;
+  return (
+    box.scrollWidth <= box.clientWidth &&
+    element.getBoundingClientRect().right <= box.getBoundingClientRect().right
+  );
+}
+
+/** Whether the page is no wider than the window (nothing to scroll to sideways). */
+const noSidewaysScroll = () => document.documentElement.scrollWidth <= window.innerWidth;
+
 describe('embedded admin in German and French', () => {
   it('shows the dashboard, prep board, menu and settings in German, and keeps it after saving', async () => {
     // An English browser: the admin's language, not the browser's, decides.
@@ -61,6 +74,8 @@ describe('embedded admin in German and French', () => {
     expect(await row.innerText()).toMatch(/\d{2}:\d{2}/);
     expect(await row.innerText()).not.toMatch(/\b(am|pm)\b/);
     expect(await page.title()).toBe('Übersicht · Group Order');
+    // German's long words stay inside the table: its last column's link is not cut off at the card's edge.
+    expect(await row.getByRole('link', { name: 'Gastgeber-Übersicht' }).evaluate(wholeInItsTable)).toBe(true);
     await screenshot(page, 'admin-dashboard-de-1280');
 
     const nav = page.locator('ui-nav-menu');
@@ -106,6 +121,32 @@ describe('embedded admin in German and French', () => {
     // After the post the page is still German (the layout's language is kept).
     await expect.poll(() => page.getByRole('button', { name: 'Einstellungen speichern' }).count()).toBe(1);
     await page.getByLabel('Zeitzone').waitFor();
+    await context.close();
+  });
+
+  it('fits a 768 px window in German: dashboard, prep board, menu and settings', async () => {
+    const { page, context } = await browser.newUser({ width: 768, height: 1024 }, 'en-US');
+    await page.goto('/admin?locale=de');
+    await hydrated(page);
+    await page.getByRole('tab', { name: 'Abgeschickte Bestellungen' }).click();
+    // Narrower than the table's eight columns: each order is a stacked card, its links whole.
+    const link = page.getByRole('link', { name: 'Gastgeber-Übersicht' }).first();
+    await link.waitFor();
+    expect(await page.locator('table').count()).toBe(0);
+    expect(await page.evaluate(noSidewaysScroll)).toBe(true);
+    await screenshot(page, 'admin-dashboard-de-768');
+    const nav = page.locator('ui-nav-menu');
+    const pages = [
+      ['Zubereitung', () => page.getByRole('heading', { name: 'Zubereitung', level: 1 })],
+      ['Speisekarte', () => page.getByRole('heading', { name: 'Artikel der Speisekarte' })],
+      ['Einstellungen', () => page.getByLabel('Shopname für Gäste')],
+    ] as const;
+    for (const [name, shown] of pages) {
+      await nav.getByRole('link', { name }).click();
+      await shown().waitFor();
+      expect(await page.evaluate(noSidewaysScroll), name).toBe(true);
+      await screenshot(page, `admin-${name.toLowerCase()}-de-768`);
+    }
     await context.close();
   });
 
