@@ -52,8 +52,13 @@ function wholeInItsTable(element: Element) {
   );
 }
 
-/** Whether the page is no wider than the window (nothing to scroll to sideways). */
-const noSidewaysScroll = () => document.documentElement.scrollWidth <= window.innerWidth;
+/** Whether the page is no wider than the window and no table on it scrolls sideways (nothing cut off). */
+const noSidewaysScroll = () =>
+  document.documentElement.scrollWidth <= window.innerWidth &&
+  [...document.querySelectorAll('table')].every((table) => {
+    const box = table.parentElement!;
+    return box.scrollWidth <= box.clientWidth;
+  });
 
 describe('embedded admin in German and French', () => {
   it('shows the dashboard, prep board, menu and settings in German, and keeps it after saving', async () => {
@@ -112,6 +117,8 @@ describe('embedded admin in German and French', () => {
     await screenshot(page, 'admin-menu-item-de-1280');
     await editor.getByRole('button', { name: 'Abbrechen' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    // The items' five buttons, "Heute ausverkauft" among them, fit beside each item at 1280 px.
+    expect(await page.evaluate(noSidewaysScroll)).toBe(true);
 
     await nav.getByRole('link', { name: 'Einstellungen' }).click();
     await page.getByLabel('Shopname für Gäste').waitFor();
