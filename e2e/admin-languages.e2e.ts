@@ -128,6 +128,18 @@ describe('embedded admin in German and French', () => {
     // After the post the page is still German (the layout's language is kept).
     await expect.poll(() => page.getByRole('button', { name: 'Einstellungen speichern' }).count()).toBe(1);
     await page.getByLabel('Zeitzone').waitFor();
+
+    // A search the server cannot read (a control character): its sentence in German on a page of its own,
+    // with the way back to the whole dashboard.
+    await nav.getByRole('link', { name: 'Übersicht' }).click();
+    await page.getByLabel('Bestellungen suchen').fill('Hanna\u0007');
+    await page.getByRole('button', { name: 'Suchen' }).click();
+    await page
+      .getByText('Die Suche enthält unsichtbare Steuerzeichen. Bitte geben Sie sie neu ein.')
+      .waitFor();
+    await screenshot(page, 'admin-search-refused-de-1280');
+    await page.getByRole('link', { name: 'Übersicht' }).last().click();
+    await page.getByText('Bestellungen gesamt').waitFor();
     await context.close();
   });
 
