@@ -68,7 +68,10 @@ export function refusal(message: string, field: FieldRefusal) {
 }
 
 /** The parts of a zod issue's refusal, when the helpers below (or a schema using `refusal`) raised it. */
-export function fieldRefusalOf(issue: { code: string; params?: Record<string, unknown> }): FieldRefusal | null {
+export function fieldRefusalOf(issue: {
+  code: string;
+  params?: Record<string, unknown>;
+}): FieldRefusal | null {
   const field = issue.code === 'custom' ? issue.params?.field : undefined;
   return field && typeof field === 'object' ? (field as FieldRefusal) : null;
 }
@@ -120,7 +123,10 @@ function readableString(options: TextOptions, missing?: string) {
       if (rule) {
         ctx.addIssue({
           code: 'custom',
-          ...refusal(`${options.label} ${UNREADABLE[rule]}. Please retype it.`, { rule, label: options.label }),
+          ...refusal(`${options.label} ${UNREADABLE[rule]}. Please retype it.`, {
+            rule,
+            label: options.label,
+          }),
           fatal: true,
         });
       }

@@ -49,7 +49,11 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   const order = await getPrepOrder(link.shop, link.id, { kind: link.kind, language: words.language }).catch(
     (error: unknown) => {
       // Logged as every unexpected error is; the reader is told in their language, not English.
-      logUnexpectedError(error, { method: 'GET', path: new URL(request.url).pathname, where: 'print loader' });
+      logUnexpectedError(error, {
+        method: 'GET',
+        path: new URL(request.url).pathname,
+        where: 'print loader',
+      });
       return refuse(500, 'failed', words);
     },
   );
