@@ -42,6 +42,24 @@ beforeAll(async () => {
   });
 });
 
+/** Whether a table's element shows whole: the table does not scroll sideways and the element ends inside it. */
+function wholeInItsTable(element: Element) {
+  const box = element.closest('table')?.parentElement;
+  if (!box) return false;
+  return (
+    box.scrollWidth <= box.clientWidth &&
+    element.getBoundingClientRect().right <= box.getBoundingClientRect().right
+  );
+}
+
+/** Whether the page is no wider than the window and no table on it scrolls sideways (nothing cut off). */
+const noSidewaysScroll = () =>
+  document.documentElement.scrollWidth <= window.innerWidth &&
+  [...document.querySelectorAll('table')].every((table) => {
+    const box = table.parentElement!;
+    return box.scrollWidth <= box.clientWidth;
+  });
+
 describe('embedded admin in German and French', () => {
   it('shows the dashboard, prep board, menu and settings in German, and keeps it after saving', async () => {
     // An English browser: the admin's language, not the browser's, decides.
@@ -61,6 +79,8 @@ describe('embedded admin in German and French', () => {
     expect(await row.innerText()).toMatch(/\d{2}:\d{2}/);
     expect(await row.innerText()).not.toMatch(/\b(am|pm)\b/);
     expect(await page.title()).toBe('Übersicht · Group Order');
+    // German's long words stay inside the table: its last column's link is not cut off at the card's edge.
+    expect(await row.getByRole('link', { name: 'Gastgeber-Übersicht' }).evaluate(wholeInItsTable)).toBe(true);
     await screenshot(page, 'admin-dashboard-de-1280');
 
     const nav = page.locator('ui-nav-menu');
@@ -97,6 +117,8 @@ describe('embedded admin in German and French', () => {
     await screenshot(page, 'admin-menu-item-de-1280');
     await editor.getByRole('button', { name: 'Abbrechen' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    // The items' five buttons, "Heute ausverkauft" among them, fit beside each item at 1280 px.
+    expect(await page.evaluate(noSidewaysScroll)).toBe(true);
 
     await nav.getByRole('link', { name: 'Einstellungen' }).click();
     await page.getByLabel('Shopname für Gäste').waitFor();
@@ -106,6 +128,44 @@ describe('embedded admin in German and French', () => {
     // After the post the page is still German (the layout's language is kept).
     await expect.poll(() => page.getByRole('button', { name: 'Einstellungen speichern' }).count()).toBe(1);
     await page.getByLabel('Zeitzone').waitFor();
+
+    // A search the server cannot read (a control character): its sentence in German on a page of its own,
+    // with the way back to the whole dashboard.
+    await nav.getByRole('link', { name: 'Übersicht' }).click();
+    await page.getByLabel('Bestellungen suchen').fill('Hanna\u0007');
+    await page.getByRole('button', { name: 'Suchen' }).click();
+    await page
+      .getByText('Die Suche enthält unsichtbare Steuerzeichen. Bitte geben Sie sie neu ein.')
+      .waitFor();
+    await screenshot(page, 'admin-search-refused-de-1280');
+    await page.getByRole('link', { name: 'Übersicht' }).last().click();
+    await page.getByText('Bestellungen gesamt').waitFor();
+    await context.close();
+  });
+
+  it('fits a 768 px window in German: dashboard, prep board, menu and settings', async () => {
+    const { page, context } = await browser.newUser({ width: 768, height: 1024 }, 'en-US');
+    await page.goto('/admin?locale=de');
+    await hydrated(page);
+    await page.getByRole('tab', { name: 'Abgeschickte Bestellungen' }).click();
+    // Narrower than the table's eight columns: each order is a stacked card, its links whole.
+    const link = page.getByRole('link', { name: 'Gastgeber-Übersicht' }).first();
+    await link.waitFor();
+    expect(await page.locator('table').count()).toBe(0);
+    expect(await page.evaluate(noSidewaysScroll)).toBe(true);
+    await screenshot(page, 'admin-dashboard-de-768');
+    const nav = page.locator('ui-nav-menu');
+    const pages = [
+      ['Zubereitung', () => page.getByRole('heading', { name: 'Zubereitung', level: 1 })],
+      ['Speisekarte', () => page.getByRole('heading', { name: 'Artikel der Speisekarte' })],
+      ['Einstellungen', () => page.getByLabel('Shopname für Gäste')],
+    ] as const;
+    for (const [name, shown] of pages) {
+      await nav.getByRole('link', { name }).click();
+      await shown().waitFor();
+      expect(await page.evaluate(noSidewaysScroll), name).toBe(true);
+      await screenshot(page, `admin-${name.toLowerCase()}-de-768`);
+    }
     await context.close();
   });
 

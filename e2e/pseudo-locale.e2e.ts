@@ -88,6 +88,11 @@ async function untranslated(page: Page, people: string[]): Promise<string[]> {
       let text = shown;
       for (const value of known) text = text.split(value).join(' ');
       text = text
+        .replace(/\b(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b/g, ' ')
+        .replace(
+          /\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/g,
+          ' ',
+        )
         .replace(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b/g, ' ')
         .replace(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b/g, ' ')
         .replace(/\b\d{1,2}:\d{2}\s?(am|pm)\b/gi, ' ')
@@ -319,6 +324,19 @@ const ADMIN_PAGES: Step[] = [
         .click();
       await page.getByRole('button', { name: p('admin.settings.save') }).click();
       await page.locator('#sim-toasts').getByText(p('admin.settings.saved')).waitFor();
+    },
+  },
+  {
+    // A search the server cannot read: its refusal page (the sentence said by the server).
+    name: 'admin refused search',
+    open: async (page) => {
+      await page
+        .locator('ui-nav-menu')
+        .getByRole('link', { name: p('admin.nav.dashboard') })
+        .click();
+      await page.getByLabel(p('admin.search.label')).fill('Petra\u0007');
+      await page.getByRole('button', { name: p('admin.search.submit') }).click();
+      await page.getByText(p('admin.say.searchControl')).waitFor();
     },
   },
 ];

@@ -26,7 +26,7 @@ export const actorOf = (sessionToken: { sub?: string } | undefined) =>
 export async function readAdminForm<S extends ZodTypeAny>(
   request: Request,
   schema: S,
-  refusal: (issues: ZodIssue[]) => string,
+  refusal: (issues: ZodIssue[]) => string | Said,
   say: Say,
 ): Promise<z.infer<S> | Response> {
   let form: FormData;
@@ -39,7 +39,7 @@ export async function readAdminForm<S extends ZodTypeAny>(
   const parsed = schema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return answer(400, say(refusal(parsed.error.issues)));
   const problem = unreadableAnywhere(Object.fromEntries(form));
-  if (problem) return answer(400, `Some text in the form ${problem}. Please retype it.`);
+  if (problem) return answer(400, say(`Some text in the form ${problem}. Please retype it.`));
   return parsed.data;
 }
 

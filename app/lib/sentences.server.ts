@@ -4,6 +4,7 @@ import { i18nFor } from '~/locales/compiled';
 import { formatLocale, type Language, type Translate } from './language';
 import type { Said, Sentence, SentenceValue } from './errors';
 import { closedReason, type CLOSED_MESSAGES } from './groupOrder';
+import { fieldRefusalOf } from './text';
 import { formatDateTime, formatTime12 } from './time';
 import { formatMoney } from './money';
 
@@ -84,6 +85,31 @@ export function adminSay(words: { t: Translate; intlLocale: string }) {
   );
   return (message: string | Said | Sentence) =>
     speak(typeof message === 'object' && 'sentence' in message ? message.sentence : message);
+}
+
+/** The admin's field names (`admin.say.field.*`) by the English label the schemas give the text helpers. */
+const ADMIN_FIELD_OF_ENGLISH = new Map(
+  Object.entries(CATALOGS.en.admin)
+    .filter(([id]) => id.startsWith('admin.say.field.'))
+    .map(([id, text]) => [text, id]),
+);
+
+/**
+ * A zod issue for the admin's `say`: a field refusal of the text helpers (lib/text.ts `refusal`: too long,
+ * unreadable, a key we do not know) as the sentence `admin.say.text.<rule>` with the field named in the
+ * admin's words; any other issue as its English text, which adminSay finds when it is a fixed sentence. A
+ * refusal whose English would not read exactly as the schema wrote it (a field the message files do not
+ * name) stays the schema's English.
+ */
+export function issueSaid(issue: { code: string; message: string; params?: Record<string, unknown> }) {
+  const refusal = fieldRefusalOf(issue);
+  const field = refusal && ADMIN_FIELD_OF_ENGLISH.get(refusal.label);
+  if (!refusal || !field) return issue.message;
+  const values: Record<string, SentenceValue> = { field: { id: field } };
+  if (refusal.max !== undefined) values.max = refusal.max;
+  if (refusal.value !== undefined) values.value = refusal.value;
+  const said = say(`admin.say.text.${refusal.rule}` as SentenceId, values);
+  return said.text === issue.message ? said : issue.message;
 }
 
 /** A sentence (of the `api` area, or the admin's `admin.say.`) with its values, and its English text. */

@@ -32,12 +32,48 @@ export function textLength(value: string) {
   return count;
 }
 
+/** What is wrong with a text that cannot be stored, as the end of an English sentence ("The search …"). */
+const UNREADABLE = {
+  broken: 'contains a broken character',
+  control: 'contains invisible control characters',
+} as const;
+
+function unreadableRule(value: string, multiline: boolean): keyof typeof UNREADABLE | null {
+  if (LONE_SURROGATE.test(value)) return 'broken';
+  if ((multiline ? CONTROL_BUT_LINES : CONTROL).test(single(value, multiline))) return 'control';
+  return null;
+}
+
 /** Why a text cannot be stored, or null when it is fine. */
 export function unreadableText(value: string, multiline = false): string | null {
-  if (LONE_SURROGATE.test(value)) return 'contains a broken character';
-  if ((multiline ? CONTROL_BUT_LINES : CONTROL).test(single(value, multiline)))
-    return 'contains invisible control characters';
-  return null;
+  const rule = unreadableRule(value, multiline);
+  return rule && UNREADABLE[rule];
+}
+
+/**
+ * A field's refusal as its parts, carried in the zod issue's `params` beside the English message so a page
+ * in another language can say it again from them (lib/sentences.server.ts issueSaid): the rule broken, the
+ * field's English label, and the limit or the value it is about.
+ */
+export type FieldRefusal = {
+  rule: keyof typeof UNREADABLE | 'tooLong' | 'unknown';
+  label: string;
+  max?: number;
+  value?: string;
+};
+
+/** A refine's message with its parts (`.refine(check, refusal(...))`, `ctx.addIssue({ ...refusal(...) })`). */
+export function refusal(message: string, field: FieldRefusal) {
+  return { message, params: { field } };
+}
+
+/** The parts of a zod issue's refusal, when the helpers below (or a schema using `refusal`) raised it. */
+export function fieldRefusalOf(issue: {
+  code: string;
+  params?: Record<string, unknown>;
+}): FieldRefusal | null {
+  const field = issue.code === 'custom' ? issue.params?.field : undefined;
+  return field && typeof field === 'object' ? (field as FieldRefusal) : null;
 }
 
 function single(value: string, multiline: boolean) {
@@ -83,11 +119,14 @@ function readableString(options: TextOptions, missing?: string) {
   return z
     .string(typeError(missing ?? typeMessage, typeMessage))
     .superRefine((value, ctx) => {
-      const problem = unreadableText(value, options.multiline);
-      if (problem) {
+      const rule = unreadableRule(value, options.multiline ?? false);
+      if (rule) {
         ctx.addIssue({
           code: 'custom',
-          message: `${options.label} ${problem}. Please retype it.`,
+          ...refusal(`${options.label} ${UNREADABLE[rule]}. Please retype it.`, {
+            rule,
+            label: options.label,
+          }),
           fatal: true,
         });
       }
@@ -96,29 +135,34 @@ function readableString(options: TextOptions, missing?: string) {
     .transform((value) => cleanText(value, options.multiline));
 }
 
-function tooLongMessage(options: TextOptions) {
-  return options.tooLong ?? `${options.label} must be ${options.max} characters or fewer.`;
+/** The refusal of a text past `max`: the field's own sentence, or "<label> must be <max> characters or fewer." */
+function tooLong(options: Pick<TextOptions, 'label' | 'max' | 'tooLong'>) {
+  return (
+    options.tooLong ??
+    refusal(`${options.label} must be ${options.max} characters or fewer.`, {
+      rule: 'tooLong',
+      label: options.label,
+      max: options.max,
+    })
+  );
 }
 
 /** A text a person must fill in: trimmed, well-formed, 1..max characters. */
 export function requiredText(options: TextOptions & { missing: string }) {
   return readableString(options, options.missing)
     .refine((value) => value.length > 0, options.missing)
-    .refine((value) => textLength(value) <= options.max, tooLongMessage(options));
+    .refine((value) => textLength(value) <= options.max, tooLong(options));
 }
 
 /** A text that may be left out: null, undefined or blank become null. */
 export function optionalText(options: TextOptions) {
   return z
     .preprocess((value) => (value === undefined || value === null ? '' : value), readableString(options))
-    .refine((value) => textLength(value) <= options.max, tooLongMessage(options))
+    .refine((value) => textLength(value) <= options.max, tooLong(options))
     .transform((value) => (value === '' ? null : value));
 }
 
 /** Any other text a request carries (a code, an e-mail, a search): only checked to be readable. */
 export function readableText(label: string, max: number) {
-  return readableString({ label, max }).refine(
-    (value) => textLength(value) <= max,
-    `${label} must be ${max} characters or fewer.`,
-  );
+  return readableString({ label, max }).refine((value) => textLength(value) <= max, tooLong({ label, max }));
 }

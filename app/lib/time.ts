@@ -128,6 +128,13 @@ export function formatDay(instant: Date, zone: string, locale = 'en-AU'): string
     .replace(',', '');
 }
 
+/** "Friday 27 November", "vendredi 27 novembre", "Freitag, 27. November": a day in full, in `zone`. */
+export function formatLongDay(instant: Date, zone: string, locale = 'en-AU'): string {
+  return dateFormat('longDay', locale, zone, { weekday: 'long', day: 'numeric', month: 'long' }).format(
+    instant,
+  );
+}
+
 export function formatDateTime(instant: Date, zone: string, locale = 'en-AU'): string {
   return `${formatDay(instant, zone, locale)}, ${formatTime12(instant, zone, locale)}`;
 }

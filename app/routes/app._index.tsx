@@ -25,8 +25,9 @@ import { readDraftCompletion } from '~/models/outbox/draftOrderStatus.server';
 import { orderBudgetStatus } from '~/models/limits/orderBudget.server';
 import { authenticate } from '~/shopify.server';
 import { pageLanguage } from '~/i18n.server';
-import { adminSay } from '~/lib/sentences.server';
+import { adminSay, issueSaid } from '~/lib/sentences.server';
 import { adminTitle } from '~/components/admin/adminLocale';
+import { AdminRefusal } from '~/components/admin/AdminRefusal';
 import { jsonError, withHttpErrors } from '~/lib/http.server';
 import { cleanText, unreadableText } from '~/lib/text';
 
@@ -39,7 +40,10 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
   const query = cleanText(url.searchParams.get('q') ?? '');
   // The one text rule (lib/text.ts): a search with a NUL or a broken character finds nothing to search.
   const unreadable = unreadableText(query);
-  if (unreadable) throw jsonError(400, `The search ${unreadable}. Please retype it.`);
+  if (unreadable) {
+    const say = adminSay(await pageLanguage(request, shop));
+    throw jsonError(400, say(`The search ${unreadable}. Please retype it.`));
+  }
   const tab = parseTab(url.searchParams.get('tab'), query);
   const page = parsePage(url.searchParams.get('page'));
   const orderId = Number(url.searchParams.get('order'));
@@ -74,7 +78,7 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
     AdminOrderActionSchema,
     (issues) => {
       const issue = issues.find((i) => i.path[0] === 'to' || i.path[0] === 'reason');
-      return issue?.message ?? 'Unknown action.';
+      return issue ? issueSaid(issue) : 'Unknown action.';
     },
     say,
   );
@@ -122,5 +126,16 @@ export default function Dashboard() {
         onClose={() => update({ order: null })}
       />
     </Page>
+  );
+}
+
+/** An unreadable search: its sentence in the admin's language, and the way back to the whole dashboard. */
+export function ErrorBoundary() {
+  const t = useT();
+  return (
+    <AdminRefusal
+      title={t('admin.dashboard.title')}
+      back={{ content: t('admin.nav.dashboard'), path: '/app' }}
+    />
   );
 }

@@ -10,7 +10,7 @@ import { moveKitchenState } from '~/models/kitchen/kitchen.server';
 import { getPrepBoard } from '~/models/kitchen/prepBoard.server';
 import { movedSaid } from '~/models/groupOrder/adminActions.server';
 import { pageLanguage } from '~/i18n.server';
-import { adminSay } from '~/lib/sentences.server';
+import { adminSay, issueSaid } from '~/lib/sentences.server';
 import { adminTitle } from '~/components/admin/adminLocale';
 import { printLink } from '~/models/kitchen/printLinks.server';
 import { authenticate } from '~/shopify.server';
@@ -45,7 +45,7 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
   const input = await readAdminForm(
     request,
     KitchenNextStepSchema,
-    (issues) => issues[0]?.message ?? 'Unknown action.',
+    (issues) => (issues[0] ? issueSaid(issues[0]) : 'Unknown action.'),
     say,
   );
   if (input instanceof Response) return input;

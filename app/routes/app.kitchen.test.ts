@@ -77,7 +77,15 @@ describe('prep board page', () => {
       );
       expect(foreign).toMatchObject({
         status: 404,
-        body: 'That submitted group order was not found in your shop.',
+        body: { message: 'That submitted group order was not found in your shop.' },
+      });
+      // In the admin's language, for the page's ErrorBoundary (components/admin/AdminRefusal.tsx).
+      const german = await call(async () =>
+        route(args(await adminRequest(`/app/kitchen/labels/${theirs}?locale=de`), { id: String(theirs) })),
+      );
+      expect(german).toMatchObject({
+        status: 404,
+        body: { message: 'Diese abgeschickte Gruppenbestellung wurde in Ihrem Shop nicht gefunden.' },
       });
       const bad = await call(async () =>
         route(args(await adminRequest('/app/kitchen/labels/abc'), { id: 'abc' })),
@@ -149,6 +157,18 @@ describe('in the admin’s language (the `locale` the app’s own requests carry
     expect(german.pickupLabel).not.toMatch(/am|pm/);
     const english = await board('/app/kitchen');
     expect(english).toMatchObject({ language: 'en', stateLabel: 'Submitted' });
+    // The subtitle's day, as each language writes a date.
+    const today = async (path: string) =>
+      (await call(async () => loader(args(await adminRequest(path))))).body.today as string;
+    expect(await today('/app/kitchen?locale=de')).toMatch(
+      /^(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag), \d{1,2}\. \p{Lu}\p{Ll}+$/u,
+    );
+    expect(await today('/app/kitchen?locale=fr')).toMatch(
+      /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} \p{Ll}+$/u,
+    );
+    expect(await today('/app/kitchen')).toMatch(
+      /^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} \p{Lu}\p{Ll}+$/u,
+    );
     expect(english.pickupLabel).toMatch(/(am|pm)$/);
 
     const post = async (path: string, to: string) =>
@@ -216,6 +236,13 @@ describe('in the admin’s language (the `locale` the app’s own requests carry
         ),
       );
       expect(opened.body.order.toolbar).toMatchObject({ print: 'Drucken' });
+      // Should the page itself fail, its ErrorBoundary says so in the same language.
+      expect(opened.body.failed).toEqual({
+        language: 'de',
+        title: 'Druck nicht verfügbar',
+        heading: 'Druck nicht verfügbar',
+        message: 'Dieser Druck konnte nicht angezeigt werden. Öffnen Sie ihn erneut über die Zubereitung.',
+      });
     } finally {
       await prisma.shopSettings.update({ where: { shop: TEST_SHOP }, data: { locale: 'en-AU' } });
     }

@@ -224,6 +224,103 @@ describe('what the server says to the admin, in the language the app’s request
   });
 });
 
+describe('sentences built around an English part (a field’s name, a limit, what is wrong with a text)', () => {
+  const menu = async (locale: string, form: Record<string, string>) =>
+    call(async () => menuAction(args(await adminRequest(`/app/menu?locale=${locale}`, { form }))));
+  const item = {
+    intent: 'item.create',
+    name: 'N'.repeat(121),
+    category: 'tea',
+    price: 'four fifty',
+    description: 'Hot\u0007',
+  };
+  const modifier = {
+    intent: 'modifier.create',
+    groupId: '1',
+    name: 'Oat',
+    priceDelta: 'x',
+    allergens: 'gluten,plutonium',
+  };
+
+  it('the menu editor’s length, amount, text and allergen refusals, field by field', async () => {
+    expect((await menu('fr', item)).body.errors).toEqual({
+      name: 'Nom : 120 caractères au plus.',
+      price: 'Le prix doit être un montant, par exemple 4.50.',
+      description:
+        'Description : le texte contient des caractères de contrôle invisibles. Veuillez le saisir à nouveau.',
+    });
+    expect((await menu('de', modifier)).body.errors).toEqual({
+      priceDelta: 'Die Preisänderung muss ein Betrag sein, etwa 0.80 oder -0.50.',
+      allergens: 'Allergene: „plutonium“ ist unbekannt.',
+    });
+    expect((await menu('de', { ...item, name: 'Chai', price: '-1', description: '' })).body.errors).toEqual({
+      price: 'Der Preis darf nicht negativ sein.',
+    });
+    // English: the schemas' own sentences, as before.
+    expect((await menu('en', item)).body.errors).toEqual({
+      name: 'Name must be 120 characters or fewer.',
+      price: 'The price must be an amount such as 4.50.',
+      description: 'Description contains invisible control characters. Please retype it.',
+    });
+    expect((await menu('en', modifier)).body.errors).toEqual({
+      priceDelta: 'The price change must be an amount such as 4.50.',
+      allergens: 'Allergens: "plutonium" is not one we know.',
+    });
+  });
+
+  it('the settings’ length and text refusals', async () => {
+    const save = async (locale: string) =>
+      call(async () =>
+        settingsAction(
+          args(
+            await adminRequest(`/app/settings?locale=${locale}`, {
+              form: { shopName: 'S'.repeat(121), kitchenName: 'Küche\u0007', paymentMethods: [] },
+            }),
+          ),
+        ),
+      );
+    expect((await save('de')).body.errors).toMatchObject({
+      shopName: 'Shopname: höchstens 120 Zeichen.',
+      kitchenName: 'Abholort: Der Text enthält unsichtbare Steuerzeichen. Bitte geben Sie ihn neu ein.',
+    });
+    expect((await save('fr')).body.errors).toMatchObject({
+      shopName: 'Nom de la boutique : 120 caractères au plus.',
+    });
+    expect((await save('en')).body.errors).toMatchObject({
+      shopName: 'Shop name must be 120 characters or fewer.',
+      kitchenName: 'Pickup location contains invisible control characters. Please retype it.',
+    });
+  });
+
+  it('the dashboard: a form with unreadable text, a reason too long, a search that cannot be read', async () => {
+    const post = async (locale: string, form: Record<string, string>) =>
+      call(async () => dashboard.action(args(await adminRequest(`/app?index&locale=${locale}`, { form }))));
+    const unreadable = { intent: 'retry-email', messageId: '1', note: 'a\u0007' };
+    expect(await post('fr', unreadable)).toMatchObject({
+      status: 400,
+      body: {
+        message:
+          'Un texte du formulaire contient des caractères de contrôle invisibles. Veuillez le saisir à nouveau.',
+      },
+    });
+    expect((await post('en', unreadable)).body.message).toBe(
+      'Some text in the form contains invisible control characters. Please retype it.',
+    );
+    const cancel = { intent: 'kitchen-move', id: '1', to: 'cancelled', reason: 'r'.repeat(301) };
+    expect((await post('de', cancel)).body.message).toBe('Der Grund darf höchstens 300 Zeichen lang sein.');
+
+    const search = async (locale: string) =>
+      call(async () => dashboard.loader(args(await adminRequest(`/app?q=a%07b&locale=${locale}`))));
+    expect(await search('de')).toMatchObject({
+      status: 400,
+      body: { message: 'Die Suche enthält unsichtbare Steuerzeichen. Bitte geben Sie sie neu ein.' },
+    });
+    expect((await search('en')).body.message).toBe(
+      'The search contains invisible control characters. Please retype it.',
+    );
+  });
+});
+
 describe('the shop’s primary language from Shopify', () => {
   it('is stored when the settings load, and a storefront page then uses it without asking Shopify', async () => {
     const before = shopLocaleCalls();

@@ -22,7 +22,7 @@ import { authenticate } from '~/shopify.server';
 import type { MenuActionResult } from '~/components/admin/menu/types';
 import { adminTitle } from '~/components/admin/adminLocale';
 import { pageLanguage } from '~/i18n.server';
-import { adminSay } from '~/lib/sentences.server';
+import { adminSay, issueSaid } from '~/lib/sentences.server';
 
 export { adminHeaders as headers } from '~/shopify.server';
 
@@ -51,7 +51,7 @@ function parseAction(form: FormData, say: Say): MenuAction | Response {
     return refuse(400, say('Unknown action.'));
   }
   if (issues.some((issue) => issue.path[0] === 'id')) return refuse(400, say('Nothing to change was named.'));
-  const errors = Object.fromEntries(issues.map((issue) => [String(issue.path[0]), say(issue.message)]));
+  const errors = Object.fromEntries(issues.map((issue) => [String(issue.path[0]), say(issueSaid(issue))]));
   return refuse(400, say('Check the highlighted fields.'), errors);
 }
 

@@ -12,7 +12,7 @@ import { timeZoneOptions } from '~/lib/timeZones';
 import { useT } from '~/components/i18n';
 import { adminTitle } from '~/components/admin/adminLocale';
 import { pageLanguage } from '~/i18n.server';
-import { adminSay } from '~/lib/sentences.server';
+import { adminSay, issueSaid } from '~/lib/sentences.server';
 
 export { adminHeaders as headers } from '~/shopify.server';
 
@@ -38,7 +38,7 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
     // Each field's sentence in the admin's language (the form posts to this page's URL, `locale` and all).
     const say = adminSay(await pageLanguage(request, session.shop));
     const errors = Object.fromEntries(
-      result.error.issues.map((issue) => [String(issue.path[0]), say(issue.message)]),
+      result.error.issues.map((issue) => [String(issue.path[0]), say(issueSaid(issue))]),
     );
     return Response.json({ ok: false, errors }, { status: 400 });
   }

@@ -1,10 +1,11 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { LabelRoll, OrderSheet } from '~/components/admin/kitchen/Prints';
 import { withHttpErrors } from '~/lib/http.server';
 import { printPageWords } from '~/i18n.server';
 import { getPrepOrder } from '~/models/kitchen/prepBoard.server';
 import { verifyPrintLink } from '~/models/kitchen/printLinks.server';
+import { logUnexpectedError } from '../../server/errors.mjs';
 
 // /app/print/{labels|sheet}/{id}?shop&expires&signature: an order's labels or order sheet in a tab of its
 // own, outside the embedded layout (no session token comes with a new tab). The link is the credential:
@@ -15,20 +16,22 @@ const NO_STORE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer'
 /** What the refused page says (ErrorBoundary), in the reader's language. */
 type Refusal = { language: string; title: string; heading: string; message: string };
 
-/** A refused or stale link's page, in `words`' language (i18n.server.ts printPageWords). */
-function refuse(
-  status: number,
-  reason: 'refused' | 'notFound',
-  words: Awaited<ReturnType<typeof printPageWords>>,
-): never {
+/** What the page says when it cannot show the print, in `words`' language (i18n.server.ts printPageWords). */
+function refusalBody(reason: 'refused' | 'notFound' | 'failed', words: PrintPageWords): Refusal {
   const { t, language } = words;
-  const body: Refusal = {
+  return {
     language,
-    title: t('admin.print.refusedTitle'),
+    title: t(reason === 'failed' ? 'admin.print.unavailable' : 'admin.print.refusedTitle'),
     heading: t('admin.print.unavailable'),
     message: t(`admin.print.${reason}`),
   };
-  throw Response.json(body, { status, headers: NO_STORE });
+}
+
+type PrintPageWords = Awaited<ReturnType<typeof printPageWords>>;
+
+/** A refused or stale link's page (or a print that failed), as a JSON answer for the ErrorBoundary. */
+function refuse(status: number, reason: 'refused' | 'notFound' | 'failed', words: PrintPageWords): never {
+  throw Response.json(refusalBody(reason, words), { status, headers: NO_STORE });
 }
 
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
@@ -43,9 +46,20 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
       await printPageWords(request, /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(named) ? named : null),
     );
   const words = await printPageWords(request, link.shop);
-  const order = await getPrepOrder(link.shop, link.id, { kind: link.kind, language: words.language });
+  const order = await getPrepOrder(link.shop, link.id, { kind: link.kind, language: words.language }).catch(
+    (error: unknown) => {
+      // Logged as every unexpected error is; the reader is told in their language, not English.
+      logUnexpectedError(error, {
+        method: 'GET',
+        path: new URL(request.url).pathname,
+        where: 'print loader',
+      });
+      return refuse(500, 'failed', words);
+    },
+  );
   if (!order) refuse(404, 'notFound', words);
-  return { kind: link.kind, order };
+  // What the ErrorBoundary says should the page itself fail to render.
+  return { kind: link.kind, order, failed: refusalBody('failed', words) };
 });
 
 export const headers: HeadersFunction = () => NO_STORE;
@@ -71,9 +85,13 @@ export default function PrintPage() {
   );
 }
 
-/** A refused or stale link says what to do, in a sentence (English when the page itself failed). */
+/**
+ * A refused or stale link says what to do, in a sentence; a page that failed says so, in the loader's words
+ * when it had any (English when the reader's language could not be known).
+ */
 export function ErrorBoundary() {
-  const refusal = refusalOf(useRouteError());
+  const data = useRouteLoaderData<typeof loader>('routes/app_.print.$kind.$id');
+  const refusal = refusalOf(useRouteError()) ?? data?.failed;
   return (
     <main
       lang={refusal?.language ?? 'en'}

@@ -22,6 +22,15 @@ export function withLocale(path: string, locale: string | null) {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/**
+ * The admin's `locale` as a hidden field, for a GET form: its fields replace the URL's search, so without it
+ * a search would be answered in the browser's language rather than the admin's.
+ */
+export function AdminLocaleField() {
+  const locale = useContext(AdminLocaleContext);
+  return locale ? <input type="hidden" name="locale" value={locale} /> : null;
+}
+
 /** withLocale with the layout's language: for the app's own links. */
 export function useAdminPath() {
   const locale = useContext(AdminLocaleContext);

@@ -3,7 +3,7 @@ import { isAllergen, isDiet, joinKeys, parseAllergens, parseDiets } from '../all
 import { categoryKey } from '../categories';
 import { decimalToCents } from '../money';
 import { MODIFIER_TYPES } from '../modifiers';
-import { optionalText, requiredText } from '../text';
+import { optionalText, refusal, requiredText } from '../text';
 import { typeError } from './typeError';
 
 // The admin menu editor's inputs: the form fields of each modal and the intents its action accepts.
@@ -43,7 +43,8 @@ const keyList = (label: string, known: (key: string) => boolean, tidy: (keys: st
         .filter(Boolean);
       const unknown = keys.find((key) => !known(key));
       if (unknown !== undefined) {
-        ctx.addIssue({ code: 'custom', message: `${label}: "${unknown}" is not one we know.` });
+        const message = `${label}: "${unknown}" is not one we know.`;
+        ctx.addIssue({ code: 'custom', ...refusal(message, { rule: 'unknown', label, value: unknown }) });
         return z.NEVER;
       }
       return joinKeys(tidy(keys));

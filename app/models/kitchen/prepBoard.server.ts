@@ -1,7 +1,7 @@
 import prisma from '../../db.server';
 import { initialsOf } from '../../lib/hosting';
 import { personKey } from '../../lib/guests';
-import { formatDateTime, formatTime12, utcToZoned, zonedToUtc } from '../../lib/time';
+import { formatDateTime, formatLongDay, formatTime12, utcToZoned, zonedToUtc } from '../../lib/time';
 import { guestNote, GUEST_NOTE, parseModifiers } from '../groupOrder/groupOrder.server';
 import { kitchenStateOf, nextKitchenStep } from './kitchen.server';
 import type { PrintKind } from './printLinks.server';
@@ -268,7 +268,8 @@ export async function getPrepBoard(shop: string, language: BoardReader, now = ne
       ? readerOf(language, settings.locale)
       : { ...language, shopLocale: settings.locale };
   return {
-    today,
+    // The shop's day in the reader's words, for the board's subtitle.
+    today: formatLongDay(from, settings.timeZone, reader.intlLocale),
     timeZone: settings.timeZone,
     kitchenName: settings.kitchenName,
     orders: orders.map((order) => toBoardOrder(order, reader)),

@@ -139,9 +139,10 @@ export function MenuItemsCard({
   items: AdminMenuItem[];
   onEdit: (item: AdminMenuItem) => void;
 }) {
-  // Phones (the Shopify mobile app): one stacked row per item instead of a table wider than the screen.
+  // One stacked row per item instead of a table wider than the window: on phones (the Shopify mobile app)
+  // and below 1040 px, where the row's five buttons ("Heute ausverkauft" in German) no longer fit beside it.
   const t = useT();
-  const { smDown } = useBreakpoints();
+  const { lgDown: stacked } = useBreakpoints();
   const { submit } = useMenuAction();
   const place = (id: number, index: number) =>
     submit({ intent: 'item.place', id: String(id), index: String(index) });
@@ -160,7 +161,7 @@ export function MenuItemsCard({
           }}
           itemCount={items.length}
           selectable={false}
-          condensed={smDown}
+          condensed={stacked}
           headings={[
             { title: t('admin.menu.heading.name') },
             { title: t('admin.menu.heading.category') },
@@ -175,7 +176,7 @@ export function MenuItemsCard({
                   item={item}
                   index={index}
                   count={items.length}
-                  phone={smDown}
+                  phone={stacked}
                   handle={handle}
                   isDropTarget={isDropTarget}
                   onEdit={onEdit}

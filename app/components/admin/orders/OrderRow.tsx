@@ -50,10 +50,14 @@ function OrderStatus({ order }: { order: Order }) {
   );
 }
 
+/**
+ * "View details" over the host dashboard's link: one above the other, so the last column is as wide as the
+ * longer of the two ("Gastgeber-Übersicht") and the table keeps inside its card at 1280 px.
+ */
 function OrderActions({ order, onView }: { order: Order; onView: () => void }) {
   const t = useT();
   return (
-    <InlineStack gap="200" wrap={false}>
+    <BlockStack gap="100" inlineAlign="start">
       <Button
         size="slim"
         onClick={onView}
@@ -64,7 +68,7 @@ function OrderActions({ order, onView }: { order: Order; onView: () => void }) {
       <Button size="slim" variant="plain" url={order.hostDashboardUrl} target="_blank">
         {t('admin.row.hostDashboard')}
       </Button>
-    </InlineStack>
+    </BlockStack>
   );
 }
 

@@ -2,6 +2,7 @@ import { Form, useNavigation } from '@remix-run/react';
 import { Button, Card, InlineStack, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useT } from '~/components/i18n';
+import { AdminLocaleField } from '../adminLocale';
 
 /**
  * The dashboard's search (a GET form, so the URL keeps it). It sends no tab: a search looks through all
@@ -14,6 +15,7 @@ export function OrderSearch({ query, onClear }: { query: string; onClear: () => 
   return (
     <Card>
       <Form method="get" role="search">
+        <AdminLocaleField />
         <InlineStack gap="200" blockAlign="end" wrap={false}>
           <div style={{ flex: 1 }}>
             <TextField

@@ -58,7 +58,7 @@ const headingsFor = (t: Translate): Parameters<typeof IndexTable>[0]['headings']
     ...(key === 'total' ? { alignment: 'end' as const } : {}),
   })) as Parameters<typeof IndexTable>[0]['headings'];
 
-/** The active, submitted or (searching) all orders, a page at a time (stacked cards on phones), or what to do when none. */
+/** The active, submitted or (searching) all orders, a page at a time (stacked cards below 1040 px), or what to do when none. */
 export function OrdersTable({
   list,
   query,
@@ -71,7 +71,9 @@ export function OrdersTable({
   update: (changes: Record<string, string | null>) => void;
 }) {
   const t = useT();
-  const { smDown } = useBreakpoints();
+  // Eight columns need about 1000 px: narrower (a tablet, Shopify's admin beside its own navigation) the
+  // orders are stacked cards, as on phones, rather than a table that scrolls sideways.
+  const { lgDown } = useBreakpoints();
   const tabs = tabsFor(t, Boolean(query));
   return (
     <Card padding="0">
@@ -92,7 +94,7 @@ export function OrdersTable({
           }}
           itemCount={list.orders.length}
           selectable={false}
-          condensed={smDown}
+          condensed={lgDown}
           headings={headingsFor(t)}
         >
           {list.orders.map((order, index) => (
@@ -100,7 +102,7 @@ export function OrdersTable({
               key={order.id}
               order={order}
               position={index}
-              condensed={smDown}
+              condensed={lgDown}
               money={money}
               onView={() => update({ order: String(order.id) })}
             />
