@@ -144,6 +144,7 @@ describe('validateSelection (server)', () => {
     expect(validateSelection(ALL, longBlack, [oat.id])).toEqual({
       ok: false,
       message: 'Oat is not available for Long Black.',
+      sentence: { id: 'api.modifier.notFor', values: { option: 'Oat', item: 'Long Black' } },
     });
     expect(validateSelection(ALL, longBlack, [unrestrictedMilk.id]).ok).toBe(false);
   });
@@ -152,6 +153,7 @@ describe('validateSelection (server)', () => {
     expect(validateSelection(ALL, latte, [small.id, large.id])).toEqual({
       ok: false,
       message: 'Choose at most 1 option for Size.',
+      sentence: { id: 'api.modifier.tooMany', values: { count: 1, group: 'Size' } },
     });
     expect(validateSelection(ALL, latte, [extraShot.id, extraHot.id, noFroth.id]).ok).toBe(false);
   });
@@ -160,6 +162,7 @@ describe('validateSelection (server)', () => {
     expect(validateSelection(ALL, latte, [99_999])).toEqual({
       ok: false,
       message: 'Option 99999 is not on the menu any more.',
+      sentence: { id: 'api.modifier.gone', values: { id: 99_999 } },
     });
   });
 });
@@ -197,6 +200,7 @@ describe('required groups (minSelections)', () => {
     expect(validateSelection(MENU, flatWhite, [regular.id])).toEqual({
       ok: false,
       message: 'Choose 1 option for Milk on Flat White.',
+      sentence: { id: 'modifier.tooFew', values: { count: 1, group: 'Milk', item: 'Flat White' } },
     });
     expect(validateSelection(MENU, flatWhite, [regular.id, cream.id]).ok).toBe(true);
     expect(validateSelection(MENU, toast, []).ok).toBe(false);

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
 import { wordsFor } from '~/i18n.server';
 import { errorResponse } from '~/lib/http.server';
+import { sayIn } from '~/lib/sentences.server';
 import { Invalid } from '~/lib/errors';
 import { nameTakenMessage } from '~/lib/guests';
 import { FORM_MESSAGES } from '~/lib/hostText';
@@ -144,6 +145,37 @@ describe('refusals with a name or a number in them', () => {
     );
     const alone = await confirm({ items: [items[1]] }, { locale: 'fr' });
     expect(alone.body.error).toBe("Almond Croissant est épuisé aujourd'hui. Veuillez choisir autre chose.");
+  });
+
+  it("says a refused option in the request's language, inside the cart line's number", async () => {
+    const size = await prisma.modifier.findFirstOrThrow({ where: { shop: TEST_SHOP, name: 'Small' } });
+    const items = [
+      { menuItemId: latteId, quantity: 1, selectedModifiers: [] },
+      { menuItemId: latteId, quantity: 1, selectedModifiers: [999_999] },
+    ];
+    const english = await confirm({ items });
+    expect(english.status).toBe(400);
+    expect(english.body.error).toBe('Item 2: Option 999999 is not on the menu any more.');
+    const french = await confirm({ items }, { locale: 'fr' });
+    expect(french.body.error).toBe("Article 2 : L'option 999999 n'est plus à la carte.");
+    const large = await prisma.modifier.findFirstOrThrow({
+      where: { shop: TEST_SHOP, groupId: size.groupId, NOT: { id: size.id } },
+    });
+    const twoSizes = [{ menuItemId: latteId, quantity: 1, selectedModifiers: [size.id, large.id] }];
+    const german = await confirm({ items: twoSizes }, { locale: 'de' });
+    expect(german.status).toBe(400);
+    expect(german.body.error).toMatch(/^Wählen Sie höchstens 1 Option für /);
+    // The English message files say each refusal as the code's English does (lib/modifiers.test.ts).
+    const inEnglish = sayIn('en');
+    expect(inEnglish({ id: 'api.modifier.gone', values: { id: 99_999 } })).toBe(
+      'Option 99999 is not on the menu any more.',
+    );
+    expect(inEnglish({ id: 'api.modifier.notFor', values: { option: 'Oat', item: 'Long Black' } })).toBe(
+      'Oat is not available for Long Black.',
+    );
+    expect(inEnglish({ id: 'api.modifier.tooMany', values: { count: 2, group: 'Extras' } })).toBe(
+      'Choose at most 2 options for Extras.',
+    );
   });
 
   it("says why the deadline cannot move, with the pickup time on the language's clock", async () => {
