@@ -178,6 +178,18 @@ describe('refusals with a name or a number in them', () => {
     );
   });
 
+  it("says a body it cannot read, and a wrong method, in the request's language", async () => {
+    const path = '/apps/group-order/api/order-items';
+    const broken = await proxyRequest(path, { body: '{"groupOrderId": ', query: { locale: 'de' } });
+    const german = await call(() => orderItemsAction(args(broken)));
+    expect(german.status).toBe(400);
+    expect((german.body as Answer).error).toBe('Der Inhalt der Anfrage ist kein gültiges JSON.');
+    const wrongMethod = await proxyRequest(path, { method: 'PUT', body: {}, query: { locale: 'fr' } });
+    const french = await call(() => orderItemsAction(args(wrongMethod)));
+    expect(french.status).toBe(405);
+    expect((french.body as Answer).error).toBe('Utilisez POST pour ajouter des articles.');
+  });
+
   it("says why the deadline cannot move, with the pickup time on the language's clock", async () => {
     // Pickup in an hour, the deadline already at pickup minus the shop's 30 minutes' notice.
     const pickupAt = new Date(Date.now() + 60 * 60_000);
