@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { Trans } from '@lingui/react';
+import { Rich } from '~/components/Rich';
 import { useLanguage, useT } from '~/components/i18n';
 import type { Translate } from '~/lib/language';
 import { lazy, Suspense, useState } from 'react';
@@ -52,7 +52,7 @@ function NotHostNotice({
             : t('host.controls.guestActive')}
       </p>
       <p className="muted small">
-        <Trans
+        <Rich
           id="host.controls.otherDevice"
           components={{ 0: <Link to={sfPath('/find-order', { method: 'email' })} /> }}
         />
