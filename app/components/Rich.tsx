@@ -1,5 +1,4 @@
-import { TransNoContext } from '@lingui/react/server';
-import type { ComponentProps } from 'react';
+import { TransNoContext, type TransProps } from '@lingui/react/server';
 import { useLanguage } from '~/components/i18n';
 
 /**
@@ -7,7 +6,7 @@ import { useLanguage } from '~/components/i18n';
  * Trans given the page's instance (components/i18n.tsx) directly, so only the pages that show such a
  * message load it.
  */
-export function Rich(props: Omit<ComponentProps<typeof TransNoContext>, 'lingui'>) {
+export function Rich(props: Pick<TransProps, 'id' | 'values' | 'components'>) {
   const { i18n } = useLanguage();
   return <TransNoContext {...props} lingui={{ i18n }} />;
 }
