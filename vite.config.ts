@@ -33,13 +33,19 @@ const storefrontOrigins: (string | RegExp)[] = [
 // pages use keeps Rollup's own split.
 const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/[^/]+|turbo-stream|@lingui\/core)\//;
-const EVERY_PAGE = ['/app/components/i18n.tsx', '/app/lib/paths.ts', '/app/lib/money.ts'];
+const EVERY_PAGE = [
+  '/app/components/i18n.tsx',
+  '/app/lib/paths.ts',
+  '/app/lib/money.ts',
+  '/app/lib/language.ts',
+];
 const EVERY_STOREFRONT_PAGE = [
   '/app/components/storefront/ui.tsx',
   '/app/components/storefront/toast.tsx',
   '/app/components/storefront/api.ts',
   '/app/components/storefront/guest/guestToken.ts',
   '/app/components/storefront/guest/PageStatus.tsx',
+  '/app/lib/moneyShares.ts',
   '/app/styles/guest.css?url',
 ];
 function browserChunk(id: string) {
