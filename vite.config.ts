@@ -27,9 +27,9 @@ const storefrontOrigins: (string | RegExp)[] = [
 // Browser chunks: Rollup gives every set of pages that shares some modules a file of its own, and each file
 // costs a storefront page gzip's fresh start, its own import and export lists and a request. Two groups are
 // named here instead (docs/decisions/2026-11-27-page-weight-chunks.md): what every page loads (React,
-// Remix, Lingui's core and the app's i18n, paths and money helpers) in one file with the client entry, and
-// what most storefront pages load (buttons and cards, toasts, API calls, the guest token, page states) in
-// another: the hundreds of bytes a host page does not use cost it less than the files would. Code only some
+// Remix, Lingui's core and the app's i18n, paths, money and language helpers) in one file with the client
+// entry, and what most storefront pages load (buttons and cards, toasts, API calls, the guest token, page
+// states, the money rules) in another: the hundreds of bytes a host page does not use cost it less than the files would. Code only some
 // pages use keeps Rollup's own split.
 const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/[^/]+|turbo-stream|@lingui\/core)\//;
