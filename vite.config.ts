@@ -46,6 +46,7 @@ const EVERY_STOREFRONT_PAGE = [
   '/app/components/storefront/guest/guestToken.ts',
   '/app/components/storefront/guest/PageStatus.tsx',
   '/app/lib/moneyShares.ts',
+  '/app/components/storefront/pageTitle.ts',
   '/app/styles/guest.css?url',
 ];
 function browserChunk(id: string) {
