@@ -24,6 +24,37 @@ const storefrontOrigins: (string | RegExp)[] = [
   ...(process.env.SHOP_CUSTOM_DOMAIN ? [`https://${process.env.SHOP_CUSTOM_DOMAIN}`] : []),
 ];
 
+// Browser chunks: Rollup gives every set of pages that shares some modules a file of its own, and each file
+// costs a storefront page gzip's fresh start, its own import and export lists and a request. Two groups are
+// named here instead (docs/decisions/2026-11-27-page-weight-chunks.md): what every page loads (React,
+// Remix, Lingui's core and the app's i18n, paths, money and language helpers) in one file with the client
+// entry, and what most storefront pages load (buttons and cards, toasts, API calls, the guest token, page
+// states, the money rules) in another: the hundreds of bytes a host page does not use cost it less than the files would. Code only some
+// pages use keeps Rollup's own split.
+const FRAMEWORK =
+  /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/[^/]+|turbo-stream|@lingui\/core)\//;
+const EVERY_PAGE = [
+  '/app/components/i18n.tsx',
+  '/app/lib/paths.ts',
+  '/app/lib/money.ts',
+  '/app/lib/language.ts',
+];
+const EVERY_STOREFRONT_PAGE = [
+  '/app/components/storefront/ui.tsx',
+  '/app/components/storefront/toast.tsx',
+  '/app/components/storefront/api.ts',
+  '/app/components/storefront/guest/guestToken.ts',
+  '/app/components/storefront/guest/PageStatus.tsx',
+  '/app/lib/moneyShares.ts',
+  '/app/components/storefront/pageTitle.ts',
+  '/app/styles/guest.css?url',
+];
+function browserChunk(id: string) {
+  if (FRAMEWORK.test(id) || EVERY_PAGE.some((end) => id.endsWith(end))) return 'framework';
+  if (EVERY_STOREFRONT_PAGE.some((end) => id.endsWith(end))) return 'storefront';
+  return undefined;
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   base: new URL('/', appUrl).href,
   server: {
@@ -56,11 +87,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? { target: 'node24' } : {}),
     // Browser code is minified by terser (two compress passes) rather than esbuild: about 3.4 KB less
     // gzipped script on every storefront page, for a slower build (docs/decisions/2026-11-27-page-weight-budget.md).
+    // `ecma: 2020` lets it write the shorter syntax Vite's browser target already requires (0.3 KB a page).
     ...(isSsrBuild
       ? {}
-      : { minify: 'terser' as const, terserOptions: { compress: { passes: 2 }, module: true } }),
+      : { minify: 'terser' as const, terserOptions: { ecma: 2020, compress: { passes: 2 }, module: true } }),
     assetsInlineLimit: 0,
     rollupOptions: {
+      output: isSsrBuild ? {} : { manualChunks: browserChunk },
       // Resource routes (the JSON API, webhooks) have no browser code, so their client chunks are empty by
       // design; Rollup's "Generated an empty chunk" line for each of them only alarms a newcomer.
       // Likewise the notice that a module loaded on demand in the browser (the host forms' rules) is also

@@ -220,7 +220,12 @@ if (setup.onPostgres) {
 // ---------- (5) bytes per page ----------
 log('JS and CSS per page…');
 const weights: Results['pages'] = {};
-const weighed = { ...pages, create: { path: `${PROXY_PREFIX}/host/create` } };
+const weighed = {
+  ...pages,
+  create: { path: `${PROXY_PREFIX}/host/create` },
+  'my orders': { path: `${PROXY_PREFIX}/my-orders` },
+  'find order': { path: `${PROXY_PREFIX}/find-order` },
+};
 for (const [name, page] of Object.entries(weighed)) {
   weights[name] = await pageWeight(APP, page, { shop: SHOP, secret: SECRET });
 }

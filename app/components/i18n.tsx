@@ -1,15 +1,21 @@
-import { setupI18n, type Messages } from '@lingui/core';
-import { I18nProvider, useLingui } from '@lingui/react';
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import type { Language, Translate } from '~/lib/language';
 import { formatMoney } from '~/lib/money';
 
 // A page's language, for the storefront and the embedded admin alike: a Lingui instance holding only the
 // page's language (its compiled messages come with the layout's loader data), and the locale dates, times
-// and money are formatted with.
+// and money are formatted with. The instance travels in this module's own context rather than through
+// @lingui/react's provider: it is made once per language and never switches, so the provider's change
+// subscription has nothing to do, and guest pages are spared its code (only <Rich> texts load it:
+// components/Rich.tsx).
 
 type LanguageState = { language: Language; intlLocale: string };
-const LanguageContext = createContext<LanguageState>({ language: 'en', intlLocale: 'en-AU' });
+const LanguageContext = createContext<LanguageState & { i18n: I18n }>({
+  language: 'en',
+  intlLocale: 'en-AU',
+  i18n: setupI18n({ locale: 'en', messages: { en: {} } }),
+});
 
 export function LanguageProvider({
   language,
@@ -22,21 +28,17 @@ export function LanguageProvider({
     () => setupI18n({ locale: language, messages: { [language]: messages as Messages } }),
     [language, messages],
   );
-  const state = useMemo(() => ({ language, intlLocale }), [language, intlLocale]);
-  return (
-    <LanguageContext.Provider value={state}>
-      <I18nProvider i18n={i18n}>{children}</I18nProvider>
-    </LanguageContext.Provider>
-  );
+  const state = useMemo(() => ({ language, intlLocale, i18n }), [language, intlLocale, i18n]);
+  return <LanguageContext.Provider value={state}>{children}</LanguageContext.Provider>;
 }
 
 /** `t(id, values)`: the message of the page's language (ICU: placeholders, plurals via Intl.PluralRules). */
 export function useT(): Translate {
-  const { i18n } = useLingui();
+  const { i18n } = useContext(LanguageContext);
   return useCallback((id, values) => i18n._(id, values), [i18n]);
 }
 
-/** The page's language and formatting locale. */
+/** The page's language, formatting locale and Lingui instance. */
 export function useLanguage() {
   return useContext(LanguageContext);
 }

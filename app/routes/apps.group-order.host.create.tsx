@@ -16,8 +16,8 @@ import hostCss from '~/styles/host.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { pageLanguage } from '~/i18n.server';
 import { useT } from '~/components/i18n';
-import { Trans } from '@lingui/react';
 import { storefrontTitle } from '~/components/storefront/pageTitle';
+import { Rich } from '~/components/Rich';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 
@@ -79,7 +79,7 @@ export default function CreateOrder() {
 
       <div className="host-context" aria-label={t('host.create.context')}>
         <span>
-          <Trans
+          <Rich
             id="host.create.orderingFrom"
             values={{ shop: data.shopName }}
             components={{ 0: <strong /> }}
@@ -94,7 +94,7 @@ export default function CreateOrder() {
           </span>
         ) : (
           <span>
-            <Trans
+            <Rich
               id="host.create.logInHint"
               components={{ 0: <a href={sfPath('/api/login', { return_to: sfPath('/host/create') })} /> }}
             />
