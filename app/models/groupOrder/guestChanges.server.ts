@@ -11,6 +11,7 @@ import { CLOSED_MESSAGES, closedReason } from './groupOrder.server';
 import { requireOwnGuest } from './guests.server';
 import { requireHostOrder, type HostCredentials } from './hosting.server';
 import { recordHostRemoval } from './hostRemovals.server';
+import { queueShareDrafts } from '../outbox/shareDraftSync.server';
 import { checkGuestBudget, checkGuestItems, readGuestItems } from './itemLimits.server';
 
 // Changes to confirmed items and notes: a guest's own, while the order accepts changes; the host's
@@ -105,6 +106,7 @@ export async function setOwnItemQuantity(
     });
     if (count === 0) throw new NotFound(ITEM_GONE);
     await refreshTotals(tx, shop, item.groupOrderId);
+    await queueShareDrafts(tx, shop, item.groupOrderId, guest.id);
     return item.groupOrderId;
   });
 }
@@ -155,6 +157,7 @@ export async function removeItem(
       await tx.orderItem.deleteMany({ where: { id: item.id, shop } });
       await refreshTotals(tx, shop, order.id);
       await recordHostRemoval(tx, order, item, settings, now);
+      await queueShareDrafts(tx, shop, order.id, item.guestId);
       if (order.status !== 'active' && order.shopifyState !== 'none') {
         await queueDraftOrderSync(tx, shop, order.id);
       }
@@ -172,6 +175,7 @@ export async function removeItem(
     await keepLanguage(tx, shop, guest, who.language);
     await tx.orderItem.deleteMany({ where: { id: item.id, shop } });
     await refreshTotals(tx, shop, item.groupOrderId);
+    await queueShareDrafts(tx, shop, item.groupOrderId, guest.id);
     return item.groupOrderId;
   });
 }

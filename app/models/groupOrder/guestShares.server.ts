@@ -61,6 +61,16 @@ export async function refreshShares(tx: Tx, shop: string, groupOrderId: number) 
       await tx.guestShare.updateMany({ where: { id: found.id, shop }, data: share });
     }
   }
+  // A guest who removed everything owes nothing now (a paid share keeps what it paid: a refund's business).
+  const gone = existing.filter(
+    (s) => !LOCKED.includes(s.paymentStatus) && !spent.some((row) => row.guestId === s.guestId),
+  );
+  if (gone.length) {
+    await tx.guestShare.updateMany({
+      where: { id: { in: gone.map((s) => s.id) }, shop },
+      data: { itemsCents: 0, feesCents: 0, tipCents: 0, companyCents: 0, guestCents: 0 },
+    });
+  }
   return split;
 }
 

@@ -18,7 +18,10 @@ import { getShopSettings } from '../shop/settings.server';
 // after Shopify created the draft but before the id was stored (or the response was lost on the way back),
 // the retry first looks the draft up by the order's unique tag `group-order-{code}` and updates that one.
 
-type AdminGraphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
+export type AdminGraphql = (
+  query: string,
+  options?: { variables?: Record<string, unknown> },
+) => Promise<Response>;
 
 type DraftOrderResult = {
   id: string;
@@ -27,7 +30,7 @@ type DraftOrderResult = {
   invoiceUrl: string | null;
   status: string;
 };
-type UserError = { field: string[] | null; message: string };
+export type UserError = { field: string[] | null; message: string };
 
 const DRAFT_FIELDS = `#graphql
   fragment GroupOrderDraft on DraftOrder { id legacyResourceId name invoiceUrl status }`;
@@ -59,7 +62,11 @@ const SEND_INVOICE = `#graphql
 /** A Shopify refusal that retrying cannot fix: recorded on the order for the merchant to see. */
 class ShopifyRejected extends PermanentOutboxError {}
 
-async function run<T>(graphql: AdminGraphql, query: string, variables: Record<string, unknown>): Promise<T> {
+export async function run<T>(
+  graphql: AdminGraphql,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<T> {
   try {
     const response = await graphql(query, { variables });
     const body = (await response.json()) as { data: T };
@@ -94,7 +101,7 @@ export function classify(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-function rejectIfErrors(errors: UserError[]) {
+export function rejectIfErrors(errors: UserError[]) {
   if (errors.length) {
     throw new ShopifyRejected(
       errors.map((e) => (e.field ? `${e.field.join('.')}: ${e.message}` : e.message)).join('; '),
