@@ -18,7 +18,8 @@ import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { clientKey } from '~/lib/credentials.server';
 import { countMiss } from '~/models/limits/rateLimits.server';
-import { useWords, useT } from '~/components/i18n';
+import { useMoney, useWords, useT } from '~/components/i18n';
+import { PayShare } from '~/components/storefront/guest/MoneyLine';
 import { pageLanguage } from '~/i18n.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
@@ -79,6 +80,7 @@ function Confirmed(loaded: ConfirmedData) {
   const live = useLiveStatus(orderId);
   const words = useWords();
   const { t } = words;
+  const money = useMoney(loaded.currency);
   const phase = orderPhase(
     live
       ? { status: live.status, kitchenState: live.state, deadlineAt: live.deadlineAt }
@@ -144,6 +146,8 @@ function Confirmed(loaded: ConfirmedData) {
       <KitchenTimeline progress={live} orderType={orderType} timeZone={timeZone} />
 
       <ConfirmedItems page={page} payment={payment} />
+
+      {own?.share ? <PayShare share={own.share} money={money} /> : null}
 
       {next.length ? (
         <Card className="whats-next">

@@ -5,6 +5,11 @@ import { buildShareDraftInput, SHARE_ATTRIBUTE, type ShareDraftInput } from '../
 import { unauthenticated } from '../../shopify.server';
 import { parseModifiers } from '../groupOrder/groupOrder.server';
 import { refreshShares } from '../groupOrder/guestShares.server';
+import { payPath } from '../groupOrder/payLinks.server';
+import { queueEmail } from '../mail/mail.server';
+import { payShareEmail } from '../mail/moneyEmails.server';
+import { getShopSettings } from '../shop/settings.server';
+import { shopOrigin } from '../shop/shopDomain.server';
 import { rejectIfErrors, run, type AdminGraphql, type UserError } from './draftOrderSync.server';
 import { enqueue, PermanentOutboxError, registerOutboxHandler, type OutboxResult } from './outbox.server';
 
@@ -202,12 +207,40 @@ async function createOrUpdate(
   }>(graphql, CREATE_SHARE_DRAFT, { input });
   rejectIfErrors(created.draftOrderCreate.userErrors);
   const draft = created.draftOrderCreate.draftOrder!;
-  // Stored before anything else can fail, so a retry updates this draft instead of creating another.
-  await prisma.guestShare.updateMany({
-    where: { id: share.id, shop },
-    data: { shopifyDraftOrderId: draft.id, shopifyInvoiceUrl: draft.invoiceUrl },
+  // The guest's e-mail with their link is made first (it reads the shop's settings and domain) and queued
+  // with the draft's id, so it goes once per share. Stored before anything else can fail, so a retry
+  // updates this draft instead of creating another; a mail that cannot be made does not stop that.
+  const email = await payEmail(shop, share.id).catch((error) => {
+    console.error('Could not make the pay-your-share e-mail', error);
+    return null;
+  });
+  await prisma.$transaction(async (tx) => {
+    await tx.guestShare.updateMany({
+      where: { id: share.id, shop },
+      data: { shopifyDraftOrderId: draft.id, shopifyInvoiceUrl: draft.invoiceUrl },
+    });
+    if (email) await queueEmail(tx, shop, email);
   });
   return draft;
+}
+
+/** The guest's "Pay my share" e-mail, in their language; null when they gave no address. */
+async function payEmail(shop: string, shareId: number) {
+  const share = await prisma.guestShare.findFirst({
+    where: { id: shareId, shop },
+    include: { guest: true, groupOrder: { select: { name: true, companyName: true, currency: true } } },
+  });
+  const email = share?.guest.email;
+  if (!share || !email) return null;
+  const settings = await getShopSettings(shop);
+  const href = `${await shopOrigin(shop)}${payPath(shop, share.id)}`;
+  const { guest } = share;
+  return payShareEmail(
+    share.groupOrder,
+    { name: guest.name, email, language: guest.language },
+    { guestCents: share.guestCents, href },
+    settings,
+  );
 }
 
 async function deleteDraft(graphql: AdminGraphql, id: string) {
