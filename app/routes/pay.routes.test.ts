@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { API_SECRET_KEY, getHmac } from '@shopify/shopify-api/test-helpers';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAdminApi } from '../../test/support/adminApi';
 import { TEST_SHOP, type Answer } from '../../test/support/requests';
@@ -13,6 +15,8 @@ const { args, call, OTHER_SHOP, proxyRequest } = await import('../../test/suppor
 const { action: confirmAction } = await import('./apps.group-order.api.order-items');
 const { loader: ownLoader } = await import('./apps.group-order.api.group-orders.$id.guests.$guestName');
 const { loader: payLoader } = await import('./apps.group-order.pay.$shareId.$signature');
+const { action: paidAction } = await import('./webhooks.orders.paid');
+const { action: refundAction } = await import('./webhooks.refunds.create');
 await import('~/models/outbox/outbox-handlers.server');
 
 afterAll(() => api.close());
@@ -26,6 +30,7 @@ beforeEach(async () => {
   sim.reset();
   await prisma.rateLimiterFlexible.deleteMany();
   await prisma.outboxMessage.deleteMany();
+  await prisma.webhookReceipt.deleteMany();
   await prisma.guestShare.deleteMany();
   await prisma.orderItem.deleteMany();
   await prisma.guest.deleteMany();
@@ -34,7 +39,7 @@ beforeEach(async () => {
   latteId = menu.find((m) => m.name === 'Latte')!.id;
 });
 
-export async function confirm(orderId: number, guestName: string, token: string, quantity = 1) {
+async function confirm(orderId: number, guestName: string, token: string, quantity = 1) {
   const body = {
     groupOrderId: orderId,
     confirmationKey: `pay-key-${guestName}-${quantity}`,
@@ -55,7 +60,7 @@ async function own(orderId: number, guestName: string, token?: string) {
 }
 
 /** Opens a pay link (`/apps/group-order/pay/{shareId}/{signature}`) on `shop`. */
-export async function openPay(path: string, shop = TEST_SHOP) {
+async function openPay(path: string, shop = TEST_SHOP) {
   const [shareId, signature] = path.split('/').slice(-2);
   const request = await proxyRequest(path, { shop });
   const answer = await call(() => payLoader(args(request, { shareId, signature })));
@@ -66,7 +71,7 @@ export async function openPay(path: string, shop = TEST_SHOP) {
   return answer;
 }
 
-export async function ownShareOrder() {
+async function ownShareOrder() {
   const { order } = await createTestGroupOrder({ paymentMode: 'own-share' });
   expect((await confirm(order.id, 'Alex', ALEX, 2)).status).toBe(201);
   expect((await confirm(order.id, 'Bea', BEA)).status).toBe(201);
@@ -124,5 +129,111 @@ describe('Pay my share', () => {
     expect(paid.status).toBe(409);
     expect(paid.body).toMatchObject({ refused: 'paid' });
     expect((await own(order.id, 'Alex', ALEX)).body.share).toMatchObject({ status: 'paid', payUrl: null });
+  });
+});
+
+/** A webhook delivery as Shopify sends it: the body's HMAC with the app secret, topic, shop and id headers. */
+function webhook(topic: string, payload: unknown, options: { shop?: string; id?: string } = {}) {
+  const body = JSON.stringify(payload);
+  return new Request(`https://app.test/webhooks/${topic}`, {
+    method: 'POST',
+    body,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Shopify-Topic': topic,
+      'X-Shopify-Hmac-Sha256': getHmac(body, API_SECRET_KEY),
+      'X-Shopify-Shop-Domain': options.shop ?? TEST_SHOP,
+      'X-Shopify-Webhook-Id': options.id ?? randomUUID(),
+      'X-Shopify-API-Version': '2026-10',
+    },
+  });
+}
+
+/** The REST order body of a share's paid order (the fields the app reads, as Shopify names them). */
+function paidOrder(share: { id: number }, code: string, orderNumber: number, total = '10.40') {
+  return {
+    id: orderNumber,
+    admin_graphql_api_id: `gid://shopify/Order/${orderNumber}`,
+    total_price: total,
+    currency: 'AUD',
+    financial_status: 'paid',
+    tags: `group-order, group-order-${code}, group-order-share`,
+    note_attributes: [
+      { name: 'group_order_id', value: '1' },
+      { name: 'group_order_share_id', value: String(share.id) },
+    ],
+    processed_at: '2026-11-27T08:00:00Z',
+  };
+}
+
+const paid = (payload: unknown, options?: { shop?: string; id?: string }) =>
+  call(() => paidAction(args(webhook('orders/paid', payload, options))));
+
+describe('orders/paid and refunds/create', () => {
+  it('marks the share paid once: a replay, a late duplicate and a second order change nothing', async () => {
+    const order = await ownShareOrder();
+    const share = await prisma.guestShare.findFirstOrThrow({ where: { guest: { name: 'Alex' } } });
+    const body = paidOrder(share, order.code, 1001);
+    expect((await paid(body, { id: 'delivery-1' })).status).toBe(200);
+    const after = await prisma.guestShare.findUniqueOrThrow({ where: { id: share.id } });
+    expect(after).toMatchObject({
+      paymentStatus: 'paid',
+      paidCents: 1040,
+      shopifyOrderId: 'gid://shopify/Order/1001',
+    });
+    expect((await paid(body, { id: 'delivery-1' })).status).toBe(200);
+    expect((await paid(body, { id: 'delivery-2' })).status).toBe(200);
+    expect((await paid(paidOrder(share, order.code, 1002), { id: 'delivery-3' })).status).toBe(200);
+    expect(await prisma.guestShare.findUniqueOrThrow({ where: { id: share.id } })).toEqual(after);
+    const owner = (await own(order.id, 'Alex', ALEX)).body.share;
+    expect(owner).toMatchObject({ status: 'paid', guestCents: 1040, payUrl: null });
+  });
+
+  it("changes nothing for another shop's delivery, an order that is not a share, or a forged signature", async () => {
+    const order = await ownShareOrder();
+    const share = await prisma.guestShare.findFirstOrThrow({ where: { guest: { name: 'Alex' } } });
+    expect((await paid(paidOrder(share, order.code, 1001), { shop: OTHER_SHOP })).status).toBe(200);
+    const untagged = { ...paidOrder(share, order.code, 1003), tags: 'something-else' };
+    expect((await paid(untagged)).status).toBe(200);
+    const forged = webhook('orders/paid', paidOrder(share, order.code, 1004));
+    forged.headers.set('X-Shopify-Hmac-Sha256', getHmac('{}', API_SECRET_KEY));
+    expect((await call(() => paidAction(args(forged)))).status).toBe(401);
+    expect(await prisma.guestShare.count({ where: { paymentStatus: 'paid' } })).toBe(0);
+  });
+
+  it('a refund makes the share partly refunded, then refunded; a refund before the payment is ignored', async () => {
+    const order = await ownShareOrder();
+    const share = await prisma.guestShare.findFirstOrThrow({ where: { guest: { name: 'Alex' } } });
+    const refund = (amount: string, id: string) =>
+      call(() =>
+        refundAction(
+          args(
+            webhook(
+              'refunds/create',
+              { id: 1, order_id: 1001, transactions: [{ kind: 'refund', status: 'success', amount }] },
+              { id },
+            ),
+          ),
+        ),
+      );
+    expect((await refund('5.20', 'early')).status).toBe(200);
+    expect((await prisma.guestShare.findUniqueOrThrow({ where: { id: share.id } })).refundedCents).toBe(0);
+    await paid(paidOrder(share, order.code, 1001));
+    await refund('5.20', 'r1');
+    await refund('5.20', 'r1');
+    expect(await prisma.guestShare.findUniqueOrThrow({ where: { id: share.id } })).toMatchObject({
+      paymentStatus: 'partially-refunded',
+      refundedCents: 520,
+    });
+    await refund('5.20', 'r2');
+    expect(await prisma.guestShare.findUniqueOrThrow({ where: { id: share.id } })).toMatchObject({
+      paymentStatus: 'refunded',
+      refundedCents: 1040,
+    });
+    // A payment webhook arriving late (out of order) does not undo the refund.
+    await paid(paidOrder(share, order.code, 1001), { id: 'late' });
+    expect((await prisma.guestShare.findUniqueOrThrow({ where: { id: share.id } })).paymentStatus).toBe(
+      'refunded',
+    );
   });
 });
