@@ -15,6 +15,7 @@ const { args, call, OTHER_SHOP, proxyRequest } = await import('../../test/suppor
 const { action: confirmAction } = await import('./apps.group-order.api.order-items');
 const { loader: ownLoader } = await import('./apps.group-order.api.group-orders.$id.guests.$guestName');
 const { loader: payLoader } = await import('./apps.group-order.pay.$shareId.$signature');
+const { loader: dashboardLoader } = await import('./apps.group-order.host.dashboard.$id');
 const { action: paidAction } = await import('./webhooks.orders.paid');
 const { action: refundAction } = await import('./webhooks.refunds.create');
 await import('~/models/outbox/outbox-handlers.server');
@@ -187,6 +188,13 @@ describe('orders/paid and refunds/create', () => {
     expect(await prisma.guestShare.findUniqueOrThrow({ where: { id: share.id } })).toEqual(after);
     const owner = (await own(order.id, 'Alex', ALEX)).body.share;
     expect(owner).toMatchObject({ status: 'paid', guestCents: 1040, payUrl: null });
+
+    // The host's dashboard: who paid, who has not, and the totals.
+    const request = await proxyRequest(`/apps/group-order/host/dashboard/${order.id}`);
+    const page = (await call(() => dashboardLoader(args(request, { id: String(order.id) })))).body;
+    const states = Object.fromEntries(page.guests.map((g: Answer) => [g.guestName, g.payment]));
+    expect(states).toEqual({ Alex: 'paid', Bea: 'pending' });
+    expect(page.payments).toEqual({ paidText: '$10.40', owedText: '$15.60', companyText: '$0.00' });
   });
 
   it("changes nothing for another shop's delivery, an order that is not a share, or a forged signature", async () => {
