@@ -12,10 +12,13 @@ import { getHostSummary } from './hosting.server';
 async function sharePayments(
   shop: string,
   groupOrderId: number,
-  paymentMode: string,
   money: (cents: number) => string,
 ) {
-  if (paymentMode === 'company') return null;
+  const order = await prisma.groupOrder.findFirst({
+    where: { id: groupOrderId, shop },
+    select: { paymentMode: true },
+  });
+  if (!order || order.paymentMode === 'company') return null;
   const shares = await prisma.guestShare.findMany({ where: { shop, groupOrderId } });
   const state = (share: (typeof shares)[number]): ShareState => {
     if (share.paymentStatus === 'paid') return 'paid';
@@ -61,7 +64,7 @@ export async function hostDashboardPage(
   const isCreator = Boolean(customerId && customerId === summary.hostCustomerId);
   const settings = await getShopSettings(shop);
   const money = (cents: number) => formatMoney(cents, order.currency, intlLocale);
-  const payments = await sharePayments(shop, id, order.paymentMode, money);
+  const payments = await sharePayments(shop, id, money);
   return {
     shopName: settings.shopName || shop.replace(/\.myshopify\.com$/, ''),
     now: Date.now(),
