@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addItem, hydrated, join, PHONE, screenshot, useBrowser } from './support';
+import { addItem, closeToasts, hydrated, join, PHONE, SCREENSHOTS, screenshot, useBrowser } from './support';
 
 // Issue 25, everyone pays their own share: the host creates the order, a guest confirms and presses "Pay my
 // share" on the confirmed page, is declined with 4000 0000 0000 0002 in the (simulated) Shopify checkout,
@@ -35,6 +36,7 @@ describe('everyone pays their own share', () => {
     const pay = guest.page.getByRole('link', { name: 'Pay my share · $6.50' });
     await pay.waitFor();
     await guest.page.getByText('Your share to pay online: $6.50. No account needed.').waitFor();
+    await closeToasts(guest.page, { untilGone: true });
     await screenshot(guest.page, 'money-pay-confirmed-390');
     const confirmed = guest.page.url();
 
@@ -45,7 +47,12 @@ describe('everyone pays their own share', () => {
       await guest.page.getByLabel('Card number').fill(number);
       await guest.page.getByLabel('Expiration (MM / YY)').fill('12 / 34');
       await guest.page.getByLabel('Security code').fill('123');
-      if (await guest.page.getByLabel('Name on card').inputValue().then((v) => !v))
+      if (
+        await guest.page
+          .getByLabel('Name on card')
+          .inputValue()
+          .then((v) => !v)
+      )
         await guest.page.getByLabel('Name on card').fill('Priya Shah');
       await guest.page.getByRole('button', { name: 'Pay now' }).click();
     };
@@ -67,7 +74,9 @@ describe('everyone pays their own share', () => {
       )
       .toBe('paid');
     await host.page.getByTestId('payment-totals').getByText('Guests paid $6.50 of $6.50').waitFor();
-    await screenshot(host.page, 'money-pay-dashboard-paid-390');
+    await host.page
+      .locator('.host-orders')
+      .screenshot({ path: path.join(SCREENSHOTS, 'money-pay-dashboard-paid-390.png') });
 
     await guest.page.goto(confirmed);
     await guest.page.getByTestId('share-paid').getByText('Your share of $6.50 is paid. Thank you!').waitFor();

@@ -5,7 +5,14 @@ import {
   HttpRetriableError,
 } from '@shopify/shopify-api';
 import prisma from '../../db.server';
-import { buildDraftOrderInput, groupOrderTag, type DraftOrderInput } from '../../lib/draftOrderInput';
+import {
+  buildDraftOrderInput,
+  groupOrderTag,
+  type DraftOrderInput,
+  type DraftOrderLineItemInput,
+} from '../../lib/draftOrderInput';
+import { centsToDecimal } from '../../lib/money';
+import { SHARE_ATTRIBUTE } from '../../lib/shareDraftInput';
 import { unauthenticated } from '../../shopify.server';
 import { GUEST_NOTE, guestNote, parseModifiers } from '../groupOrder/groupOrder.server';
 import { lineNote } from '../../lib/groupOrder';
@@ -37,7 +44,7 @@ const DRAFT_FIELDS = `#graphql
 
 const FIND_DRAFT = `#graphql
   query FindGroupOrderDraft($query: String!) {
-    draftOrders(first: 1, query: $query) { nodes { ...GroupOrderDraft } }
+    draftOrders(first: 50, query: $query) { nodes { ...GroupOrderDraft customAttributes { key value } } }
   }
   ${DRAFT_FIELDS}`;
 
@@ -122,9 +129,10 @@ async function loadDraftOrderInput(shop: string, groupOrderId: number) {
   });
   if (!order) return null;
   const settings = await getShopSettings(shop);
+  const { items, lines } = await companyPart(shop, order);
   const input = buildDraftOrderInput(
     order,
-    order.items.map((item) => {
+    items.map((item) => {
       // The guest's one note (the builder puts it on their first line only), and this line's own note.
       const note = guestNote(
         order.items.filter((other) =>
@@ -141,7 +149,48 @@ async function loadDraftOrderInput(shop: string, groupOrderId: number) {
     }),
     { kitchenName: settings.kitchenName },
   );
+  if (order.paymentMode !== 'company') {
+    input.lineItems.push(...lines);
+    input.customAttributes.push({ key: 'group_order_part', value: 'company' });
+  }
   return { order, input };
+}
+
+/**
+ * Where guests pay (issue 25; 2026-11-27-money-on-shopify.md), this draft is the company's part: the
+ * items of the shares the company covers whole, their fee and tip shares, and a "Budget" line per paying
+ * guest for what the company covers of their share. The paying guests' items are on their own drafts, so
+ * every item is sold once.
+ */
+async function companyPart<T extends { guestId: number | null }>(
+  shop: string,
+  order: { id: number; paymentMode: string; currency: string; items: T[] },
+) {
+  if (order.paymentMode === 'company') return { items: order.items, lines: [] };
+  const shares = await prisma.guestShare.findMany({
+    where: { shop, groupOrderId: order.id },
+    include: { guest: { select: { name: true } } },
+    orderBy: { id: 'asc' },
+  });
+  const paying = shares.filter((share) => share.guestCents > 0 || share.shopifyOrderId);
+  const covered = shares.filter((share) => !paying.includes(share));
+  const line = (title: string, cents: number): DraftOrderLineItemInput => ({
+    title: title.slice(0, 255),
+    quantity: 1,
+    originalUnitPriceWithCurrency: { amount: centsToDecimal(cents), currencyCode: order.currency },
+    requiresShipping: false,
+    taxable: false,
+    customAttributes: [],
+  });
+  return {
+    items: order.items.filter((item) => !paying.some((share) => share.guestId === item.guestId)),
+    lines: [
+      ...paying.filter((s) => s.companyCents > 0).map((s) => line(`Budget: ${s.guest.name}`, s.companyCents)),
+      ...covered
+        .filter((s) => s.feesCents + s.tipCents > 0)
+        .map((s) => line(`Delivery fee and tip: ${s.guest.name}`, s.feesCents + s.tipCents)),
+    ],
+  };
 }
 
 export async function syncDraftOrder(
@@ -155,6 +204,14 @@ export async function syncDraftOrder(
   if (order.status !== 'submitted') {
     // Reopened before the sync ran: the next submit queues a fresh sync.
     return { status: 'held', reason: 'The group order was reopened before it reached Shopify.' };
+  }
+  if (!input.lineItems.length && order.paymentMode !== 'company') {
+    // Every guest pays their whole share on their own draft: the company has nothing to be billed for.
+    await prisma.groupOrder.updateMany({
+      where: { id: order.id, shop },
+      data: { shopifyState: 'none', shopifyError: null },
+    });
+    return { status: 'held', reason: 'Every guest pays their own share: there is no company draft.' };
   }
   if (!input.lineItems.length) {
     await markFailed(shop, order.id, 'The group order has no items, so there is nothing to send to Shopify.');
@@ -215,10 +272,13 @@ async function createOrUpdate(
 ): Promise<DraftOrderResult> {
   let id = storedId;
   if (!id) {
-    const found = await run<{ draftOrders: { nodes: DraftOrderResult[] } }>(graphql, FIND_DRAFT, {
-      query: `tag:${groupOrderTag(code)}`,
-    });
-    id = found.draftOrders.nodes[0]?.id ?? null;
+    const found = await run<{
+      draftOrders: { nodes: (DraftOrderResult & { customAttributes: { key: string }[] })[] };
+    }>(graphql, FIND_DRAFT, { query: `tag:${groupOrderTag(code)}` });
+    // The guests' share drafts carry the same tag (issue 25): the order's own draft is the one without a share.
+    id =
+      found.draftOrders.nodes.find((d) => !d.customAttributes.some((a) => a.key === SHARE_ATTRIBUTE))?.id ??
+      null;
     if (id) await storeDraftId(shop, groupOrderId, id);
   }
   if (id) {

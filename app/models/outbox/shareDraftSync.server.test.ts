@@ -12,6 +12,7 @@ const { confirmCart } = await import('../groupOrder/orderItems.server');
 const { setOwnItemQuantity } = await import('../groupOrder/guestChanges.server');
 const { processOutboxOnce } = await import('./outbox.server');
 const { syncShareDraft } = await import('./shareDraftSync.server');
+const { syncDraftOrder } = await import('./draftOrderSync.server');
 await import('./outbox-handlers.server');
 
 afterAll(() => api.close());
@@ -116,8 +117,9 @@ describe('guest share drafts', () => {
     });
     const flatWhite = menu.find((m) => m.name === 'Flat White')!;
     const cheap = [...menu].sort((a, b) => a.priceCents - b.priceCents)[0];
+    expect(cheap.priceCents).toBeLessThanOrEqual(500);
     await confirm('Olivia', flatWhite.id, 2);
-    if (cheap.priceCents <= 500) await confirm('James', cheap.id);
+    await confirm('James', cheap.id);
     await deliver();
 
     const olivia = await shareOf('Olivia');
@@ -132,5 +134,40 @@ describe('guest share drafts', () => {
     await deliver();
     expect(drafts()).toHaveLength(0);
     expect(await prisma.guestShare.count()).toBe(0);
+  });
+});
+
+describe("the company's draft where guests pay", () => {
+  it('holds the covered items and the Budget lines, never a paying guest’s items, and is not mistaken for a share draft', async () => {
+    const { order, menu, confirm } = await moneyOrder({
+      paymentMode: 'budget',
+      budgetCents: 500,
+      overagePolicy: 'guest-pays',
+    });
+    const flatWhite = menu.find((m) => m.name === 'Flat White')!;
+    const cheap = [...menu].sort((a, b) => a.priceCents - b.priceCents)[0];
+    expect(cheap.priceCents).toBeLessThanOrEqual(500);
+    await confirm('Olivia', flatWhite.id, 2);
+    await confirm('James', cheap.id);
+    await deliver();
+    expect(drafts()).toHaveLength(1);
+    await prisma.groupOrder.update({
+      where: { id: order.id },
+      data: { status: 'submitted', submittedAt: new Date() },
+    });
+    await syncDraftOrder(TEST_SHOP, order.id);
+    // A retry after a lost answer finds the company's draft again, not Olivia's.
+    await prisma.groupOrder.update({ where: { id: order.id }, data: { shopifyDraftOrderId: null } });
+    await syncDraftOrder(TEST_SHOP, order.id);
+
+    expect(drafts()).toHaveLength(2);
+    const olivia = await shareOf('Olivia');
+    const company = drafts().find((d: Answer) => d.id !== olivia.shopifyDraftOrderId);
+    expect(company.lineItems.map((l: Answer) => [l.title, l.quantity, l.unitPrice])).toEqual([
+      [cheap.name, 1, cheap.priceCents],
+      ['Budget: Olivia', 1, 500],
+    ]);
+    const paying = drafts().find((d: Answer) => d.id === olivia.shopifyDraftOrderId);
+    expect(paying.lineItems.map((l: Answer) => l.title)).toEqual(['Flat White']);
   });
 });
