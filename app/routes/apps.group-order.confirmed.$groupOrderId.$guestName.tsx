@@ -18,7 +18,7 @@ import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { clientKey } from '~/lib/credentials.server';
 import { countMiss } from '~/models/limits/rateLimits.server';
-import { useMoney, useWords, useT } from '~/components/i18n';
+import { useWords, useT } from '~/components/i18n';
 import { PayShare } from '~/components/storefront/guest/MoneyLine';
 import { pageLanguage } from '~/i18n.server';
 
@@ -80,7 +80,6 @@ function Confirmed(loaded: ConfirmedData) {
   const live = useLiveStatus(orderId);
   const words = useWords();
   const { t } = words;
-  const money = useMoney(loaded.currency);
   const phase = orderPhase(
     live
       ? { status: live.status, kitchenState: live.state, deadlineAt: live.deadlineAt }
@@ -147,7 +146,7 @@ function Confirmed(loaded: ConfirmedData) {
 
       <ConfirmedItems page={page} payment={payment} />
 
-      {own?.share ? <PayShare share={own.share} money={money} /> : null}
+      {own?.share ? <PayShare share={own.share} currency={loaded.currency} /> : null}
 
       {next.length ? (
         <Card className="whats-next">

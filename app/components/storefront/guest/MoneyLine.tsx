@@ -1,6 +1,6 @@
 import type { MoneyRulesView } from '~/lib/groupOrder';
 import { budgetLeft, overBudget } from '~/lib/moneyShares';
-import { useT } from '~/components/i18n';
+import { useMoney, useT } from '~/components/i18n';
 import { ButtonLink, Card } from '~/components/storefront/ui';
 
 // Who pays, as every guest sees it before adding anything (join, menu, review), and in budget mode how
@@ -69,8 +69,9 @@ type ShareView = { guestCents: number; companyCents: number; status: string; pay
  * The guest's own share on their confirmed page (issue 25): "Pay my share · $X" to their checkout while it
  * is unpaid, "paid" once Shopify said so. The link is the guest's own (signed for their share).
  */
-export function PayShare({ share, money }: { share: ShareView; money: (cents: number) => string }) {
+export function PayShare({ share, currency }: { share: ShareView; currency: string }) {
   const t = useT();
+  const money = useMoney(currency);
   const paid = share.status === 'paid';
   return (
     <Card className="pay-share">
