@@ -1,7 +1,7 @@
 import { centsToDecimal } from './money';
 import {
   groupOrderTag,
-  lineTitle,
+  itemLine,
   type DraftOrderLineItemInput,
   type DraftOrderSourceItem,
 } from './draftOrderInput';
@@ -38,26 +38,11 @@ export type ShareDraftInput = {
 
 export function buildShareDraftInput({ order, share, guest, items }: ShareDraftSource): ShareDraftInput {
   const money = (cents: number): Money => ({ amount: centsToDecimal(cents), currencyCode: order.currency });
-  const lines = items.map((item): DraftOrderLineItemInput => {
+  const lines = items.map((item) => {
     const customAttributes = [{ key: 'Guest', value: guest.name }];
     const modifiers = item.modifiers.map((m) => m.name).join(', ');
     if (modifiers) customAttributes.push({ key: 'Modifiers', value: modifiers });
-    if (item.shopifyVariantId) {
-      return {
-        variantId: item.shopifyVariantId,
-        quantity: item.quantity,
-        priceOverride: money(item.unitPriceCents),
-        customAttributes,
-      };
-    }
-    return {
-      title: lineTitle(item.menuItemName, item.modifiers),
-      quantity: item.quantity,
-      originalUnitPriceWithCurrency: money(item.unitPriceCents),
-      requiresShipping: false,
-      taxable: true,
-      customAttributes,
-    };
+    return itemLine(item, customAttributes, order.currency);
   });
   // Fees and tip are the guest's share of the order's: custom lines, not taxed, nothing to ship.
   const extra = (title: string, cents: number): DraftOrderLineItemInput[] =>

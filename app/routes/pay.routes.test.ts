@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { API_SECRET_KEY, getHmac } from '@shopify/shopify-api/test-helpers';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAdminApi } from '../../test/support/adminApi';
 import { TEST_SHOP, type Answer } from '../../test/support/requests';
+import { webhook } from '../../test/support/webhooks';
 
 // Issue 25, guests paying their own share: the confirmed page's "Pay my share" (the guest's own signed
 // link to their draft's invoice checkout) and the e-mail that carries it. The Admin API is the simulator's,
@@ -132,23 +132,6 @@ describe('Pay my share', () => {
     expect((await own(order.id, 'Alex', ALEX)).body.share).toMatchObject({ status: 'paid', payUrl: null });
   });
 });
-
-/** A webhook delivery as Shopify sends it: the body's HMAC with the app secret, topic, shop and id headers. */
-function webhook(topic: string, payload: unknown, options: { shop?: string; id?: string } = {}) {
-  const body = JSON.stringify(payload);
-  return new Request(`https://app.test/webhooks/${topic}`, {
-    method: 'POST',
-    body,
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Shopify-Topic': topic,
-      'X-Shopify-Hmac-Sha256': getHmac(body, API_SECRET_KEY),
-      'X-Shopify-Shop-Domain': options.shop ?? TEST_SHOP,
-      'X-Shopify-Webhook-Id': options.id ?? randomUUID(),
-      'X-Shopify-API-Version': '2026-10',
-    },
-  });
-}
 
 /** The REST order body of a share's paid order (the fields the app reads, as Shopify names them). */
 function paidOrder(share: { id: number }, code: string, orderNumber: number, total = '10.40') {

@@ -53,6 +53,22 @@ async function moneyOrder(rules: Record<string, unknown>) {
   return { order, menu, confirm };
 }
 
+/** $5.00 each, guests pay over it: Olivia two Flat Whites (over), James the cheapest item (within). */
+async function budgetOrder() {
+  const { order, menu, confirm } = await moneyOrder({
+    paymentMode: 'budget',
+    budgetCents: 500,
+    overagePolicy: 'guest-pays',
+  });
+  const flatWhite = menu.find((m) => m.name === 'Flat White')!;
+  const cheap = [...menu].sort((a, b) => a.priceCents - b.priceCents)[0];
+  expect(cheap.priceCents).toBeLessThanOrEqual(500);
+  await confirm('Olivia', flatWhite.id, 2);
+  await confirm('James', cheap.id);
+  await deliver();
+  return { order, flatWhite, cheap };
+}
+
 const shareOf = (guestName: string) =>
   prisma.guestShare.findFirstOrThrow({ where: { shop: TEST_SHOP, guest: { name: guestName } } });
 
@@ -110,17 +126,7 @@ describe('guest share drafts', () => {
   });
 
   it("budget with guest-pays: the company's cover is the draft's discount; a share within budget gets no draft", async () => {
-    const { menu, confirm } = await moneyOrder({
-      paymentMode: 'budget',
-      budgetCents: 500,
-      overagePolicy: 'guest-pays',
-    });
-    const flatWhite = menu.find((m) => m.name === 'Flat White')!;
-    const cheap = [...menu].sort((a, b) => a.priceCents - b.priceCents)[0];
-    expect(cheap.priceCents).toBeLessThanOrEqual(500);
-    await confirm('Olivia', flatWhite.id, 2);
-    await confirm('James', cheap.id);
-    await deliver();
+    const { flatWhite } = await budgetOrder();
 
     const olivia = await shareOf('Olivia');
     expect(olivia).toMatchObject({ companyCents: 500, guestCents: 2 * flatWhite.priceCents - 500 });
@@ -139,17 +145,7 @@ describe('guest share drafts', () => {
 
 describe("the company's draft where guests pay", () => {
   it('holds the covered items and the Budget lines, never a paying guest’s items, and is not mistaken for a share draft', async () => {
-    const { order, menu, confirm } = await moneyOrder({
-      paymentMode: 'budget',
-      budgetCents: 500,
-      overagePolicy: 'guest-pays',
-    });
-    const flatWhite = menu.find((m) => m.name === 'Flat White')!;
-    const cheap = [...menu].sort((a, b) => a.priceCents - b.priceCents)[0];
-    expect(cheap.priceCents).toBeLessThanOrEqual(500);
-    await confirm('Olivia', flatWhite.id, 2);
-    await confirm('James', cheap.id);
-    await deliver();
+    const { order, flatWhite, cheap } = await budgetOrder();
     expect(drafts()).toHaveLength(1);
     await prisma.groupOrder.update({
       where: { id: order.id },
