@@ -9,11 +9,7 @@ import { getShopSettings } from '../shop/settings.server';
 import { getHostSummary } from './hosting.server';
 
 /** Each guest's payment state and the totals, for an order whose guests pay (null: the company pays). */
-async function sharePayments(
-  shop: string,
-  groupOrderId: number,
-  money: (cents: number) => string,
-) {
+async function sharePayments(shop: string, groupOrderId: number, money: (cents: number) => string) {
   const order = await prisma.groupOrder.findFirst({
     where: { id: groupOrderId, shop },
     select: { paymentMode: true },

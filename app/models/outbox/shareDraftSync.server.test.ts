@@ -145,7 +145,7 @@ describe('guest share drafts', () => {
 
 describe("the company's draft where guests pay", () => {
   it('holds the covered items and the Budget lines, never a paying guest’s items, and is not mistaken for a share draft', async () => {
-    const { order, flatWhite, cheap } = await budgetOrder();
+    const { order, cheap } = await budgetOrder();
     expect(drafts()).toHaveLength(1);
     await prisma.groupOrder.update({
       where: { id: order.id },
