@@ -66,6 +66,9 @@ beforeAll(async () => {
     token: 'a'.repeat(43),
     hostToken,
     deviceId: '1',
+    // A pay link (issue 25): a share id and a signature this shop never made.
+    shareId: '1',
+    signature: 'a'.repeat(43),
   };
 });
 
@@ -448,6 +451,22 @@ describe('every webhook', () => {
         };
       case 'shop/redact':
         return { shop_id: 1, shop_domain: shop };
+      // Issue 25: the REST Order and Refund bodies. They name no shop (see SHOP_BOUND).
+      case 'orders/paid':
+        return {
+          id: 1001,
+          admin_graphql_api_id: 'gid://shopify/Order/1001',
+          total_price: '5.20',
+          currency: 'AUD',
+          tags: 'group-order',
+          note_attributes: [{ name: 'group_order_share_id', value: '1' }],
+        };
+      case 'refunds/create':
+        return {
+          id: 1,
+          order_id: 1001,
+          transactions: [{ kind: 'refund', status: 'success', amount: '5.20' }],
+        };
       default:
         throw new Error(`No sample body for ${topic}: add one so the new webhook is covered`);
     }
@@ -478,7 +497,11 @@ describe('every webhook', () => {
     expect(await dbSnapshot()).toEqual(before);
   });
 
-  const SHOP_BOUND = WEBHOOK_ROUTES.filter((name) => topicOf(name) !== 'app/scopes_update');
+  // app/scopes_update and the order topics name no shop in their bodies: the order topics act only on
+  // shares of the header's (verified) shop, which app/routes/pay.routes.test.ts checks with another
+  // shop's order ("changes nothing for another shop's delivery").
+  const UNBOUND = ['app/scopes_update', 'orders/paid', 'refunds/create'];
+  const SHOP_BOUND = WEBHOOK_ROUTES.filter((name) => !UNBOUND.includes(topicOf(name)));
 
   it.each(SHOP_BOUND)(
     '%s refuses a genuine body for another shop sent with this shop’s header, and writes nothing',
