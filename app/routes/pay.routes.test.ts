@@ -172,6 +172,14 @@ describe('orders/paid and refunds/create', () => {
     const owner = (await own(order.id, 'Alex', ALEX)).body.share;
     expect(owner).toMatchObject({ status: 'paid', guestCents: 1040, payUrl: null });
 
+    // Alex paid: adding to their order is refused with a sentence (top-ups are not built), and writes nothing.
+    const more = await confirm(order.id, 'Alex', ALEX, 3);
+    expect(more.status).toBe(409);
+    expect(more.body.message).toBe(
+      'Your share is already paid, so your items can’t be changed here. Please ask the host.',
+    );
+    expect(await prisma.orderItem.count({ where: { guest: { name: 'Alex' } } })).toBe(1);
+
     // The host's dashboard: who paid, who has not, and the totals.
     const request = await proxyRequest(`/apps/group-order/host/dashboard/${order.id}`);
     const page = (await call(() => dashboardLoader(args(request, { id: String(order.id) })))).body;

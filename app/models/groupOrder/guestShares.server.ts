@@ -11,6 +11,15 @@ type Tx = Prisma.TransactionClient;
 
 const LOCKED = ['paid', 'refunded', 'partially-refunded'];
 
+/** A guest whose share is paid changes nothing themselves until top-ups exist (the decision record). */
+export const SHARE_PAID_MESSAGE =
+  'Your share is already paid, so your items can’t be changed here. Please ask the host.';
+
+/** Refuses a guest's own change when their share is paid (or refunded): no price after paying. */
+export function refuseIfSharePaid(share: { paymentStatus: string } | null | undefined) {
+  if (share && LOCKED.includes(share.paymentStatus)) throw new Conflict(SHARE_PAID_MESSAGE);
+}
+
 /** The order's rules as the split reads them (the row's text columns are the schema's closed lists). */
 function rulesOf(order: {
   paymentMode: string;
