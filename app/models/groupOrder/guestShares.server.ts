@@ -12,7 +12,7 @@ type Tx = Prisma.TransactionClient;
 const LOCKED = ['paid', 'refunded', 'partially-refunded'];
 
 /** A guest whose share is paid changes nothing themselves until top-ups exist (the decision record). */
-export const SHARE_PAID_MESSAGE =
+const SHARE_PAID_MESSAGE =
   'Your share is already paid, so your items can’t be changed here. Please ask the host.';
 
 /** Refuses a guest's own change when their share is paid (or refunded): no price after paying. */
