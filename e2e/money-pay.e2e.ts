@@ -1,6 +1,16 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addItem, closeToasts, hydrated, join, PHONE, SCREENSHOTS, screenshot, useBrowser } from './support';
+import {
+  addItem,
+  closeToasts,
+  hydrated,
+  join,
+  mailText,
+  PHONE,
+  SCREENSHOTS,
+  screenshot,
+  useBrowser,
+} from './support';
 
 // Issue 25, everyone pays their own share: the host creates the order, a guest confirms and presses "Pay my
 // share" on the confirmed page, is declined with 4000 0000 0000 0002 in the (simulated) Shopify checkout,
@@ -80,6 +90,17 @@ describe('everyone pays their own share', () => {
 
     await guest.page.goto(confirmed);
     await guest.page.getByTestId('share-paid').getByText('Your share of $6.50 is paid. Thank you!').waitFor();
+
+    // The e-mail carries the guest's own link; opened now, in a browser without the guest's token, it
+    // says the share is paid and charges nothing.
+    const mail = await browser.newUser(PHONE);
+    const text = await mailText(mail.page, 'priya@example.com', /Pay your share of/);
+    expect(text).toContain('Your share to pay is $6.50');
+    const link = /https?:\/\/\S+\/apps\/group-order\/pay\/\d+\/[A-Za-z0-9_-]{43}/.exec(text)![0];
+    await mail.page.goto(new URL(link).pathname);
+    await mail.page.getByText('Your share is already paid').waitFor();
+    await screenshot(mail.page, 'money-pay-link-already-paid-390');
+    await mail.context.close();
     await host.context.close();
     await guest.context.close();
   });
