@@ -1,17 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import {
-  API_KEY,
-  API_SECRET_KEY,
-  getHmac,
-  RequestType,
-  setUpValidRequest,
-} from '@shopify/shopify-api/test-helpers';
+import { API_KEY, API_SECRET_KEY, RequestType, setUpValidRequest } from '@shopify/shopify-api/test-helpers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
 import { appProxySigned } from '~/lib/appProxySignature.server';
 import { STORE_ACCESS_REQUIRED } from '~/lib/messages';
 import { adminRequest } from '../support/adminRequests';
 import { createTestGroupOrder, seedMenu } from '../support/factories';
+import { webhook as delivery } from '../support/webhooks';
 import { args, OTHER_SHOP, proxyRequest, storeName, TEST_SHOP } from '../support/requests';
 import {
   answer,
@@ -398,28 +392,6 @@ describe('every embedded admin route', () => {
 });
 
 describe('every webhook', () => {
-  function delivery(
-    topic: string,
-    payload: unknown,
-    options: { shop?: string; secret?: string; topicHeader?: string } = {},
-  ) {
-    const body = JSON.stringify(payload);
-    return new Request(`https://app.test/webhooks/${topic}`, {
-      method: 'POST',
-      body,
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Shopify-Topic': options.topicHeader ?? topic,
-        'X-Shopify-Hmac-Sha256': getHmac(body, options.secret ?? API_SECRET_KEY),
-        'X-Shopify-Shop-Domain': options.shop ?? TEST_SHOP,
-        'X-Shopify-Webhook-Id': randomUUID(),
-        'X-Shopify-API-Version': '2026-10',
-        'X-Shopify-Event-Id': randomUUID(),
-        'X-Shopify-Triggered-At': new Date().toISOString(),
-      },
-    });
-  }
-
   const topicOf = (name: string) => name.replace(/^webhooks\./, '').replace('.', '/');
 
   /** A body as Shopify sends it for each topic, for `shop`. */
