@@ -46,6 +46,7 @@ describe('everyone pays their own share', () => {
     const pay = guest.page.getByRole('link', { name: 'Pay my share · $6.50' });
     await pay.waitFor();
     await guest.page.getByText('Your share to pay online: $6.50. No account needed.').waitFor();
+    await guest.page.getByText('Everyone pays their own share online after confirming.').waitFor();
     await closeToasts(guest.page, { untilGone: true });
     await screenshot(guest.page, 'money-pay-confirmed-390');
     const confirmed = guest.page.url();

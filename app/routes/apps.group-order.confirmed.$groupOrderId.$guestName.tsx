@@ -48,7 +48,11 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
     timeZone: order.timeZone,
     pickup: formatDateTime(order.pickupAt, order.timeZone, intlLocale),
     place: settings.kitchenName,
-    payment: paymentLabel(order.paymentMethod, t),
+    // Where everyone pays their own share, the company's payment method is not the guest's (issue 25).
+    payment:
+      order.paymentMode === 'own-share'
+        ? t('money.guest.rule.own-share')
+        : paymentLabel(order.paymentMethod, t),
     // Where the order is as the page is made; the page keeps it current (useLiveStatus).
     status: order.status,
     kitchenState: order.kitchenState,
