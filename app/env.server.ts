@@ -5,7 +5,9 @@ const EnvSchema = z.object({
   SHOPIFY_API_KEY: z.string().min(1, 'is required (the app client id from the Partner dashboard)'),
   SHOPIFY_API_SECRET: z.string().min(1, 'is required (the app client secret)'),
   SHOPIFY_APP_URL: z.string().url('must be the absolute URL the app is served from'),
-  SCOPES: z.string().default('read_products,write_draft_orders,write_app_proxy,read_customers,read_locales'),
+  SCOPES: z
+    .string()
+    .default('read_products,write_draft_orders,write_app_proxy,read_customers,read_locales,write_orders'),
   DATABASE_URL: z
     .string()
     .regex(

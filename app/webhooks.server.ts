@@ -17,6 +17,8 @@ const Customer = z.object({
   email: z.string().nullish(),
   phone: z.string().nullish(),
 });
+/** A REST money amount ("5.20"). */
+const Money = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/);
 /** A key that belongs to another topic's body: present, it says the body was sent to the wrong route. */
 const absent = z.undefined().optional();
 
@@ -63,6 +65,25 @@ export const WEBHOOK_BODIES = {
     shop_domain: absent,
     myshopify_domain: absent,
     customer: absent,
+  }),
+  // The REST Order (issue 25: a guest share's order was paid). Names no shop domain: the share is looked
+  // up in the header's shop only (shareWebhooks.server.ts), so a body replayed for another shop finds nothing.
+  'orders/paid': z.object({
+    id: ShopifyId,
+    admin_graphql_api_id: z.string().startsWith('gid://shopify/Order/'),
+    total_price: Money,
+    currency: z.string(),
+    tags: z.string().default(''),
+    note_attributes: z.array(z.object({ name: z.string(), value: z.string().nullable() })).default([]),
+    processed_at: z.string().nullish(),
+    shop_domain: absent,
+  }),
+  // The REST Refund: money back on an order (kind refund transactions that succeeded).
+  'refunds/create': z.object({
+    id: ShopifyId,
+    order_id: ShopifyId,
+    transactions: z.array(z.object({ kind: z.string(), status: z.string(), amount: Money })).default([]),
+    shop_domain: absent,
   }),
 } as const;
 

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 export const LOCAL_DEFAULTS = {
   SHOPIFY_API_KEY: 'local-dev-api-key',
   SHOPIFY_API_SECRET: 'local-dev-api-secret',
-  SCOPES: 'read_products,write_draft_orders,write_app_proxy,read_customers,read_locales',
+  SCOPES: 'read_products,write_draft_orders,write_app_proxy,read_customers,read_locales,write_orders',
   DEMO_SHOP: 'demo-coffee.myshopify.com',
 };
 

@@ -30,7 +30,7 @@ Object.assign(process.env, {
   SHOPIFY_API_KEY: API_KEY,
   SHOPIFY_API_SECRET: API_SECRET_KEY,
   SHOPIFY_APP_URL: APP_URL,
-  SCOPES: 'read_products,write_draft_orders,write_app_proxy,read_customers,read_locales',
+  SCOPES: 'read_products,write_draft_orders,write_app_proxy,read_customers,read_locales,write_orders',
   // Keep the Shopify library's per-request INFO lines out of test output.
   LOG_LEVEL: 'warning',
 });

@@ -82,6 +82,35 @@ function attributes(pairs: [string, string | null | undefined][]): Attribute[] {
     .filter((pair) => pair.value !== '');
 }
 
+/** One menu item as a draft line: its product variant at the guest's price, or a custom line. */
+export function itemLine(
+  item: Pick<
+    DraftOrderSourceItem,
+    'menuItemName' | 'quantity' | 'unitPriceCents' | 'modifiers' | 'shopifyVariantId'
+  >,
+  customAttributes: Attribute[],
+  currency: string,
+): DraftOrderLineItemInput {
+  const price = { amount: centsToDecimal(item.unitPriceCents), currencyCode: currency };
+  if (item.shopifyVariantId) {
+    // The guest's price includes modifier deltas the variant does not know about, so it is set explicitly.
+    return {
+      variantId: item.shopifyVariantId,
+      quantity: item.quantity,
+      priceOverride: price,
+      customAttributes,
+    };
+  }
+  return {
+    title: lineTitle(item.menuItemName, item.modifiers),
+    quantity: item.quantity,
+    originalUnitPriceWithCurrency: price,
+    requiresShipping: false,
+    taxable: true,
+    customAttributes,
+  };
+}
+
 export function buildDraftOrderInput(
   order: DraftOrderSource,
   items: DraftOrderSourceItem[],
@@ -103,23 +132,7 @@ export function buildDraftOrderInput(
       ['Notes', firstOfGuest ? item.specialInstructions : null],
       ['Item note', item.lineNote],
     ]);
-    if (item.shopifyVariantId) {
-      // The guest's price includes modifier deltas the variant does not know about, so it is set explicitly.
-      return {
-        variantId: item.shopifyVariantId,
-        quantity: item.quantity,
-        priceOverride: money(item.unitPriceCents),
-        customAttributes,
-      };
-    }
-    return {
-      title: lineTitle(item.menuItemName, item.modifiers),
-      quantity: item.quantity,
-      originalUnitPriceWithCurrency: money(item.unitPriceCents),
-      requiresShipping: false,
-      taxable: true,
-      customAttributes,
-    };
+    return itemLine(item, customAttributes, order.currency);
   });
 
   return {

@@ -19,6 +19,7 @@ import { withHttpErrors } from '~/lib/http.server';
 import { clientKey } from '~/lib/credentials.server';
 import { countMiss } from '~/models/limits/rateLimits.server';
 import { useWords, useT } from '~/components/i18n';
+import { PayShare } from '~/components/storefront/guest/MoneyLine';
 import { pageLanguage } from '~/i18n.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
@@ -47,7 +48,11 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
     timeZone: order.timeZone,
     pickup: formatDateTime(order.pickupAt, order.timeZone, intlLocale),
     place: settings.kitchenName,
-    payment: paymentLabel(order.paymentMethod, t),
+    // Where everyone pays their own share, the company's payment method is not the guest's (issue 25).
+    payment:
+      order.paymentMode === 'own-share'
+        ? t('money.guest.rule.own-share')
+        : paymentLabel(order.paymentMethod, t),
     // Where the order is as the page is made; the page keeps it current (useLiveStatus).
     status: order.status,
     kitchenState: order.kitchenState,
@@ -144,6 +149,8 @@ function Confirmed(loaded: ConfirmedData) {
       <KitchenTimeline progress={live} orderType={orderType} timeZone={timeZone} />
 
       <ConfirmedItems page={page} payment={payment} />
+
+      {own?.share ? <PayShare share={own.share} currency={loaded.currency} /> : null}
 
       {next.length ? (
         <Card className="whats-next">

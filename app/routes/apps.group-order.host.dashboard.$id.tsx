@@ -114,6 +114,7 @@ function Dashboard({ loaded }: { loaded: DashboardData }) {
             guests={guests}
             totalText={order.totalText}
             instructions={order.instructions}
+            payments={loaded.payments}
             onRemove={isOwner && view.checked && !kitchenState ? view.askRemove : undefined}
             removing={view.removing}
           />

@@ -1,39 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { API_SECRET_KEY, getHmac } from '@shopify/shopify-api/test-helpers';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import prisma from '~/db.server';
 import { sessionStorage } from '~/shopify.server';
 import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
 import { args, call, OTHER_SHOP, TEST_SHOP, type Answer } from '../../test/support/requests';
+import { webhook } from '../../test/support/webhooks';
 import { action as uninstalled } from './webhooks.app.uninstalled';
 import { action as scopesUpdate } from './webhooks.app.scopes_update';
 import { action as dataRequest } from './webhooks.customers.data_request';
 import { action as customersRedact } from './webhooks.customers.redact';
 import { action as shopRedact } from './webhooks.shop.redact';
-
-/** A webhook delivery as Shopify sends it: raw JSON body, HMAC of that body with the app secret, headers. */
-function webhook(
-  topic: string,
-  payload: unknown,
-  options: { shop?: string; id?: string; secret?: string; topicHeader?: string } = {},
-) {
-  const body = JSON.stringify(payload);
-  return new Request(`https://app.test/webhooks/${topic}`, {
-    method: 'POST',
-    body,
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Shopify-Topic': options.topicHeader ?? topic,
-      'X-Shopify-Hmac-Sha256': getHmac(body, options.secret ?? API_SECRET_KEY),
-      'X-Shopify-Shop-Domain': options.shop ?? TEST_SHOP,
-      'X-Shopify-Webhook-Id': options.id ?? randomUUID(),
-      'X-Shopify-API-Version': '2026-10',
-      'X-Shopify-Event-Id': randomUUID(),
-      'X-Shopify-Triggered-At': new Date().toISOString(),
-    },
-  });
-}
 
 async function seedCustomerData(shop: string) {
   const menu = await seedMenu(shop);

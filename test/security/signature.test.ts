@@ -1,17 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import {
-  API_KEY,
-  API_SECRET_KEY,
-  getHmac,
-  RequestType,
-  setUpValidRequest,
-} from '@shopify/shopify-api/test-helpers';
+import { API_KEY, API_SECRET_KEY, RequestType, setUpValidRequest } from '@shopify/shopify-api/test-helpers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
 import { appProxySigned } from '~/lib/appProxySignature.server';
 import { STORE_ACCESS_REQUIRED } from '~/lib/messages';
 import { adminRequest } from '../support/adminRequests';
 import { createTestGroupOrder, seedMenu } from '../support/factories';
+import { webhook as delivery } from '../support/webhooks';
 import { args, OTHER_SHOP, proxyRequest, storeName, TEST_SHOP } from '../support/requests';
 import {
   answer,
@@ -66,6 +60,9 @@ beforeAll(async () => {
     token: 'a'.repeat(43),
     hostToken,
     deviceId: '1',
+    // A pay link (issue 25): a share id and a signature this shop never made.
+    shareId: '1',
+    signature: 'a'.repeat(43),
   };
 });
 
@@ -395,28 +392,6 @@ describe('every embedded admin route', () => {
 });
 
 describe('every webhook', () => {
-  function delivery(
-    topic: string,
-    payload: unknown,
-    options: { shop?: string; secret?: string; topicHeader?: string } = {},
-  ) {
-    const body = JSON.stringify(payload);
-    return new Request(`https://app.test/webhooks/${topic}`, {
-      method: 'POST',
-      body,
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Shopify-Topic': options.topicHeader ?? topic,
-        'X-Shopify-Hmac-Sha256': getHmac(body, options.secret ?? API_SECRET_KEY),
-        'X-Shopify-Shop-Domain': options.shop ?? TEST_SHOP,
-        'X-Shopify-Webhook-Id': randomUUID(),
-        'X-Shopify-API-Version': '2026-10',
-        'X-Shopify-Event-Id': randomUUID(),
-        'X-Shopify-Triggered-At': new Date().toISOString(),
-      },
-    });
-  }
-
   const topicOf = (name: string) => name.replace(/^webhooks\./, '').replace('.', '/');
 
   /** A body as Shopify sends it for each topic, for `shop`. */
@@ -448,6 +423,22 @@ describe('every webhook', () => {
         };
       case 'shop/redact':
         return { shop_id: 1, shop_domain: shop };
+      // Issue 25: the REST Order and Refund bodies. They name no shop (see SHOP_BOUND).
+      case 'orders/paid':
+        return {
+          id: 1001,
+          admin_graphql_api_id: 'gid://shopify/Order/1001',
+          total_price: '5.20',
+          currency: 'AUD',
+          tags: 'group-order',
+          note_attributes: [{ name: 'group_order_share_id', value: '1' }],
+        };
+      case 'refunds/create':
+        return {
+          id: 1,
+          order_id: 1001,
+          transactions: [{ kind: 'refund', status: 'success', amount: '5.20' }],
+        };
       default:
         throw new Error(`No sample body for ${topic}: add one so the new webhook is covered`);
     }
@@ -478,7 +469,11 @@ describe('every webhook', () => {
     expect(await dbSnapshot()).toEqual(before);
   });
 
-  const SHOP_BOUND = WEBHOOK_ROUTES.filter((name) => topicOf(name) !== 'app/scopes_update');
+  // app/scopes_update and the order topics name no shop in their bodies: the order topics act only on
+  // shares of the header's (verified) shop, which app/routes/pay.routes.test.ts checks with another
+  // shop's order ("changes nothing for another shop's delivery").
+  const UNBOUND = ['app/scopes_update', 'orders/paid', 'refunds/create'];
+  const SHOP_BOUND = WEBHOOK_ROUTES.filter((name) => !UNBOUND.includes(topicOf(name)));
 
   it.each(SHOP_BOUND)(
     '%s refuses a genuine body for another shop sent with this shop’s header, and writes nothing',

@@ -3,6 +3,7 @@ import prisma from '~/db.server';
 import { adminRequest } from '../support/adminRequests';
 import { createTestGroupOrder, seedMenu } from '../support/factories';
 import { args, OTHER_SHOP, proxyRequest, TEST_SHOP } from '../support/requests';
+import { payPath } from '~/models/groupOrder/payLinks.server';
 import { answer, dbSnapshot, importRoute, isStorefrontRoute, routeFiles, routeUrl } from './support';
 
 // Issue 8, "tenancy": shop A's group order, asked for through shop B's storefront or admin by every
@@ -32,6 +33,8 @@ let a: {
   modifierId: number;
   submittedId: number;
   deviceId: number;
+  shareId: string;
+  signature: string;
 };
 
 beforeAll(async () => {
@@ -83,7 +86,17 @@ beforeAll(async () => {
   });
   const group = await prisma.modifierGroup.findFirstOrThrow({ where: { shop: SHOP_A } });
   const modifier = await prisma.modifier.findFirstOrThrow({ where: { shop: SHOP_A } });
+  // A share of shop A with its genuine pay link (issue 25): through shop B it opens nothing.
+  const payer = await prisma.guest.create({
+    data: { shop: SHOP_A, groupOrderId: order.id, name: 'Alphonse Payer', nameKey: 'alphonse payer' },
+  });
+  const share = await prisma.guestShare.create({
+    data: { shop: SHOP_A, groupOrderId: order.id, guestId: payer.id, itemsCents: 520, guestCents: 520 },
+  });
+  const [shareId, signature] = payPath(SHOP_A, share.id).split('/').slice(-2);
   a = {
+    shareId,
+    signature,
     id: order.id,
     code: order.code,
     hostToken,
@@ -144,6 +157,8 @@ describe("shop A's order through shop B's storefront", () => {
         email: a.hostEmail,
         token: 'x'.repeat(43),
         deviceId: String(a.deviceId),
+        shareId: a.shareId,
+        signature: a.signature,
       },
       {
         id: String(a.submittedId),
@@ -153,6 +168,8 @@ describe("shop A's order through shop B's storefront", () => {
         email: 'alphonse@example.com',
         token: 'x'.repeat(43),
         deviceId: String(a.deviceId),
+        shareId: a.shareId,
+        signature: a.signature,
       },
     ];
     const queries: Record<string, string>[] = [

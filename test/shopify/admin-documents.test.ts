@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Kind, getVariableValues, parse, validate, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildDraftOrderInput, type DraftOrderSourceItem } from '../../app/lib/draftOrderInput';
+import { buildShareDraftInput } from '../../app/lib/shareDraftInput';
 import { ADMIN_API_VERSION, loadAdminSchema } from '../../scripts/shopify-schema.mjs';
 import { defineScalars } from '../../scripts/simulator/admin-resolvers.mjs';
 import { draftOrderSource } from '../support/draftOrders';
@@ -43,6 +44,10 @@ describe(`the app's Admin GraphQL documents against Shopify's ${ADMIN_API_VERSIO
         'CreateGroupOrderDraft',
         'UpdateGroupOrderDraft',
         'SendGroupOrderInvoice',
+        'FindShareDrafts',
+        'CreateShareDraft',
+        'UpdateShareDraft',
+        'DeleteShareDraft',
       ]),
     );
   });
@@ -79,6 +84,36 @@ describe(`the app's Admin GraphQL documents against Shopify's ${ADMIN_API_VERSIO
       });
       expect({ name, errors: errors?.map((e) => e.message) }).toEqual({ name, errors: undefined });
     }
+  });
+
+  it("accepts a guest share's DraftOrderInput (own lines, fee and tip lines, the company's discount)", () => {
+    const input = buildShareDraftInput({
+      order: { id: 7, code: 'ABC123', currency: 'AUD' },
+      share: { id: 3, feesCents: 120, tipCents: 55, companyCents: 1500 },
+      guest: { name: 'Ann', email: 'ann@example.com' },
+      items: [
+        {
+          menuItemName: 'Flat White',
+          quantity: 2,
+          unitPriceCents: 620,
+          modifiers: [{ name: 'Oat' }],
+          shopifyVariantId: 'gid://shopify/ProductVariant/1',
+        },
+        { menuItemName: 'Toastie', quantity: 1, unitPriceCents: 1250, modifiers: [], shopifyVariantId: null },
+      ],
+    });
+    expect(input.appliedDiscount).toEqual({ valueType: 'FIXED_AMOUNT', value: 15, title: 'Company budget' });
+    for (const name of ['CreateShareDraft', 'UpdateShareDraft']) {
+      const { errors } = getVariableValues(schema, operation(name).variableDefinitions ?? [], {
+        id: 'gid://shopify/DraftOrder/1',
+        input,
+      });
+      expect({ name, errors: errors?.map((e) => e.message) }).toEqual({ name, errors: undefined });
+    }
+    const { errors } = getVariableValues(schema, operation('DeleteShareDraft').variableDefinitions ?? [], {
+      input: { id: 'gid://shopify/DraftOrder/1' },
+    });
+    expect(errors).toBeUndefined();
   });
 
   it('reports a misspelt field, an unknown input field and a malformed amount (the check can fail)', () => {

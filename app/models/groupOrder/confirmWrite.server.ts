@@ -17,6 +17,7 @@ import { closedReason } from './groupOrder.server';
 import { closedSaid } from '../../lib/sentences.server';
 import { resolveGuest, type ResolvedGuest } from './guests.server';
 import { checkGuestBudget, checkGuestItems, readGuestItems } from './itemLimits.server';
+import { refuseIfSharePaid } from './guestShares.server';
 
 // The confirm's transaction: every statement on the transaction handle, one round trip each (a confirm is
 // the request a lunch rush repeats).
@@ -99,6 +100,10 @@ export async function writeLines(
     token: request.guestToken,
     language: request.language,
   });
+  // Where guests pay (issue 25), a guest whose share is paid adds nothing until top-ups exist.
+  if (order.paymentMode !== 'company') {
+    refuseIfSharePaid((await shareOf(trx, { guestId: guest.id, shop }))[0]);
+  }
   // This guest's own items (for the limits and to merge repeated lines) and the order's line count, read
   // under the order's lock (itemLimits.server.ts). How many people have items is the order's own running
   // count (participantCount, kept like the totals by every write that adds or removes items).
@@ -177,6 +182,15 @@ async function writeMerged(
   });
   return { items, replayed: false, order: updated ?? null };
 }
+
+/** The guest's share's payment state (money orders only). */
+const shareOf = prepared((trx, param: Param<{ guestId: number; shop: string }>) =>
+  trx
+    .selectFrom('GuestShare')
+    .select('paymentStatus')
+    .where('guestId', '=', param('guestId'))
+    .where('shop', '=', param('shop')),
+);
 
 /** The order's running totals moved by one confirm; the order as it then is. */
 const addToTotals = prepared(

@@ -11,6 +11,8 @@ import { CLOSED_MESSAGES, closedReason } from './groupOrder.server';
 import { requireOwnGuest } from './guests.server';
 import { requireHostOrder, type HostCredentials } from './hosting.server';
 import { recordHostRemoval } from './hostRemovals.server';
+import { queueShareDrafts } from '../outbox/shareDraftSync.server';
+import { refuseIfSharePaid } from './guestShares.server';
 import { checkGuestBudget, checkGuestItems, readGuestItems } from './itemLimits.server';
 
 // Changes to confirmed items and notes: a guest's own, while the order accepts changes; the host's
@@ -89,6 +91,7 @@ export async function setOwnItemQuantity(
     const order = await lockOpenOrder(tx, shop, item.groupOrderId, now);
     const guest = await requireOwnGuest(tx, shop, item.groupOrderId, input.guestName, input.token);
     if (item.guestId !== guest.id) throw new Forbidden(NOT_YOUR_ORDER_MESSAGE);
+    refuseIfSharePaid(await tx.guestShare.findFirst({ where: { shop, guestId: guest.id } }));
     await keepLanguage(tx, shop, guest, input.language);
     // The confirm's limits, read under the same lock (itemLimits.server.ts): a raised quantity counts.
     const { lines, mine } = await readGuestItems(inPrismaTransaction(tx), shop, order.id, guest.id);
@@ -105,6 +108,7 @@ export async function setOwnItemQuantity(
     });
     if (count === 0) throw new NotFound(ITEM_GONE);
     await refreshTotals(tx, shop, item.groupOrderId);
+    await queueShareDrafts(tx, shop, item.groupOrderId, guest.id);
     return item.groupOrderId;
   });
 }
@@ -155,6 +159,7 @@ export async function removeItem(
       await tx.orderItem.deleteMany({ where: { id: item.id, shop } });
       await refreshTotals(tx, shop, order.id);
       await recordHostRemoval(tx, order, item, settings, now);
+      await queueShareDrafts(tx, shop, order.id, item.guestId);
       if (order.status !== 'active' && order.shopifyState !== 'none') {
         await queueDraftOrderSync(tx, shop, order.id);
       }
@@ -169,9 +174,11 @@ export async function removeItem(
       who.guestToken ?? null,
     );
     if (item.guestId !== guest.id) throw new Forbidden(NOT_YOUR_ORDER_MESSAGE);
+    refuseIfSharePaid(await tx.guestShare.findFirst({ where: { shop, guestId: guest.id } }));
     await keepLanguage(tx, shop, guest, who.language);
     await tx.orderItem.deleteMany({ where: { id: item.id, shop } });
     await refreshTotals(tx, shop, item.groupOrderId);
+    await queueShareDrafts(tx, shop, item.groupOrderId, guest.id);
     return item.groupOrderId;
   });
 }

@@ -11,6 +11,15 @@ type Tx = Prisma.TransactionClient;
 
 const LOCKED = ['paid', 'refunded', 'partially-refunded'];
 
+/** A guest whose share is paid changes nothing themselves until top-ups exist (the decision record). */
+const SHARE_PAID_MESSAGE =
+  'Your share is already paid, so your items can’t be changed here. Please ask the host.';
+
+/** Refuses a guest's own change when their share is paid (or refunded): no price after paying. */
+export function refuseIfSharePaid(share: { paymentStatus: string } | null | undefined) {
+  if (share && LOCKED.includes(share.paymentStatus)) throw new Conflict(SHARE_PAID_MESSAGE);
+}
+
 /** The order's rules as the split reads them (the row's text columns are the schema's closed lists). */
 function rulesOf(order: {
   paymentMode: string;
@@ -60,6 +69,16 @@ export async function refreshShares(tx: Tx, shop: string, groupOrderId: number) 
     } else if (!LOCKED.includes(found.paymentStatus)) {
       await tx.guestShare.updateMany({ where: { id: found.id, shop }, data: share });
     }
+  }
+  // A guest who removed everything owes nothing now (a paid share keeps what it paid: a refund's business).
+  const gone = existing.filter(
+    (s) => !LOCKED.includes(s.paymentStatus) && !spent.some((row) => row.guestId === s.guestId),
+  );
+  if (gone.length) {
+    await tx.guestShare.updateMany({
+      where: { id: { in: gone.map((s) => s.id) }, shop },
+      data: { itemsCents: 0, feesCents: 0, tipCents: 0, companyCents: 0, guestCents: 0 },
+    });
   }
   return split;
 }

@@ -1,3 +1,4 @@
+import prisma from '../../db.server';
 import { orderTitle } from '../../lib/groupOrder';
 import { maskEmail } from '../../lib/hostText';
 import { formatMoney } from '../../lib/money';
@@ -6,6 +7,37 @@ import { formatDateTime } from '../../lib/time';
 import type { Translate } from '../../lib/language';
 import { getShopSettings } from '../shop/settings.server';
 import { getHostSummary } from './hosting.server';
+
+/** Each guest's payment state and the totals, for an order whose guests pay (null: the company pays). */
+async function sharePayments(shop: string, groupOrderId: number, money: (cents: number) => string) {
+  const order = await prisma.groupOrder.findFirst({
+    where: { id: groupOrderId, shop },
+    select: { paymentMode: true },
+  });
+  if (!order || order.paymentMode === 'company') return null;
+  const shares = await prisma.guestShare.findMany({ where: { shop, groupOrderId } });
+  const state = (share: (typeof shares)[number]): ShareState => {
+    if (share.paymentStatus === 'paid') return 'paid';
+    if (share.paymentStatus === 'refunded') return 'refunded';
+    if (share.paymentStatus === 'partially-refunded') return 'partly';
+    return share.guestCents > 0 ? 'pending' : 'company';
+  };
+  const sum = (pick: (share: (typeof shares)[number]) => number) =>
+    shares.reduce((total, share) => total + pick(share), 0);
+  return {
+    of: (guestId: number | null) => {
+      const share = shares.find((s) => s.guestId === guestId);
+      return share ? state(share) : null;
+    },
+    totals: {
+      paidText: money(sum((s) => s.paidCents - s.refundedCents)),
+      owedText: money(sum((s) => (state(s) === 'pending' ? s.guestCents : s.paidCents))),
+      companyText: money(sum((s) => s.companyCents)),
+    },
+  };
+}
+
+export type ShareState = 'paid' | 'pending' | 'refunded' | 'partly' | 'company';
 
 // The host dashboard page's facts: the order with its times, payment and total said in words, and each
 // guest's lines, only as much as the page shows.
@@ -27,6 +59,8 @@ export async function hostDashboardPage(
   const zone = order.timeZone;
   const isCreator = Boolean(customerId && customerId === summary.hostCustomerId);
   const settings = await getShopSettings(shop);
+  const money = (cents: number) => formatMoney(cents, order.currency, intlLocale);
+  const payments = await sharePayments(shop, id, money);
   return {
     shopName: settings.shopName || shop.replace(/\.myshopify\.com$/, ''),
     now: Date.now(),
@@ -47,8 +81,11 @@ export async function hostDashboardPage(
       paymentText: paymentLabel(order.paymentMethod, t),
       totalText: formatMoney(summary.totalCents, order.currency, intlLocale),
     },
+    // Where guests pay their share (issue 25): the guests' paid part against what they owe, the company's.
+    payments: payments?.totals ?? null,
     guests: summary.guests.map((guest) => ({
       ...guest,
+      payment: payments?.of(guest.guestId) ?? null,
       totalText: formatMoney(guest.totalCents, order.currency, intlLocale),
       // Only what the list shows, so the biggest legal order (400 lines) stays a small page.
       items: guest.items.map((item) => ({

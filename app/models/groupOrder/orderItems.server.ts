@@ -16,6 +16,7 @@ import {
   type ConfirmResult,
 } from './confirmReplay.server';
 import { writeLines } from './confirmWrite.server';
+import { queueShareDrafts } from '../outbox/shareDraftSync.server';
 import type { Language } from '../../lib/language';
 
 // The request schemas live in app/lib/schemas/orderItems.ts (the Review page types its body with them);
@@ -96,13 +97,15 @@ async function confirm(
   if (budget && !within) await consumeOrRefuse(budget.name, budget.key);
   try {
     // One confirm per order at a time in this process (on PostgreSQL; query.server.ts says why).
-    return await transaction(
+    const result = await transaction(
       async (trx) => {
         if (within) await consumeWithin(trx, within);
         return writeLines(trx, shop, request, now);
       },
       { queue: `${shop}:${request.groupOrderId}` },
     );
+    await afterMoneyChange(shop, result);
+    return result;
   } catch (error) {
     if (within && !(error instanceof Limited)) await consumeOrRefuse(within.name, within.key);
     // Two identical confirms raced: the loser hits the unique key and answers with the winner's items.
@@ -115,6 +118,19 @@ async function confirm(
     }
     throw error;
   }
+}
+
+/**
+ * Where guests pay their share (issue 25), the shares are worked out again and the drafts whose amounts
+ * moved are queued (shareDraftSync.server.ts), after the confirm's own transaction so the lunch-rush path
+ * stays one commit. A crash in between is healed by the next confirm of the order, a retry of this one
+ * (a replay lands here too), or the guest's "Pay my share", which refreshes before it opens the checkout.
+ */
+async function afterMoneyChange(shop: string, result: ConfirmResult) {
+  if (!result.order || result.order.paymentMode === 'company') return;
+  const { id } = result.order;
+  const guestId = result.items[0]?.guestId ?? null;
+  await prisma.$transaction((tx) => queueShareDrafts(tx, shop, id, guestId));
 }
 
 /** Whether this person (browser token, or e-mail) already has confirmed items in the order. */

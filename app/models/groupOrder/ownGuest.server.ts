@@ -5,6 +5,7 @@ import { lineNote } from '../../lib/groupOrder';
 import { parseAllergens, parseAvoids, parseDiets } from '../../lib/allergens';
 import { closedReason, parseModifiers } from './groupOrder.server';
 import { requireOwnGuest } from './guests.server';
+import { shareForGuest } from './sharePayment.server';
 import { parseHostRemovals } from './hostRemovals.server';
 
 // A guest's own order as their browser sees it (the confirmed and review pages): only the browser that
@@ -67,5 +68,7 @@ export async function getOwnGuest(
     currency: order.currency,
     acceptingOrders: closedReason(order, now) === null,
     closedReason: closedReason(order, now),
+    // Where guests pay their own share (issue 25): theirs, with their own "Pay my share" link.
+    share: order.paymentMode === 'company' ? null : await shareForGuest(shop, guest.id),
   };
 }

@@ -1,6 +1,6 @@
 import type { GroupOrder } from '@prisma/client';
 import { formatMoney } from '../../lib/money';
-import { composeEmail, Paragraph } from './layout.server';
+import { ActionButton, composeEmail, CopyLink, Paragraph } from './layout.server';
 import { mailTitle, mailWords, type MailSettings } from './words.server';
 
 // Money e-mails (issue 25), in the guest's language (Guest.language): a budget lowered under what a
@@ -36,5 +36,37 @@ export function overBudgetEmail(
     words,
     text: lines.join('\n'),
     body: lines.map((line) => <Paragraph key={line}>{line}</Paragraph>),
+  });
+}
+
+/** A guest's share has its checkout: what they owe and their own "Pay my share" link. */
+export function payShareEmail(
+  order: Pick<GroupOrder, 'name' | 'companyName' | 'currency'>,
+  guest: Reader,
+  share: { guestCents: number; href: string },
+  settings: MailSettings,
+) {
+  const words = mailWords(guest.language, settings.locale);
+  const { t, intlLocale } = words;
+  const title = mailTitle(order, words);
+  const hi = t('mail.hi', { name: guest.name });
+  const body = t('money.pay.mail.body', {
+    order: title,
+    amount: formatMoney(share.guestCents, order.currency, intlLocale),
+  });
+  return composeEmail({
+    to: guest.email,
+    subject: t('money.pay.mail.subject', { order: title }),
+    fromName: settings.emailSenderName,
+    words,
+    text: [hi, body, '', share.href].join('\n'),
+    body: (
+      <>
+        <Paragraph>{hi}</Paragraph>
+        <Paragraph>{body}</Paragraph>
+        <ActionButton href={share.href}>{t('money.pay.mail.button')}</ActionButton>
+        <CopyLink href={share.href} />
+      </>
+    ),
   });
 }

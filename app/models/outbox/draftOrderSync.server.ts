@@ -6,6 +6,8 @@ import {
 } from '@shopify/shopify-api';
 import prisma from '../../db.server';
 import { buildDraftOrderInput, groupOrderTag, type DraftOrderInput } from '../../lib/draftOrderInput';
+import { companyPart } from './companyDraft.server';
+import { SHARE_ATTRIBUTE } from '../../lib/shareDraftInput';
 import { unauthenticated } from '../../shopify.server';
 import { GUEST_NOTE, guestNote, parseModifiers } from '../groupOrder/groupOrder.server';
 import { lineNote } from '../../lib/groupOrder';
@@ -18,7 +20,10 @@ import { getShopSettings } from '../shop/settings.server';
 // after Shopify created the draft but before the id was stored (or the response was lost on the way back),
 // the retry first looks the draft up by the order's unique tag `group-order-{code}` and updates that one.
 
-type AdminGraphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
+export type AdminGraphql = (
+  query: string,
+  options?: { variables?: Record<string, unknown> },
+) => Promise<Response>;
 
 type DraftOrderResult = {
   id: string;
@@ -27,14 +32,14 @@ type DraftOrderResult = {
   invoiceUrl: string | null;
   status: string;
 };
-type UserError = { field: string[] | null; message: string };
+export type UserError = { field: string[] | null; message: string };
 
 const DRAFT_FIELDS = `#graphql
   fragment GroupOrderDraft on DraftOrder { id legacyResourceId name invoiceUrl status }`;
 
 const FIND_DRAFT = `#graphql
   query FindGroupOrderDraft($query: String!) {
-    draftOrders(first: 1, query: $query) { nodes { ...GroupOrderDraft } }
+    draftOrders(first: 50, query: $query) { nodes { ...GroupOrderDraft customAttributes { key value } } }
   }
   ${DRAFT_FIELDS}`;
 
@@ -59,7 +64,11 @@ const SEND_INVOICE = `#graphql
 /** A Shopify refusal that retrying cannot fix: recorded on the order for the merchant to see. */
 class ShopifyRejected extends PermanentOutboxError {}
 
-async function run<T>(graphql: AdminGraphql, query: string, variables: Record<string, unknown>): Promise<T> {
+export async function run<T>(
+  graphql: AdminGraphql,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<T> {
   try {
     const response = await graphql(query, { variables });
     const body = (await response.json()) as { data: T };
@@ -94,7 +103,7 @@ export function classify(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-function rejectIfErrors(errors: UserError[]) {
+export function rejectIfErrors(errors: UserError[]) {
   if (errors.length) {
     throw new ShopifyRejected(
       errors.map((e) => (e.field ? `${e.field.join('.')}: ${e.message}` : e.message)).join('; '),
@@ -115,9 +124,10 @@ async function loadDraftOrderInput(shop: string, groupOrderId: number) {
   });
   if (!order) return null;
   const settings = await getShopSettings(shop);
+  const { items, lines } = await companyPart(shop, order);
   const input = buildDraftOrderInput(
     order,
-    order.items.map((item) => {
+    items.map((item) => {
       // The guest's one note (the builder puts it on their first line only), and this line's own note.
       const note = guestNote(
         order.items.filter((other) =>
@@ -134,6 +144,10 @@ async function loadDraftOrderInput(shop: string, groupOrderId: number) {
     }),
     { kitchenName: settings.kitchenName },
   );
+  if (order.paymentMode !== 'company') {
+    input.lineItems.push(...lines);
+    input.customAttributes.push({ key: 'group_order_part', value: 'company' });
+  }
   return { order, input };
 }
 
@@ -148,6 +162,14 @@ export async function syncDraftOrder(
   if (order.status !== 'submitted') {
     // Reopened before the sync ran: the next submit queues a fresh sync.
     return { status: 'held', reason: 'The group order was reopened before it reached Shopify.' };
+  }
+  if (!input.lineItems.length && order.paymentMode !== 'company') {
+    // Every guest pays their whole share on their own draft: the company has nothing to be billed for.
+    await prisma.groupOrder.updateMany({
+      where: { id: order.id, shop },
+      data: { shopifyState: 'none', shopifyError: null },
+    });
+    return { status: 'held', reason: 'Every guest pays their own share: there is no company draft.' };
   }
   if (!input.lineItems.length) {
     await markFailed(shop, order.id, 'The group order has no items, so there is nothing to send to Shopify.');
@@ -208,10 +230,13 @@ async function createOrUpdate(
 ): Promise<DraftOrderResult> {
   let id = storedId;
   if (!id) {
-    const found = await run<{ draftOrders: { nodes: DraftOrderResult[] } }>(graphql, FIND_DRAFT, {
-      query: `tag:${groupOrderTag(code)}`,
-    });
-    id = found.draftOrders.nodes[0]?.id ?? null;
+    const found = await run<{
+      draftOrders: { nodes: (DraftOrderResult & { customAttributes: { key: string }[] })[] };
+    }>(graphql, FIND_DRAFT, { query: `tag:${groupOrderTag(code)}` });
+    // The guests' share drafts carry the same tag (issue 25): the order's own draft is the one without a share.
+    id =
+      found.draftOrders.nodes.find((d) => !d.customAttributes.some((a) => a.key === SHARE_ATTRIBUTE))?.id ??
+      null;
     if (id) await storeDraftId(shop, groupOrderId, id);
   }
   if (id) {

@@ -2,4 +2,5 @@
 // deliver each kind of message. Add new handler modules here.
 import '../mail/mail.server';
 import './draftOrderSync.server';
+import './shareDraftSync.server';
 import '../groupOrder/schedule.server';

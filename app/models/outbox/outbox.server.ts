@@ -5,7 +5,8 @@ import { env } from '../../env.server';
 
 type Tx = Prisma.TransactionClient | typeof prisma;
 
-export type OutboxKind = 'email' | 'shopify.draftOrder' | 'schedule.reminder' | 'schedule.deadline';
+export type OutboxKind =
+  'email' | 'shopify.draftOrder' | 'shopify.shareDraft' | 'schedule.reminder' | 'schedule.deadline';
 
 export type OutboxResult = { status: 'sent' } | { status: 'held'; reason: string };
 

@@ -1,6 +1,7 @@
 import type { MoneyRulesView } from '~/lib/groupOrder';
 import { budgetLeft, overBudget } from '~/lib/moneyShares';
-import { useT } from '~/components/i18n';
+import { useMoney, useT } from '~/components/i18n';
+import { ButtonLink, Card } from '~/components/storefront/ui';
 
 // Who pays, as every guest sees it before adding anything (join, menu, review), and in budget mode how
 // much of their budget is left as they choose (issue 25). The server refuses the same overage on confirm.
@@ -59,5 +60,39 @@ export function BudgetLine({
         ? t('money.guest.over', { over: money(over), budget })
         : t('money.guest.youPay', { amount: money(over) })}
     </p>
+  );
+}
+
+type ShareView = { guestCents: number; companyCents: number; status: string; payUrl: string | null };
+
+/**
+ * The guest's own share on their confirmed page (issue 25): "Pay my share · $X" to their checkout while it
+ * is unpaid, "paid" once Shopify said so. The link is the guest's own (signed for their share).
+ */
+export function PayShare({ share, currency }: { share: ShareView; currency: string }) {
+  const t = useT();
+  const money = useMoney(currency);
+  const paid = share.status === 'paid';
+  return (
+    <Card className="pay-share">
+      <h2>{t('money.pay.title')}</h2>
+      {share.companyCents > 0 ? (
+        <p className="muted">{t('money.pay.covered', { amount: money(share.companyCents) })}</p>
+      ) : null}
+      {paid ? (
+        <p className="notice notice--success" role="status" data-testid="share-paid">
+          {t('money.pay.paid', { amount: money(share.guestCents) })}
+        </p>
+      ) : share.payUrl ? (
+        <>
+          <p>{t('money.pay.owe', { amount: money(share.guestCents) })}</p>
+          <ButtonLink to={share.payUrl} reloadDocument className="btn--block">
+            {t('money.pay.button', { amount: money(share.guestCents) })}
+          </ButtonLink>
+        </>
+      ) : (
+        <p className="muted">{t('money.pay.refunded')}</p>
+      )}
+    </Card>
   );
 }

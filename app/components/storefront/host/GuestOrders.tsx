@@ -1,5 +1,5 @@
 import { graphemes } from '~/lib/text';
-import { Button, Card, EmptyState } from '../ui';
+import { Badge, Button, Card, EmptyState } from '../ui';
 import { useT } from '~/components/i18n';
 
 type Item = {
@@ -19,7 +19,17 @@ type Guest = {
   itemCount: number;
   totalText: string;
   items: Item[];
+  /** Where guests pay their share (issue 25): whether this guest has paid. */
+  payment?: 'paid' | 'pending' | 'refunded' | 'partly' | 'company' | null;
 };
+
+const PAYMENT_TONES = {
+  paid: 'success',
+  pending: 'warning',
+  refunded: 'neutral',
+  partly: 'info',
+  company: 'neutral',
+} as const;
 
 type RemoveProps = {
   onRemove?: (item: Item, guest: Guest) => void;
@@ -63,6 +73,15 @@ function GuestOrderItem({ item, guest, onRemove, removing }: { item: Item; guest
   );
 }
 
+function PaymentBadge({ state }: { state: NonNullable<Guest['payment']> }) {
+  const t = useT();
+  return (
+    <span data-testid="guest-payment" data-state={state}>
+      <Badge tone={PAYMENT_TONES[state]}>{t(`money.pay.dash.${state}`)}</Badge>
+    </span>
+  );
+}
+
 /** One guest: initials, name and total, their items, and their note. */
 function GuestOrder({ guest, onRemove, removing }: { guest: Guest } & RemoveProps) {
   return (
@@ -72,6 +91,7 @@ function GuestOrder({ guest, onRemove, removing }: { guest: Guest } & RemoveProp
           {(guest.guestInitials || graphemes(guest.guestName)[0] || '').toUpperCase()}
         </span>
         <span className="host-guest__name">{guest.guestName}</span>
+        {guest.payment ? <PaymentBadge state={guest.payment} /> : null}
         <span className="host-guest__total">{guest.totalText}</span>
       </div>
       <ul className="host-items">
@@ -96,12 +116,15 @@ export function GuestOrders({
   guests,
   totalText,
   instructions,
+  payments,
   onRemove,
   removing,
 }: {
   guests: Guest[];
   totalText: string;
   instructions: string | null;
+  /** The guests' payments against what they owe, and the company's part (null: the company pays all). */
+  payments?: { paidText: string; owedText: string; companyText: string } | null;
 } & RemoveProps) {
   const t = useT();
   return (
@@ -133,6 +156,15 @@ export function GuestOrders({
         <span>{t('host.stats.groupTotal')}</span>
         <strong data-testid="group-total">{totalText}</strong>
       </div>
+      {payments ? (
+        <p className="muted small" data-testid="payment-totals">
+          {t('money.pay.dash.totals', {
+            paid: payments.paidText,
+            owed: payments.owedText,
+            company: payments.companyText,
+          })}
+        </p>
+      ) : null}
     </Card>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "GuestShare" ADD COLUMN "shopifyInvoiceUrl" TEXT;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "GuestShare" ADD COLUMN     "shopifyInvoiceUrl" TEXT;
