@@ -40,7 +40,7 @@ beforeEach(async () => {
   latteId = menu.find((m) => m.name === 'Latte')!.id;
 });
 
-async function confirm(orderId: number, guestName: string, token: string, quantity = 1) {
+async function confirm(orderId: number, guestName: string, token: string, quantity = 1, locale = 'en') {
   const body = {
     groupOrderId: orderId,
     confirmationKey: `pay-key-${guestName}-${quantity}`,
@@ -49,7 +49,7 @@ async function confirm(orderId: number, guestName: string, token: string, quanti
     guestToken: token,
     items: [{ menuItemId: latteId, quantity, selectedModifiers: [] }],
   };
-  const request = await proxyRequest('/apps/group-order/api/order-items', { body });
+  const request = await proxyRequest('/apps/group-order/api/order-items', { body, query: { locale } });
   return call(() => confirmAction(args(request)));
 }
 
@@ -177,6 +177,10 @@ describe('orders/paid and refunds/create', () => {
     expect(more.status).toBe(409);
     expect(more.body.message).toBe(
       'Your share is already paid, so your items can’t be changed here. Please ask the host.',
+    );
+    const inGerman = await confirm(order.id, 'Alex', ALEX, 4, 'de');
+    expect(inGerman.body.message).toBe(
+      'Ihr Anteil ist bereits bezahlt, daher können Ihre Artikel hier nicht mehr geändert werden. Bitte wenden Sie sich an den Gastgeber.',
     );
     expect(await prisma.orderItem.count({ where: { guest: { name: 'Alex' } } })).toBe(1);
 
