@@ -506,6 +506,8 @@ describe("the app's own configuration", () => {
       apiSecret: SECRET,
       shop: SHOP,
       webhookSubscriptions: [{ topics: ['orders/paid'], uri: '/webhooks/orders/paid' }],
+      // An app that asks for draft orders but not orders (shopify.app.toml itself now asks for write_orders).
+      accessScopes: ['read_products', 'write_draft_orders'],
     });
     try {
       const ask = (query: string) =>

@@ -62,7 +62,7 @@ export async function startSimulator(options) {
   const webhooks = createWebhookDispatcher({
     apiSecret,
     apiVersion: app.apiVersion,
-    subscriptions: [...app.subscriptions, ...(options.webhookSubscriptions ?? [])],
+    subscriptions: withExtraSubscriptions(app.subscriptions, options.webhookSubscriptions ?? []),
     scopes: heldScopes(scopes),
     // Shopify posts to the app's URL, which a load balancer spreads over the instances.
     appUrl: nextUpstream,
@@ -427,4 +427,18 @@ function sendJson(res, status, body) {
 function send(res, status, body, type) {
   res.writeHead(status, { 'Content-Type': `${type}; charset=utf-8` });
   res.end(body);
+}
+
+/**
+ * The app's subscriptions plus a test's extra ones. Shopify keeps one subscription per topic and address,
+ * so a topic the test adds at an address the app already subscribes it to is not delivered twice.
+ * @param {import('./webhooks.mjs').Subscription[]} app
+ * @param {import('./webhooks.mjs').Subscription[]} extra
+ */
+function withExtraSubscriptions(app, extra) {
+  const held = new Set(app.flatMap((s) => s.topics.map((topic) => `${topic} ${s.uri}`)));
+  const added = extra
+    .map((s) => ({ ...s, topics: s.topics.filter((topic) => !held.has(`${topic} ${s.uri}`)) }))
+    .filter((s) => s.topics.length > 0);
+  return [...app, ...added];
 }
