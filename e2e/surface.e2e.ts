@@ -31,7 +31,9 @@ async function recordedUser() {
   await user.page.exposeFunction('__reportCsp', (line: string) => walk.violations.push(line));
   await user.context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      window.__reportCsp(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+      window.__reportCsp(
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${location.pathname} from ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   user.page.on('console', (message) => {

@@ -12,12 +12,18 @@ type Order = AdminOrderListEntry;
 /** A name over a subdued line of detail (the group over its company, the host over their e-mail). */
 function NameOverDetail({ name, detail }: { name: ReactNode; detail: ReactNode }) {
   return (
-    <BlockStack gap="050">
-      <Text as="span">{name}</Text>
-      <Text as="span" tone="subdued" variant="bodySm">
-        {detail}
-      </Text>
-    </BlockStack>
+    // The table's cells do not wrap; a long name (a 40-letter word, an e-mail) wraps here instead of
+    // pushing the status and the links off the card.
+    <div style={{ whiteSpace: 'normal', minWidth: '9rem', maxWidth: '16rem' }}>
+      <BlockStack gap="050">
+        <Text as="span" breakWord>
+          {name}
+        </Text>
+        <Text as="span" tone="subdued" variant="bodySm" breakWord>
+          {detail}
+        </Text>
+      </BlockStack>
+    </div>
   );
 }
 
