@@ -6,7 +6,7 @@ import { hashSecret } from '~/lib/ids.server';
 import { utcToZoned } from '~/lib/time';
 import { resetMailTransport } from '~/models/mail/mail.server';
 import { args, call, OTHER_SHOP, proxyRequest, TEST_SHOP } from '../../test/support/requests';
-import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
+import { createOrderBody, createTestGroupOrder, seedMenu } from '../../test/support/factories';
 import { action as createAction } from './apps.group-order.api.group-orders';
 import { loader as summaryLoader } from './apps.group-order.api.group-orders.$id.summary';
 import { action as statusAction } from './apps.group-order.api.group-orders.$id.status';
@@ -24,25 +24,15 @@ import { loader as userLoader } from './apps.group-order.api.auth.user';
 const BASE = '/apps/group-order/api/group-orders';
 
 function validBody(overrides: Record<string, unknown> = {}) {
-  // Sydney wall-clock times: pickup in 90 minutes, the deadline in 50 (the shop's 30 minutes' notice kept).
-  const zoned = (offsetMin: number) =>
-    utcToZoned(new Date(Date.now() + offsetMin * 60_000), 'Australia/Sydney');
-  const pickup = zoned(90);
-  const deadline = zoned(50);
-  return {
-    hostName: 'Hannah Host',
+  // Pickup in 90 minutes, the deadline in 50 (the shop's 30 minutes' notice kept).
+  return createOrderBody({
     hostEmail: 'Hannah@Example.com',
-    companyName: 'Acme Pty Ltd',
     name: 'Friday coffee',
     orderType: 'pickup',
-    pickupDate: pickup.date,
-    pickupTime: pickup.time,
-    deadlineDate: deadline.date,
-    deadlineTime: deadline.time,
     instructions: '',
     paymentMethod: 'pay-in-store',
     ...overrides,
-  };
+  });
 }
 
 async function create(body: unknown, options: { customerId?: string; shop?: string } = {}) {

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
 import { BODY_LIMITS } from '~/lib/limits';
-import { utcToZoned } from '~/lib/time';
-import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
+import { createOrderBody, createTestGroupOrder, seedMenu } from '../../test/support/factories';
 import { args, call as callRaw, proxyRequest, type Answer } from '../../test/support/requests';
 import { action as createAction } from './apps.group-order.api.group-orders';
 import { action as orderItemsAction } from './apps.group-order.api.order-items';
@@ -37,17 +36,7 @@ async function raw(path: string, body: BodyInit, contentType?: string, extra: Re
 }
 
 function createBody(overrides: Record<string, unknown> = {}) {
-  const zoned = (minutes: number) => utcToZoned(new Date(Date.now() + minutes * 60_000), 'Australia/Sydney');
-  return {
-    hostName: 'Hannah Host',
-    hostEmail: 'hannah@example.com',
-    companyName: 'Acme Pty Ltd',
-    pickupDate: zoned(120).date,
-    pickupTime: zoned(120).time,
-    deadlineDate: zoned(90).date,
-    deadlineTime: zoned(90).time,
-    ...overrides,
-  };
+  return createOrderBody({ pickupIn: 120, deadlineIn: 90, ...overrides });
 }
 
 async function create(overrides: Record<string, unknown>) {

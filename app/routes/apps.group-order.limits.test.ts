@@ -1,7 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAdminApi } from '../../test/support/adminApi';
 import { args, call, proxyRequest, TEST_SHOP, type Answer } from '../../test/support/requests';
-import { utcToZoned } from '~/lib/time';
 
 // Size limits (app/lib/limits.ts) and rate limits (app/models/limits/rateLimits.server.ts): each one hit
 // through the real routes answers its 4xx with a sentence, and a legal 200-guest order still works end to
@@ -9,7 +8,7 @@ import { utcToZoned } from '~/lib/time';
 const api = await startAdminApi([TEST_SHOP]);
 process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
 const { default: prisma } = await import('~/db.server');
-const { createTestGroupOrder, seedMenu } = await import('../../test/support/factories');
+const { createOrderBody, createTestGroupOrder, seedMenu } = await import('../../test/support/factories');
 const { ORDER_LIMITS, ORDER_LIMIT_MESSAGES } = await import('~/lib/limits');
 const { consumeOrRefuse } = await import('~/models/limits/rateLimits.server');
 const { LIMITS } = await import('~/models/limits/rateLimitBudgets');
@@ -120,17 +119,7 @@ async function fill(
 
 /** The create form's fields: pickup in two hours, the deadline in 90 minutes (Sydney wall clock). */
 function orderForm(fields: Record<string, unknown> = {}) {
-  const zoned = (minutes: number) => utcToZoned(new Date(Date.now() + minutes * 60_000), 'Australia/Sydney');
-  return {
-    hostName: 'Hannah Host',
-    hostEmail: 'hannah@example.com',
-    companyName: 'Acme',
-    pickupDate: zoned(120).date,
-    pickupTime: zoned(120).time,
-    deadlineDate: zoned(90).date,
-    deadlineTime: zoned(90).time,
-    ...fields,
-  };
+  return createOrderBody({ pickupIn: 120, deadlineIn: 90, companyName: 'Acme', ...fields });
 }
 
 function expectRetryAfter(result: { status: number; body: Answer; response?: Response }, sentence: string) {

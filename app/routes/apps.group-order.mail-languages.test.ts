@@ -4,7 +4,7 @@ import { utcToZoned } from '~/lib/time';
 import { moveKitchenState } from '~/models/kitchen/kitchen.server';
 import { deliverQueuedEmails } from '~/models/mail/mail.server';
 import { setGroupOrderStatus } from '~/models/groupOrder/submitOrder.server';
-import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
+import { createOrderBody, createTestGroupOrder, seedMenu } from '../../test/support/factories';
 import { openMailbox, type ReceivedMail } from '../../test/support/mailbox';
 import { args, call, proxyRequest, TEST_SHOP } from '../../test/support/requests';
 import { action as confirm } from './apps.group-order.api.order-items';
@@ -122,24 +122,18 @@ describe('e-mails in the reader’s language', () => {
   });
 
   it('writes a German host’s e-mails in German from the order they created in German', async () => {
-    const zoned = (minutes: number) =>
-      utcToZoned(new Date(Date.now() + minutes * 60_000), 'Australia/Sydney');
-    const [pickup, deadline] = [zoned(90), zoned(50)];
+    const body = createOrderBody({
+      hostName: 'Hanna Gast',
+      hostEmail: 'hanna@example.com',
+      companyName: 'Acme GmbH',
+      name: '',
+      orderType: 'pickup',
+      instructions: '',
+      paymentMethod: 'pay-in-store',
+    });
     const request = await proxyRequest('/apps/group-order/api/group-orders', {
       query: { locale: 'de' },
-      body: {
-        hostName: 'Hanna Gast',
-        hostEmail: 'hanna@example.com',
-        companyName: 'Acme GmbH',
-        name: '',
-        orderType: 'pickup',
-        pickupDate: pickup.date,
-        pickupTime: pickup.time,
-        deadlineDate: deadline.date,
-        deadlineTime: deadline.time,
-        instructions: '',
-        paymentMethod: 'pay-in-store',
-      },
+      body,
     });
     const created = await call(() => create(args(request)));
     expect(created.status).toBe(201);
@@ -150,7 +144,7 @@ describe('e-mails in the reader’s language', () => {
     expect(mail.subject).toBe('Ihre Gruppenbestellung „Bestellung Acme GmbH“ ist offen');
     expect(mail.text).toContain(`Bestellcode: ${order.code}`);
     expect(mail.text).toContain(`Abholung: `);
-    expect(mail.text).toContain(pickup.time);
+    expect(mail.text).toContain(body.pickupTime);
     expect(mail.text).toContain(`Bestellen bis: `);
     expect(mail.text).not.toMatch(TWELVE_HOUR);
     expect(mail.html).toContain('Gastgeber-Übersicht öffnen');

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
 import { inviteToken } from '~/models/groupOrder/invitees.server';
-import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
+import { createOrderBody, createTestGroupOrder, seedMenu } from '../../test/support/factories';
 import {
   args,
   call as callRaw,
@@ -140,34 +140,14 @@ describe('the host board, reminder and schedule', () => {
   });
 
   it('creates an order with auto-submit and a reminder, and arms both jobs', async () => {
-    const settings = await prisma.shopSettings.findUniqueOrThrow({ where: { shop: TEST_SHOP } });
-    const at = (minutes: number) => {
-      const parts = new Intl.DateTimeFormat('en-CA', {
-        timeZone: settings.timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }).formatToParts(new Date(Date.now() + minutes * 60_000));
-      const get = (type: string) => parts.find((p) => p.type === type)!.value;
-      return {
-        date: `${get('year')}-${get('month')}-${get('day')}`,
-        time: `${get('hour')}:${get('minute')}`,
-      };
-    };
-    const body = {
+    const body = createOrderBody({
+      deadlineIn: 45,
       hostName: 'Hana',
       hostEmail: 'hana@example.com',
       companyName: 'Acme',
-      pickupDate: at(90).date,
-      pickupTime: at(90).time,
-      deadlineDate: at(45).date,
-      deadlineTime: at(45).time,
       autoSubmit: true,
       reminderMinutes: '10',
-    };
+    });
     const created = await call(async () =>
       createAction(args(await proxyRequest('/apps/group-order/api/group-orders', { body }))),
     );

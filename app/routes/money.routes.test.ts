@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
-import { utcToZoned } from '~/lib/time';
-import { createTestGroupOrder, seedMenu } from '../../test/support/factories';
+import { createOrderBody, createTestGroupOrder, seedMenu } from '../../test/support/factories';
 import { args, call, OTHER_SHOP, proxyRequest, TEST_SHOP } from '../../test/support/requests';
 import { action as createAction } from './apps.group-order.api.group-orders';
 import { action as confirmAction } from './apps.group-order.api.order-items';
@@ -27,21 +26,7 @@ beforeEach(async () => {
 });
 
 function createBody(overrides: Record<string, unknown> = {}) {
-  const zoned = (offsetMin: number) =>
-    utcToZoned(new Date(Date.now() + offsetMin * 60_000), 'Australia/Sydney');
-  const pickup = zoned(90);
-  const deadline = zoned(50);
-  return {
-    hostName: 'Hannah Host',
-    hostEmail: 'hannah@example.com',
-    companyName: 'Acme Pty Ltd',
-    pickupDate: pickup.date,
-    pickupTime: pickup.time,
-    deadlineDate: deadline.date,
-    deadlineTime: deadline.time,
-    paymentMethod: 'on-account',
-    ...overrides,
-  };
+  return createOrderBody({ paymentMethod: 'on-account', ...overrides });
 }
 
 async function create(body: unknown, accept?: string) {

@@ -17,8 +17,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const api = await startAdminApi([TEST_SHOP]);
 process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
 const { default: prisma } = await import('~/db.server');
-const { utcToZoned } = await import('~/lib/time');
-const { createTestGroupOrder, seedMenu } = await import('../support/factories');
+const { createOrderBody, createTestGroupOrder, seedMenu } = await import('../support/factories');
 const { args, proxyRequest } = await import('../support/requests');
 const { adminRequest } = await import('../support/adminRequests');
 const { answer, importRoute, isStorefrontRoute, leakIn, routeFiles, routeUrl } = await import('./support');
@@ -145,20 +144,10 @@ const line = () =>
 
 /** A plausible request body (every field any endpoint reads, valid to start with) with fields replaced. */
 function validBase() {
-  const zoned = (offsetMin: number) =>
-    utcToZoned(new Date(Date.now() + offsetMin * 60_000), 'Australia/Sydney');
-  const pickup = zoned(90);
-  const deadline = zoned(60);
   return {
-    hostName: 'Hannah Host',
-    hostEmail: 'hannah@example.com',
-    companyName: 'Acme Pty Ltd',
+    ...createOrderBody({ deadlineIn: 60 }),
     name: 'Friday coffee',
     orderType: 'pickup',
-    pickupDate: pickup.date,
-    pickupTime: pickup.time,
-    deadlineDate: deadline.date,
-    deadlineTime: deadline.time,
     instructions: '',
     paymentMethod: 'pay-in-store',
     groupOrderId: known.id,

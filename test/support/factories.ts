@@ -1,6 +1,7 @@
 import type { Prisma } from '@prisma/client';
 import prisma from '../../app/db.server';
 import { hashSecret, newSecret, randomOrderCode, randomOrderId } from '../../app/lib/ids.server';
+import { utcToZoned } from '../../app/lib/time';
 import { DEMO_ACCESS_TOKEN, seedDemo } from '../../prisma/demo-data';
 import { TEST_SHOP } from './requests';
 
@@ -62,4 +63,27 @@ export async function createTestGroupOrder(
     },
   });
   return { order, hostToken };
+}
+
+/**
+ * The storefront create form's body as a host sends it: Hannah of Acme, pickup `pickupIn` and the deadline
+ * `deadlineIn` minutes from now on Sydney's wall clock (the test shop's zone). Tests add or replace fields.
+ */
+export function createOrderBody({
+  pickupIn = 90,
+  deadlineIn = 50,
+  ...overrides
+}: { pickupIn?: number; deadlineIn?: number } & Record<string, unknown> = {}) {
+  const zoned = (minutes: number) => utcToZoned(new Date(Date.now() + minutes * 60_000), 'Australia/Sydney');
+  const [pickup, deadline] = [zoned(pickupIn), zoned(deadlineIn)];
+  return {
+    hostName: 'Hannah Host',
+    hostEmail: 'hannah@example.com',
+    companyName: 'Acme Pty Ltd',
+    pickupDate: pickup.date,
+    pickupTime: pickup.time,
+    deadlineDate: deadline.date,
+    deadlineTime: deadline.time,
+    ...overrides,
+  };
 }
