@@ -143,8 +143,10 @@ describe('validateSelection (server)', () => {
   it('refuses a modifier that does not apply to the category', () => {
     expect(validateSelection(ALL, longBlack, [oat.id])).toEqual({
       ok: false,
-      message: 'Oat is not available for Long Black.',
-      sentence: { id: 'api.modifier.notFor', values: { option: 'Oat', item: 'Long Black' } },
+      refused: {
+        text: 'Oat is not available for Long Black.',
+        sentence: { id: 'api.modifier.notFor', values: { option: 'Oat', item: 'Long Black' } },
+      },
     });
     expect(validateSelection(ALL, longBlack, [unrestrictedMilk.id]).ok).toBe(false);
   });
@@ -152,8 +154,10 @@ describe('validateSelection (server)', () => {
   it('refuses too many modifiers in one group', () => {
     expect(validateSelection(ALL, latte, [small.id, large.id])).toEqual({
       ok: false,
-      message: 'Choose at most 1 option for Size.',
-      sentence: { id: 'api.modifier.tooMany', values: { count: 1, group: 'Size' } },
+      refused: {
+        text: 'Choose at most 1 option for Size.',
+        sentence: { id: 'api.modifier.tooMany', values: { count: 1, group: 'Size' } },
+      },
     });
     expect(validateSelection(ALL, latte, [extraShot.id, extraHot.id, noFroth.id]).ok).toBe(false);
   });
@@ -161,8 +165,10 @@ describe('validateSelection (server)', () => {
   it('refuses unknown ids', () => {
     expect(validateSelection(ALL, latte, [99_999])).toEqual({
       ok: false,
-      message: 'Option 99999 is not on the menu any more.',
-      sentence: { id: 'api.modifier.gone', values: { id: 99_999 } },
+      refused: {
+        text: 'Option 99999 is not on the menu any more.',
+        sentence: { id: 'api.modifier.gone', values: { id: 99_999 } },
+      },
     });
   });
 });
@@ -199,8 +205,10 @@ describe('required groups (minSelections)', () => {
   it('the server refuses a line that leaves a required group empty', () => {
     expect(validateSelection(MENU, flatWhite, [regular.id])).toEqual({
       ok: false,
-      message: 'Choose 1 option for Milk on Flat White.',
-      sentence: { id: 'modifier.tooFew', values: { count: 1, group: 'Milk', item: 'Flat White' } },
+      refused: {
+        text: 'Choose 1 option for Milk on Flat White.',
+        sentence: { id: 'modifier.tooFew', values: { count: 1, group: 'Milk', item: 'Flat White' } },
+      },
     });
     expect(validateSelection(MENU, flatWhite, [regular.id, cream.id]).ok).toBe(true);
     expect(validateSelection(MENU, toast, []).ok).toBe(false);

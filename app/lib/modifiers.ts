@@ -1,6 +1,6 @@
 import type { Allergen, Diet } from './allergens';
 import { categoryKey } from './categories';
-import type { Sentence } from './errors';
+import type { Said, Sentence } from './errors';
 import type { Translate } from './language';
 
 // Modifier rules shared by the customise dialog and the server (spec sections 2 and 5).
@@ -209,9 +209,13 @@ export function missingChoice(
   return null;
 }
 
-/** A refused selection: its English message and the sentence that says it in the request's language. */
-export type SelectionResult =
-  { ok: true; modifiers: MenuModifier[] } | { ok: false; message: string; sentence: Sentence };
+/** A selection the server accepts, or the refusal as its English text with the sentence in other languages. */
+export type SelectionResult = { ok: true; modifiers: MenuModifier[] } | { ok: false; refused: Said };
+
+const refuse = (text: string, sentence: Sentence): SelectionResult => ({
+  ok: false,
+  refused: { text, sentence },
+});
 
 /**
  * The server's check of a selection for one item: known ids, right category, and each group's rule (at
@@ -228,18 +232,13 @@ export function validateSelection(
   for (const id of new Set(ids)) {
     const modifier = byId.get(id);
     if (!modifier) {
-      return {
-        ok: false,
-        message: `Option ${id} is not on the menu any more.`,
-        sentence: { id: 'api.modifier.gone', values: { id } },
-      };
+      return refuse(`Option ${id} is not on the menu any more.`, { id: 'api.modifier.gone', values: { id } });
     }
     if (!isAllowedFor(modifier, item.category)) {
-      return {
-        ok: false,
-        message: `${modifier.name} is not available for ${item.name}.`,
-        sentence: { id: 'api.modifier.notFor', values: { option: modifier.name, item: item.name } },
-      };
+      return refuse(`${modifier.name} is not available for ${item.name}.`, {
+        id: 'api.modifier.notFor',
+        values: { option: modifier.name, item: item.name },
+      });
     }
     chosen.push(modifier);
   }
@@ -250,11 +249,10 @@ export function validateSelection(
     const { max } = groupBounds(group[0]);
     if (group.length > max) {
       const noun = max === 1 ? 'option' : 'options';
-      return {
-        ok: false,
-        message: `Choose at most ${max} ${noun} for ${group[0].groupName}.`,
-        sentence: { id: 'api.modifier.tooMany', values: { count: max, group: group[0].groupName } },
-      };
+      return refuse(`Choose at most ${max} ${noun} for ${group[0].groupName}.`, {
+        id: 'api.modifier.tooMany',
+        values: { count: max, group: group[0].groupName },
+      });
     }
   }
   const required = new Set<number>();
@@ -266,14 +264,10 @@ export function validateSelection(
     const first = modifiers.find((m) => m.groupId === groupId)!;
     const { min, max } = groupBounds(first);
     if ((perGroup.get(groupId)?.length ?? 0) < min) {
-      return {
-        ok: false,
-        message: tooFewMessage(first.groupName, min, max, item.name),
-        sentence: {
-          id: min === max ? 'modifier.tooFew' : 'modifier.tooFewAtLeast',
-          values: { count: min, group: first.groupName, item: item.name },
-        },
-      };
+      return refuse(tooFewMessage(first.groupName, min, max, item.name), {
+        id: min === max ? 'modifier.tooFew' : 'modifier.tooFewAtLeast',
+        values: { count: min, group: first.groupName, item: item.name },
+      });
     }
   }
   return { ok: true, modifiers: sortModifiers(modifiers, chosen) };

@@ -55,7 +55,7 @@ export function priceLines(
       });
     }
     const selection = validateSelection(modifiers, menuItem, line.selectedModifiers);
-    if (!selection.ok) throw new Invalid(where({ text: selection.message, sentence: selection.sentence }));
+    if (!selection.ok) throw new Invalid(where(selection.refused));
     const price = priceLine(menuItem.priceCents, selection.modifiers, line.quantity);
     const chosen = selection.modifiers.map((m) => ({
       id: m.id,
