@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { receiveWebhook } from '~/webhooks.server';
 import { once } from '~/models/shop/webhooks.server';
-import { recordShareOrderCancelled } from '~/models/groupOrder/shareRefunds.server';
-import { shopifyRefundOf } from '~/models/groupOrder/shareWebhooks.server';
+import { recordShareOrderCancelled, shopifyRefundOf } from '~/models/groupOrder/shareWebhooks.server';
 import { getShopSettings } from '~/models/shop/settings.server';
 import { withHttpErrors } from '~/lib/http.server';
 

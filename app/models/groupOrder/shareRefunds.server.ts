@@ -282,20 +282,3 @@ export async function recordShopifyRefund(
   await settleShare(tx, shop, share.id);
   return 'shopify';
 }
-
-/** orders/cancelled: the merchant cancelled a share's order; its refunds (if any) are counted by id. */
-export async function recordShareOrderCancelled(
-  tx: Tx,
-  shop: string,
-  cancelled: { orderId: string; at: Date; refunds: ShopifyRefund[] },
-  settings: MailSettings,
-) {
-  const share = await tx.guestShare.findFirst({ where: { shop, shopifyOrderId: cancelled.orderId } });
-  for (const refund of cancelled.refunds) await recordShopifyRefund(tx, shop, refund, settings, cancelled.at);
-  if (!share) return false;
-  await tx.guestShare.updateMany({
-    where: { id: share.id, shop, cancelledAt: null },
-    data: { cancelledAt: cancelled.at },
-  });
-  return true;
-}

@@ -3,7 +3,8 @@ import { Conflict } from '../../lib/errors';
 import { groupOrderTag } from '../../lib/draftOrderInput';
 import { SHARE_ATTRIBUTE } from '../../lib/shareDraftInput';
 import { markSharePaid } from './guestShares.server';
-import { refundSecondPayment, type ShopifyRefund } from './shareRefunds.server';
+import type { MailSettings } from '../mail/words.server';
+import { recordShopifyRefund, refundSecondPayment, type ShopifyRefund } from './shareRefunds.server';
 import { decimalToCents } from '../../lib/money';
 
 // What Shopify's order webhooks mean for the guest shares (issue 25), inside the webhook's once-only
@@ -66,4 +67,21 @@ export function shopifyRefundOf(refund: {
       .filter((t) => t.kind === 'refund' && t.status === 'success')
       .reduce((sum, t) => sum + (decimalToCents(t.amount) ?? 0), 0),
   };
+}
+
+/** orders/cancelled: the merchant cancelled a share's order; its refunds (if any) are counted by id. */
+export async function recordShareOrderCancelled(
+  tx: Tx,
+  shop: string,
+  cancelled: { orderId: string; at: Date; refunds: ShopifyRefund[] },
+  settings: MailSettings,
+) {
+  const share = await tx.guestShare.findFirst({ where: { shop, shopifyOrderId: cancelled.orderId } });
+  for (const refund of cancelled.refunds) await recordShopifyRefund(tx, shop, refund, settings, cancelled.at);
+  if (!share) return false;
+  await tx.guestShare.updateMany({
+    where: { id: share.id, shop, cancelledAt: null },
+    data: { cancelledAt: cancelled.at },
+  });
+  return true;
 }

@@ -5,15 +5,9 @@ import { say } from '../../lib/sentences.server';
 import { CANCEL_REASON_MAX } from '../../lib/schemas/adminOrders';
 import type { Language } from '../../lib/language';
 import { closedMessageIn } from '../../lib/sentences.server';
-import {
-  cancelledEmail,
-  readyEmail,
-  type KitchenMailSettings,
-  type KitchenReader,
-} from '../mail/kitchenEmails.server';
-import { queueEmail } from '../mail/mail.server';
 import { getShopSettings } from '../shop/settings.server';
 import { cancelRefunded, refundCancelledOrder } from '../groupOrder/shareRefunds.server';
+import { queueKitchenEmails } from './kitchenEmails.server';
 
 // The order's life after submit. The merchant moves it one step forward at a time from the admin
 // (received → preparing → ready → collected), or cancels it with a reason; each move is an
@@ -272,48 +266,4 @@ export async function getKitchenProgress(
           )
         : [],
   };
-}
-
-/**
- * Ready or cancelled: the host, and every guest with items in the order who gave an e-mail, once per
- * address. A guest who joined but has nothing in the order (never confirmed, or the host removed their
- * items) is not told: the order is not theirs (issue 27).
- */
-async function queueKitchenEmails(
-  tx: Tx,
-  order: GroupOrder,
-  settings: KitchenMailSettings,
-  refunds = new Map<number, number>(),
-) {
-  const items = await tx.orderItem.findMany({
-    where: { shop: order.shop, groupOrderId: order.id },
-    select: {
-      guestId: true,
-      guestName: true,
-      guestEmail: true,
-      guest: { select: { name: true, email: true, language: true } },
-    },
-    orderBy: { id: 'asc' },
-  });
-  // Each in their own language: the host's, and each guest's as they last used the storefront.
-  const people: (KitchenReader & { refundCents?: number })[] = [
-    { name: order.hostName, email: order.hostEmail, language: order.hostLanguage },
-    ...items.flatMap((item) => {
-      const email = item.guest?.email ?? item.guestEmail;
-      const name = item.guest?.name ?? item.guestName;
-      const refundCents = item.guestId ? (refunds.get(item.guestId) ?? 0) : 0;
-      return email ? [{ name, email, language: item.guest?.language ?? null, refundCents }] : [];
-    }),
-  ];
-  const told = new Set<string>();
-  for (const person of people) {
-    const key = person.email.trim().toLowerCase();
-    if (!key || told.has(key)) continue;
-    told.add(key);
-    const email =
-      order.kitchenState === 'cancelled'
-        ? await cancelledEmail(order, person, settings, person.refundCents)
-        : await readyEmail(order, person, settings);
-    await queueEmail(tx, order.shop, email);
-  }
 }

@@ -81,7 +81,7 @@ export function PayShare({ share, currency }: { share: ShareView; currency: stri
   const paid = share.status === 'paid';
   return (
     <Card className="pay-share">
-      <h2>{t('money.pay.title')}</h2>
+      <h2>{share.payUrl ? t('money.pay.title') : t('money.refund.guest.title')}</h2>
       {share.companyCents > 0 ? (
         <p className="muted">{t('money.pay.covered', { amount: money(share.companyCents) })}</p>
       ) : null}
