@@ -74,6 +74,10 @@ describe('a refund after the host removes a paid item', () => {
     await expect.poll(paymentState, { timeout: 30_000, interval: 1_000 }).toBe('paid');
     await host.page.getByRole('button', { name: 'Remove 1x Banana Bread from Rafa' }).click();
     const ask = host.page.getByRole('dialog', { name: "Remove 1x Banana Bread from Rafa's order?" });
+    await ask
+      .getByText('Rafa paid for it online: the money goes back to their card through Shopify')
+      .waitFor();
+    await screenshot(host.page, 'money-refund-remove-dialog-390');
     await ask.getByRole('button', { name: 'Remove', exact: true }).click();
     await host.page.locator('.toast__title', { hasText: 'Item removed' }).waitFor();
 
