@@ -21,6 +21,13 @@ const Customer = z.object({
 const Money = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/);
 /** A key that belongs to another topic's body: present, it says the body was sent to the wrong route. */
 const absent = z.undefined().optional();
+/** A REST Refund (refunds/create, and each of an order's refunds): its id, note and money transactions. */
+const Refund = z.object({
+  id: ShopifyId,
+  order_id: ShopifyId,
+  note: z.string().nullish(),
+  transactions: z.array(z.object({ kind: z.string(), status: z.string(), amount: Money })).default([]),
+});
 
 export const WEBHOOK_BODIES = {
   'customers/data_request': z.object({
@@ -79,10 +86,14 @@ export const WEBHOOK_BODIES = {
     shop_domain: absent,
   }),
   // The REST Refund: money back on an order (kind refund transactions that succeeded).
-  'refunds/create': z.object({
+  'refunds/create': Refund.extend({ shop_domain: absent }),
+  // The REST Order, cancelled (issue 25: the merchant cancelled a guest share's order), with its refunds.
+  'orders/cancelled': z.object({
     id: ShopifyId,
-    order_id: ShopifyId,
-    transactions: z.array(z.object({ kind: z.string(), status: z.string(), amount: Money })).default([]),
+    admin_graphql_api_id: z.string().startsWith('gid://shopify/Order/'),
+    // Always set on a cancelled order: it tells this body from another order topic's.
+    cancelled_at: z.string().min(1),
+    refunds: z.array(Refund).default([]),
     shop_domain: absent,
   }),
 } as const;

@@ -14,15 +14,17 @@ import {
 /** The custom attribute that ties a draft (and the order it becomes) to its share. */
 export const SHARE_ATTRIBUTE = 'group_order_share_id';
 export const GROUP_ORDER_ATTRIBUTE = 'group_order_id';
+/** On each item line: the group order item it is, so a refund can name the line that leaves. */
+export const ITEM_ATTRIBUTE = '_group_order_item';
 
 export type ShareDraftSource = {
   order: { id: number; code: string; currency: string };
   share: { id: number; feesCents: number; tipCents: number; companyCents: number };
   guest: { name: string; email: string | null };
-  items: Pick<
+  items: (Pick<
     DraftOrderSourceItem,
     'menuItemName' | 'quantity' | 'unitPriceCents' | 'modifiers' | 'shopifyVariantId'
-  >[];
+  > & { id?: number })[];
 };
 
 type Money = { amount: string; currencyCode: string };
@@ -42,6 +44,7 @@ export function buildShareDraftInput({ order, share, guest, items }: ShareDraftS
     const customAttributes = [{ key: 'Guest', value: guest.name }];
     const modifiers = item.modifiers.map((m) => m.name).join(', ');
     if (modifiers) customAttributes.push({ key: 'Modifiers', value: modifiers });
+    if (item.id !== undefined) customAttributes.push({ key: ITEM_ATTRIBUTE, value: String(item.id) });
     return itemLine(item, customAttributes, order.currency);
   });
   // Fees and tip are the guest's share of the order's: custom lines, not taxed, nothing to ship.

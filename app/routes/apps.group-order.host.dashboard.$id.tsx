@@ -125,6 +125,7 @@ function Dashboard({ loaded }: { loaded: DashboardData }) {
             <RemoveItemDialog
               what={view.removal.what}
               guestName={view.removal.guestName}
+              refunded={view.removal.refunded}
               onRemove={view.confirmRemove}
               onCancel={view.cancelRemove}
             />

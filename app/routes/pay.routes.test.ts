@@ -207,13 +207,19 @@ describe('orders/paid and refunds/create', () => {
   it('a refund makes the share partly refunded, then refunded; a refund before the payment is ignored', async () => {
     const order = await ownShareOrder();
     const share = await prisma.guestShare.findFirstOrThrow({ where: { guest: { name: 'Alex' } } });
-    const refund = (amount: string, id: string) =>
+    // Each refund has its own id; a delivery is counted once by its webhook id and once by its refund id.
+    let refundId = 0;
+    const refund = (amount: string, id: string, sameRefund = false) =>
       call(() =>
         refundAction(
           args(
             webhook(
               'refunds/create',
-              { id: 1, order_id: 1001, transactions: [{ kind: 'refund', status: 'success', amount }] },
+              {
+                id: sameRefund ? refundId : (refundId += 1),
+                order_id: 1001,
+                transactions: [{ kind: 'refund', status: 'success', amount }],
+              },
               { id },
             ),
           ),
@@ -223,7 +229,9 @@ describe('orders/paid and refunds/create', () => {
     expect((await prisma.guestShare.findUniqueOrThrow({ where: { id: share.id } })).refundedCents).toBe(0);
     await paid(paidOrder(share, order.code, 1001));
     await refund('5.20', 'r1');
-    await refund('5.20', 'r1');
+    await refund('5.20', 'r1', true);
+    // The same refund sent again under another delivery id (Shopify's retry after a lost answer).
+    await refund('5.20', 'r1-again', true);
     expect(await prisma.guestShare.findUniqueOrThrow({ where: { id: share.id } })).toMatchObject({
       paymentStatus: 'partially-refunded',
       refundedCents: 520,

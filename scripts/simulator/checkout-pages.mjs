@@ -132,8 +132,24 @@ export function paidPage(shopName, order, already) {
     already ? 'Already paid' : `Order ${order.name} confirmed`,
     `<main><div><h1>${heading}</h1><div class="ok" role="status" data-testid="checkout-paid">${text}</div>
 <p>Confirmation <strong>${escapeHtml(order.confirmationNumber)}</strong> · Total paid <strong>${escapeHtml(order.currency)} ${amount(order.total)}</strong></p>
-<p><a href="/">Continue shopping</a></p></div></main>`,
+${refundList(order)}<p><a href="/">Continue shopping</a></p></div></main>`,
   );
+}
+
+/**
+ * The order's refunds, as Shopify's order status page lists them: each refund's money back on the card.
+ * @param {{ currency: string, refunds: { id: string, note: string|null, transactions: { kind: string, status: string, amount: number }[] }[] }} order
+ */
+function refundList(order) {
+  const rows = order.refunds.flatMap((r) =>
+    r.transactions
+      .filter((t) => t.kind === 'REFUND' && t.status === 'SUCCESS')
+      .map(
+        (t) =>
+          `<li data-testid="checkout-refund">Refunded ${escapeHtml(order.currency)} ${amount(t.amount)}</li>`,
+      ),
+  );
+  return rows.length ? `<h2>Refunds</h2><ul>${rows.join('')}</ul>` : '';
 }
 
 /** An invoice that cannot be paid: the draft was deleted, or the link is wrong. @param {string} shopName @param {'deleted'|'unknown'} why */

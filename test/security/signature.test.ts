@@ -439,6 +439,13 @@ describe('every webhook', () => {
           order_id: 1001,
           transactions: [{ kind: 'refund', status: 'success', amount: '5.20' }],
         };
+      case 'orders/cancelled':
+        return {
+          id: 1001,
+          admin_graphql_api_id: 'gid://shopify/Order/1001',
+          cancelled_at: '2026-11-27T09:00:00Z',
+          refunds: [],
+        };
       default:
         throw new Error(`No sample body for ${topic}: add one so the new webhook is covered`);
     }
@@ -472,7 +479,7 @@ describe('every webhook', () => {
   // app/scopes_update and the order topics name no shop in their bodies: the order topics act only on
   // shares of the header's (verified) shop, which app/routes/pay.routes.test.ts checks with another
   // shop's order ("changes nothing for another shop's delivery").
-  const UNBOUND = ['app/scopes_update', 'orders/paid', 'refunds/create'];
+  const UNBOUND = ['app/scopes_update', 'orders/paid', 'refunds/create', 'orders/cancelled'];
   const SHOP_BOUND = WEBHOOK_ROUTES.filter((name) => !UNBOUND.includes(topicOf(name)));
 
   it.each(SHOP_BOUND)(

@@ -13,6 +13,7 @@ import { requireHostOrder, type HostCredentials } from './hosting.server';
 import { recordHostRemoval } from './hostRemovals.server';
 import { queueShareDrafts } from '../outbox/shareDraftSync.server';
 import { refuseIfSharePaid } from './guestShares.server';
+import { refundRemovedItem } from './shareRefunds.server';
 import { checkGuestBudget, checkGuestItems, readGuestItems } from './itemLimits.server';
 
 // Changes to confirmed items and notes: a guest's own, while the order accepts changes; the host's
@@ -158,7 +159,9 @@ export async function removeItem(
       }
       await tx.orderItem.deleteMany({ where: { id: item.id, shop } });
       await refreshTotals(tx, shop, order.id);
-      await recordHostRemoval(tx, order, item, settings, now);
+      // A paid guest gets the item's money back; their refund e-mail then says what went and why.
+      const refund = await refundRemovedItem(tx, shop, item, 'host');
+      await recordHostRemoval(tx, order, item, settings, now, !refund?.amountCents);
       await queueShareDrafts(tx, shop, order.id, item.guestId);
       if (order.status !== 'active' && order.shopifyState !== 'none') {
         await queueDraftOrderSync(tx, shop, order.id);
@@ -174,10 +177,11 @@ export async function removeItem(
       who.guestToken ?? null,
     );
     if (item.guestId !== guest.id) throw new Forbidden(NOT_YOUR_ORDER_MESSAGE);
-    refuseIfSharePaid(await tx.guestShare.findFirst({ where: { shop, guestId: guest.id } }));
     await keepLanguage(tx, shop, guest, who.language);
     await tx.orderItem.deleteMany({ where: { id: item.id, shop } });
     await refreshTotals(tx, shop, item.groupOrderId);
+    // Removing is allowed after paying: the item's money goes back (adding stays refused until top-ups).
+    await refundRemovedItem(tx, shop, item, 'guest');
     await queueShareDrafts(tx, shop, item.groupOrderId, guest.id);
     return item.groupOrderId;
   });

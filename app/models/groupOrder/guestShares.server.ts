@@ -46,7 +46,8 @@ function rulesOf(order: {
  * Works out every guest's share inside the caller's transaction and writes it: new shares are created,
  * unpaid ones updated, paid ones left as they are. Returns the split (the company's fees, the total).
  */
-export async function refreshShares(tx: Tx, shop: string, groupOrderId: number) {
+/** The order's split from its items now, with each share's guest (spent[i] is shares[i]'s). */
+async function currentSplit(tx: Tx, shop: string, groupOrderId: number) {
   const order = await tx.groupOrder.findFirst({ where: { id: groupOrderId, shop } });
   if (!order) throw new NotFound('Group order not found');
   const spent = await tx.orderItem.groupBy({
@@ -59,6 +60,11 @@ export async function refreshShares(tx: Tx, shop: string, groupOrderId: number) 
     rulesOf(order),
     spent.map((row) => row._sum.totalCents ?? 0),
   );
+  return { spent, split };
+}
+
+export async function refreshShares(tx: Tx, shop: string, groupOrderId: number) {
+  const { spent, split } = await currentSplit(tx, shop, groupOrderId);
   const existing = await tx.guestShare.findMany({ where: { shop, groupOrderId } });
   for (const [index, row] of spent.entries()) {
     const share = split.shares[index];
@@ -81,6 +87,18 @@ export async function refreshShares(tx: Tx, shop: string, groupOrderId: number) 
     });
   }
   return split;
+}
+
+/**
+ * What one guest's share comes to now, from the order's current items (all zero when they have none left):
+ * a paid share's new amounts after one of its items went (the refund is what was paid over them).
+ */
+export async function shareOfGuestNow(tx: Tx, shop: string, groupOrderId: number, guestId: number) {
+  const { spent, split } = await currentSplit(tx, shop, groupOrderId);
+  const index = spent.findIndex((row) => row.guestId === guestId);
+  return index < 0
+    ? { itemsCents: 0, feesCents: 0, tipCents: 0, companyCents: 0, guestCents: 0 }
+    : split.shares[index];
 }
 
 /**

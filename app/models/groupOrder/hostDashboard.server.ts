@@ -17,6 +17,8 @@ async function sharePayments(shop: string, groupOrderId: number, money: (cents: 
   if (!order || order.paymentMode === 'company') return null;
   const shares = await prisma.guestShare.findMany({ where: { shop, groupOrderId } });
   const state = (share: (typeof shares)[number]): ShareState => {
+    // The merchant cancelled the guest's Shopify order and nothing came back (yet): the host must know.
+    if (share.cancelledAt && share.paymentStatus === 'paid') return 'cancelled';
     if (share.paymentStatus === 'paid') return 'paid';
     if (share.paymentStatus === 'refunded') return 'refunded';
     if (share.paymentStatus === 'partially-refunded') return 'partly';
@@ -31,13 +33,13 @@ async function sharePayments(shop: string, groupOrderId: number, money: (cents: 
     },
     totals: {
       paidText: money(sum((s) => s.paidCents - s.refundedCents)),
-      owedText: money(sum((s) => (state(s) === 'pending' ? s.guestCents : s.paidCents))),
+      owedText: money(sum((s) => (state(s) === 'pending' ? s.guestCents : s.paidCents - s.refundedCents))),
       companyText: money(sum((s) => s.companyCents)),
     },
   };
 }
 
-export type ShareState = 'paid' | 'pending' | 'refunded' | 'partly' | 'company';
+export type ShareState = 'paid' | 'pending' | 'refunded' | 'partly' | 'company' | 'cancelled';
 
 // The host dashboard page's facts: the order with its times, payment and total said in words, and each
 // guest's lines, only as much as the page shows.

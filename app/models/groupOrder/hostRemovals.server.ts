@@ -41,6 +41,8 @@ export async function recordHostRemoval(
   item: OrderItem,
   settings: MailSettings,
   now: Date,
+  /** False when a refund e-mail will tell them instead (a paid share's item, issue 25). */
+  email = true,
 ) {
   if (!item.guestId) return;
   const guest = await tx.guest.findFirst({ where: { id: item.guestId, shop: order.shop } });
@@ -51,9 +53,9 @@ export async function recordHostRemoval(
     where: { id: guest.id, shop: order.shop },
     data: { hostRemovals: JSON.stringify(removals.slice(-KEPT)) },
   });
-  const email = guest.email ?? item.guestEmail;
+  const address = guest.email ?? item.guestEmail;
   // The host removing their own item needs no e-mail about it.
-  if (!email || email.trim().toLowerCase() === order.hostEmail.trim().toLowerCase()) return;
+  if (!email || !address || address.trim().toLowerCase() === order.hostEmail.trim().toLowerCase()) return;
   const left = await tx.orderItem.count({
     where: { shop: order.shop, groupOrderId: order.id, guestId: guest.id },
   });
@@ -62,7 +64,7 @@ export async function recordHostRemoval(
     order.shop,
     await hostRemovedEmail(
       order,
-      { name: guest.name, email, language: guest.language },
+      { name: guest.name, email: address, language: guest.language },
       what,
       left > 0,
       settings,

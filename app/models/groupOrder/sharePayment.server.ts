@@ -50,6 +50,8 @@ export async function shareForGuest(shop: string, guestId: number) {
     guestCents: paid ? share.paidCents : share.guestCents,
     companyCents: share.companyCents,
     status: share.paymentStatus,
+    /** Given back on the guest's card (issue 25: an item removed after paying, a cancel). */
+    refundedCents: share.refundedCents,
     payUrl: paid ? null : payPath(shop, share.id),
   };
 }

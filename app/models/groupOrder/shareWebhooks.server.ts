@@ -3,6 +3,9 @@ import { Conflict } from '../../lib/errors';
 import { groupOrderTag } from '../../lib/draftOrderInput';
 import { SHARE_ATTRIBUTE } from '../../lib/shareDraftInput';
 import { markSharePaid } from './guestShares.server';
+import type { MailSettings } from '../mail/words.server';
+import { recordShopifyRefund, refundSecondPayment, type ShopifyRefund } from './shareRefunds.server';
+import { decimalToCents } from '../../lib/money';
 
 // What Shopify's order webhooks mean for the guest shares (issue 25), inside the webhook's once-only
 // transaction (models/shop/webhooks.server.ts `once`). Every look-up is in the shop the webhook was
@@ -28,7 +31,7 @@ export async function recordSharePaid(tx: Tx, shop: string, order: PaidOrder): P
   if (!shareId) return 'not-a-share';
   const share = await tx.guestShare.findFirst({
     where: { id: shareId, shop },
-    select: { id: true, groupOrder: { select: { code: true } } },
+    select: { id: true, groupOrderId: true, groupOrder: { select: { code: true } } },
   });
   if (!share || !order.tags.includes(groupOrderTag(share.groupOrder.code))) return 'not-a-share';
   try {
@@ -39,30 +42,46 @@ export async function recordSharePaid(tx: Tx, shop: string, order: PaidOrder): P
     });
     return moved ? 'paid' : 'already-paid';
   } catch (error) {
-    // Paid already by another order (a second checkout got past Shopify's one-per-draft rule): recorded
-    // as is for the merchant; refunding it at once is the next part (refundCreate).
-    if (error instanceof Conflict) return 'second-payment';
+    // Paid already by another order (a second checkout got past Shopify's one-per-draft rule): that
+    // order is refunded whole at once through the outbox (once per order: the refund's key names it).
+    if (error instanceof Conflict) {
+      await refundSecondPayment(tx, shop, share, order);
+      return 'second-payment';
+    }
     throw error;
   }
 }
 
-/** refunds/create: money back on a share's order makes it partly refunded, or refunded when all is back. */
-export async function recordShareRefund(
+/** A REST refund body as the refund the app counts: its GraphQL id, its order's, its note, its money. */
+export function shopifyRefundOf(refund: {
+  id: number | string;
+  order_id: number | string;
+  note?: string | null;
+  transactions: { kind: string; status: string; amount: string }[];
+}): ShopifyRefund {
+  return {
+    refundId: `gid://shopify/Refund/${refund.id}`,
+    orderId: `gid://shopify/Order/${refund.order_id}`,
+    note: refund.note ?? null,
+    refundedCents: refund.transactions
+      .filter((t) => t.kind === 'refund' && t.status === 'success')
+      .reduce((sum, t) => sum + (decimalToCents(t.amount) ?? 0), 0),
+  };
+}
+
+/** orders/cancelled: the merchant cancelled a share's order; its refunds (if any) are counted by id. */
+export async function recordShareOrderCancelled(
   tx: Tx,
   shop: string,
-  refund: { orderId: string; refundedCents: number },
-): Promise<boolean> {
-  const share = await tx.guestShare.findFirst({
-    where: { shop, shopifyOrderId: refund.orderId, paymentStatus: { in: ['paid', 'partially-refunded'] } },
-  });
-  if (!share || refund.refundedCents <= 0) return false;
-  const refundedCents = Math.min(share.paidCents, share.refundedCents + refund.refundedCents);
+  cancelled: { orderId: string; at: Date; refunds: ShopifyRefund[] },
+  settings: MailSettings,
+) {
+  const share = await tx.guestShare.findFirst({ where: { shop, shopifyOrderId: cancelled.orderId } });
+  for (const refund of cancelled.refunds) await recordShopifyRefund(tx, shop, refund, settings, cancelled.at);
+  if (!share) return false;
   await tx.guestShare.updateMany({
-    where: { id: share.id, shop },
-    data: {
-      refundedCents,
-      paymentStatus: refundedCents >= share.paidCents ? 'refunded' : 'partially-refunded',
-    },
+    where: { id: share.id, shop, cancelledAt: null },
+    data: { cancelledAt: cancelled.at },
   });
   return true;
 }

@@ -5,14 +5,9 @@ import { say } from '../../lib/sentences.server';
 import { CANCEL_REASON_MAX } from '../../lib/schemas/adminOrders';
 import type { Language } from '../../lib/language';
 import { closedMessageIn } from '../../lib/sentences.server';
-import {
-  cancelledEmail,
-  readyEmail,
-  type KitchenMailSettings,
-  type KitchenReader,
-} from '../mail/kitchenEmails.server';
-import { queueEmail } from '../mail/mail.server';
 import { getShopSettings } from '../shop/settings.server';
+import { cancelRefunded, refundCancelledOrder } from '../groupOrder/shareRefunds.server';
+import { queueKitchenEmails } from './kitchenEmails.server';
 
 // The order's life after submit. The merchant moves it one step forward at a time from the admin
 // (received → preparing → ready → collected), or cancels it with a reason; each move is an
@@ -115,7 +110,14 @@ export async function moveKitchenState(shop: string, id: number, input: MoveInpu
           createdAt: now,
         },
       });
-      await queueKitchenEmails(tx, { ...order, kitchenState: 'cancelled', cancelReason: reason }, settings);
+      // Every paid guest share is refunded in full through Shopify (the outbox); the cancel e-mail says so.
+      const refunds = await refundCancelledOrder(tx, shop, id);
+      await queueKitchenEmails(
+        tx,
+        { ...order, kitchenState: 'cancelled', cancelReason: reason },
+        settings,
+        refunds,
+      );
       return tx.groupOrder.findFirstOrThrow({ where: { id, shop } });
     }
     if (!next) throw new Conflict('This order has already been collected; there is no next step.');
@@ -165,6 +167,11 @@ export async function undoKitchenState(shop: string, id: number, actor: string, 
     if (!last) throw new Conflict('There is no step to undo yet.');
     if (last.undoneAt) {
       throw new Conflict('The last step was already undone; only one step can be taken back.');
+    }
+    if (last.toState === 'cancelled' && (await cancelRefunded(tx, shop, id))) {
+      throw new Conflict(
+        'The guests’ payments were refunded when the order was cancelled, so the cancel cannot be undone.',
+      );
     }
     if (last.toState !== kitchenStateOf(order)) {
       throw new Conflict('Someone else just moved this order. Reload to see where it is now.');
@@ -259,41 +266,4 @@ export async function getKitchenProgress(
           )
         : [],
   };
-}
-
-/**
- * Ready or cancelled: the host, and every guest with items in the order who gave an e-mail, once per
- * address. A guest who joined but has nothing in the order (never confirmed, or the host removed their
- * items) is not told: the order is not theirs (issue 27).
- */
-async function queueKitchenEmails(tx: Tx, order: GroupOrder, settings: KitchenMailSettings) {
-  const items = await tx.orderItem.findMany({
-    where: { shop: order.shop, groupOrderId: order.id },
-    select: {
-      guestName: true,
-      guestEmail: true,
-      guest: { select: { name: true, email: true, language: true } },
-    },
-    orderBy: { id: 'asc' },
-  });
-  // Each in their own language: the host's, and each guest's as they last used the storefront.
-  const people: KitchenReader[] = [
-    { name: order.hostName, email: order.hostEmail, language: order.hostLanguage },
-    ...items.flatMap((item) => {
-      const email = item.guest?.email ?? item.guestEmail;
-      const name = item.guest?.name ?? item.guestName;
-      return email ? [{ name, email, language: item.guest?.language ?? null }] : [];
-    }),
-  ];
-  const told = new Set<string>();
-  for (const person of people) {
-    const key = person.email.trim().toLowerCase();
-    if (!key || told.has(key)) continue;
-    told.add(key);
-    const email =
-      order.kitchenState === 'cancelled'
-        ? await cancelledEmail(order, person, settings)
-        : await readyEmail(order, person, settings);
-    await queueEmail(tx, order.shop, email);
-  }
 }

@@ -1,4 +1,5 @@
 import type { GroupOrder, ShopSettings } from '@prisma/client';
+import { formatMoney } from '../../lib/money';
 import { composeEmail, Paragraph } from './layout.server';
 import { mailTitle, mailWords, type MailWords } from './words.server';
 
@@ -51,14 +52,27 @@ export function readyEmail(order: GroupOrder, reader: KitchenReader, settings: K
   return linesEmail(reader.email, subject, lines, settings, words);
 }
 
-export function cancelledEmail(order: GroupOrder, reader: KitchenReader, settings: KitchenMailSettings) {
+export function cancelledEmail(
+  order: GroupOrder,
+  reader: KitchenReader,
+  settings: KitchenMailSettings,
+  /** What this reader paid online and gets back (issue 25): said here, so no second e-mail goes. */
+  refundCents = 0,
+) {
   const words = mailWords(reader.language, settings.locale);
-  const { t } = words;
+  const { t, intlLocale } = words;
   const shop = shopDisplayName(settings);
   const lines = [
     t('mail.hi', { name: reader.name }),
     t('mail.cancelled.line', { shop, title: mailTitle(order, words), code: order.code }),
     t('mail.cancelled.reason', { reason: order.cancelReason ?? t('mail.cancelled.noReason') }),
+    ...(refundCents > 0
+      ? [
+          t('money.refund.mail.cancelled', {
+            amount: formatMoney(refundCents, order.currency, intlLocale),
+          }),
+        ]
+      : []),
   ];
   return linesEmail(reader.email, t('mail.cancelled.subject', { shop }), lines, settings, words);
 }

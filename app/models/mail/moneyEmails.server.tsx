@@ -70,3 +70,35 @@ export function payShareEmail(
     ),
   });
 }
+
+export type RefundReason = 'host-removed' | 'guest-removed' | 'second-payment';
+
+/** Money went back to the guest's card: how much, for what and why, and what stays paid. */
+export function refundEmail(
+  order: Pick<GroupOrder, 'name' | 'companyName' | 'currency'>,
+  guest: Reader,
+  refund: { amountCents: number; what: string; reason: RefundReason; keptCents: number },
+  settings: MailSettings,
+) {
+  const words = mailWords(guest.language, settings.locale);
+  const { t, intlLocale } = words;
+  const money = (cents: number) => formatMoney(cents, order.currency, intlLocale);
+  const title = mailTitle(order, words);
+  const values = { order: title, amount: money(refund.amountCents), what: refund.what };
+  const lines = [
+    t('mail.hi', { name: guest.name }),
+    t(`money.refund.mail.${refund.reason}`, values),
+    ...(refund.reason === 'second-payment'
+      ? []
+      : [t('money.refund.mail.kept', { order: title, kept: money(refund.keptCents) })]),
+    t('money.refund.mail.timing'),
+  ];
+  return composeEmail({
+    to: guest.email,
+    subject: t('money.refund.mail.subject', { order: title, amount: money(refund.amountCents) }),
+    fromName: settings.emailSenderName,
+    words,
+    text: lines.join('\n'),
+    body: lines.map((line) => <Paragraph key={line}>{line}</Paragraph>),
+  });
+}

@@ -3,4 +3,5 @@
 import '../mail/mail.server';
 import './draftOrderSync.server';
 import './shareDraftSync.server';
+import './shareRefundSync.server';
 import '../groupOrder/schedule.server';

@@ -6,7 +6,12 @@ import { env } from '../../env.server';
 type Tx = Prisma.TransactionClient | typeof prisma;
 
 export type OutboxKind =
-  'email' | 'shopify.draftOrder' | 'shopify.shareDraft' | 'schedule.reminder' | 'schedule.deadline';
+  | 'email'
+  | 'shopify.draftOrder'
+  | 'shopify.shareDraft'
+  | 'shopify.shareRefund'
+  | 'schedule.reminder'
+  | 'schedule.deadline';
 
 export type OutboxResult = { status: 'sent' } | { status: 'held'; reason: string };
 

@@ -63,7 +63,13 @@ export function BudgetLine({
   );
 }
 
-type ShareView = { guestCents: number; companyCents: number; status: string; payUrl: string | null };
+type ShareView = {
+  guestCents: number;
+  companyCents: number;
+  status: string;
+  refundedCents?: number;
+  payUrl: string | null;
+};
 
 /**
  * The guest's own share on their confirmed page (issue 25): "Pay my share · $X" to their checkout while it
@@ -75,13 +81,22 @@ export function PayShare({ share, currency }: { share: ShareView; currency: stri
   const paid = share.status === 'paid';
   return (
     <Card className="pay-share">
-      <h2>{t('money.pay.title')}</h2>
+      <h2>{share.payUrl ? t('money.pay.title') : t('money.refund.guest.title')}</h2>
       {share.companyCents > 0 ? (
         <p className="muted">{t('money.pay.covered', { amount: money(share.companyCents) })}</p>
       ) : null}
       {paid ? (
         <p className="notice notice--success" role="status" data-testid="share-paid">
           {t('money.pay.paid', { amount: money(share.guestCents) })}
+        </p>
+      ) : share.status === 'partially-refunded' || share.status === 'refunded' ? (
+        <p className="notice" role="status" data-testid="share-refunded">
+          {share.status === 'refunded'
+            ? t('money.refund.guest.refunded', { amount: money(share.refundedCents ?? 0) })
+            : t('money.refund.guest.partly', {
+                amount: money(share.refundedCents ?? 0),
+                kept: money(share.guestCents - (share.refundedCents ?? 0)),
+              })}
         </p>
       ) : share.payUrl ? (
         <>

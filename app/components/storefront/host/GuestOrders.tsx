@@ -20,7 +20,7 @@ type Guest = {
   totalText: string;
   items: Item[];
   /** Where guests pay their share (issue 25): whether this guest has paid. */
-  payment?: 'paid' | 'pending' | 'refunded' | 'partly' | 'company' | null;
+  payment?: 'paid' | 'pending' | 'refunded' | 'partly' | 'company' | 'cancelled' | null;
 };
 
 const PAYMENT_TONES = {
@@ -29,6 +29,7 @@ const PAYMENT_TONES = {
   refunded: 'neutral',
   partly: 'info',
   company: 'neutral',
+  cancelled: 'critical',
 } as const;
 
 type RemoveProps = {
@@ -77,7 +78,9 @@ function PaymentBadge({ state }: { state: NonNullable<Guest['payment']> }) {
   const t = useT();
   return (
     <span data-testid="guest-payment" data-state={state}>
-      <Badge tone={PAYMENT_TONES[state]}>{t(`money.pay.dash.${state}`)}</Badge>
+      <Badge tone={PAYMENT_TONES[state]}>
+        {t(state === 'cancelled' ? 'money.refund.dash.cancelled' : `money.pay.dash.${state}`)}
+      </Badge>
     </span>
   );
 }

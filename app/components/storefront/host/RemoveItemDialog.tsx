@@ -5,11 +5,13 @@ import HostQuestionDialog from './HostQuestionDialog';
 export default function RemoveItemDialog({
   what,
   guestName,
+  refunded,
   onRemove,
   onCancel,
 }: {
   what: string;
   guestName: string;
+  refunded?: boolean;
   onRemove: () => void;
   onCancel: () => void;
 }) {
@@ -17,7 +19,11 @@ export default function RemoveItemDialog({
   return (
     <HostQuestionDialog
       title={t('host.remove.question', { what, guest: guestName })}
-      description={t('host.remove.body', { guest: guestName })}
+      description={
+        refunded
+          ? t('money.refund.host.removeBody', { guest: guestName })
+          : t('host.remove.body', { guest: guestName })
+      }
       answer={t('host.guests.remove')}
       answerVariant="danger"
       back={t('host.remove.keep')}

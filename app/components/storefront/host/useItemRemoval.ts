@@ -25,16 +25,19 @@ export function useItemRemoval({
     itemId: number;
     what: string;
     guestName: string;
+    /** The guest paid their share online: the item's money goes back to them (issue 25). */
+    refunded?: boolean;
   } | null>(null);
   const [removing, setRemoving] = useState<number | null>(null);
   function askRemove(
     item: { id: number; quantity: number; menuItem: { name: string } },
-    guest: { guestName: string },
+    guest: { guestName: string; payment?: string | null },
   ) {
     setRemoval({
       itemId: item.id,
       what: `${item.quantity}x ${item.menuItem.name}`,
       guestName: guest.guestName,
+      refunded: guest.payment === 'paid' || guest.payment === 'partly',
     });
   }
   async function confirmRemove() {
