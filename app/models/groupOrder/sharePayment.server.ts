@@ -1,5 +1,6 @@
 import prisma from '../../db.server';
 import { deliverMessagesNow } from '../outbox/outbox.server';
+import { parseLeftOutItems } from './unpaidShares.server';
 import { queueShareDrafts, shareDraftKey } from '../outbox/shareDraftSync.server';
 import { payPath, signedShare } from './payLinks.server';
 
@@ -46,12 +47,16 @@ export async function shareForGuest(shop: string, guestId: number) {
   if (!share) return null;
   const paid = share.paymentStatus !== 'none' && share.paymentStatus !== 'pending';
   if (!paid && share.guestCents <= 0) return null;
+  // Settled at submit (unpaidShares.server.ts): nothing to pay any more, and the page says why.
+  const settled = ['left-out', 'left-out-paid', 'covered'].includes(share.paymentStatus);
   return {
-    guestCents: paid ? share.paidCents : share.guestCents,
+    guestCents: paid && !settled ? share.paidCents : share.guestCents,
     companyCents: share.companyCents,
     status: share.paymentStatus,
     /** Given back on the guest's card (issue 25: an item removed after paying, a cancel). */
     refundedCents: share.refundedCents,
     payUrl: paid ? null : payPath(shop, share.id),
+    leftOut: parseLeftOutItems(share.leftOutItems).map((item) => item.text),
+    paidCents: share.paidCents,
   };
 }

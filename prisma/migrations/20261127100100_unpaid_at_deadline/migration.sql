@@ -1,0 +1,2 @@
+ALTER TABLE "GuestShare" ADD COLUMN "leftOutAt" DATETIME;
+ALTER TABLE "GuestShare" ADD COLUMN "leftOutItems" TEXT;

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "GuestShare" ADD COLUMN     "leftOutAt" TIMESTAMP(3),
+ADD COLUMN     "leftOutItems" TEXT;
+
