@@ -1,3 +1,5 @@
+import { onPaymentTerms } from '../outbox/companyDraft.server';
+import { queueDraftOrderSync } from '../outbox/handoff.server';
 import type { GroupOrder, OrderStateEvent } from '@prisma/client';
 import prisma from '../../db.server';
 import { Conflict, Invalid, NotFound, type Sentence } from '../../lib/errors';
@@ -139,6 +141,8 @@ export async function moveKitchenState(shop: string, id: number, input: MoveInpu
       );
     }
     await swapState(tx, order, next, null);
+    // The kitchen starts: the company's draft is completed on its payment terms (issue 25).
+    if (from === 'submitted' && onPaymentTerms(order)) await queueDraftOrderSync(tx, shop, id);
     await tx.orderStateEvent.create({
       data: { shop, groupOrderId: id, fromState: from, toState: next, actor: input.actor, createdAt: now },
     });

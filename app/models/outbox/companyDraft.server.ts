@@ -68,3 +68,11 @@ export async function companyPart<T extends { guestId: number | null; totalCents
     ],
   };
 }
+
+/**
+ * The company's part is billed on payment terms (issue 25; 2026-11-27-company-draft-terms.md): where guests
+ * pay their shares, and for "On Account (Billed Monthly)". Invoice and Pay in Store keep an open draft.
+ */
+export function onPaymentTerms(order: { paymentMode: string; paymentMethod: string }) {
+  return order.paymentMode !== 'company' || order.paymentMethod === 'on-account';
+}
