@@ -2,7 +2,6 @@ import type { GroupOrder, Prisma } from '@prisma/client';
 import { queueEmail } from '../mail/mail.server';
 import { leftOutEmail } from '../mail/moneyEmails.server';
 import type { MailSettings } from '../mail/words.server';
-import prisma from '../../db.server';
 import { enqueue } from '../outbox/outbox.server';
 import { refreshShares } from './guestShares.server';
 import { removedItemText } from './hostRemovals.server';
@@ -18,7 +17,7 @@ import { removedItemText } from './hostRemovals.server';
 
 type Tx = Prisma.TransactionClient;
 
-export const UNPAID = ['none', 'pending'];
+const UNPAID = ['none', 'pending'];
 
 export type LeftOutItem = { text: string; cents: number };
 
@@ -32,13 +31,6 @@ export function parseLeftOutItems(json: string | null | undefined): LeftOutItem[
   } catch {
     return [];
   }
-}
-
-/** The shares that would be left out or covered if the order were submitted now (read-only). */
-export async function unpaidShareCount(shop: string, id: number) {
-  return prisma.guestShare.count({
-    where: { shop, groupOrderId: id, paymentStatus: { in: UNPAID }, guestCents: { gt: 0 } },
-  });
 }
 
 /**

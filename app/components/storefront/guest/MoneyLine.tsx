@@ -88,7 +88,7 @@ export function PayShare({ share, currency }: { share: ShareView; currency: stri
     // Not paid when the order was submitted, and the host chose to leave unpaid items out (issue 25).
     return (
       <Card className="pay-share">
-        <h2>{t('money.pay.title')}</h2>
+        <h2>{t('money.deadline.guest.leftOutTitle')}</h2>
         <p className="notice notice--warning" role="status" data-testid="share-left-out">
           {t('money.deadline.guest.leftOut', { items: list(share.leftOut ?? []) })}{' '}
           {share.status === 'left-out-paid'
@@ -101,7 +101,7 @@ export function PayShare({ share, currency }: { share: ShareView; currency: stri
   if (share.status === 'covered') {
     return (
       <Card className="pay-share">
-        <h2>{t('money.pay.title')}</h2>
+        <h2>{t('money.deadline.guest.coveredTitle')}</h2>
         <p className="notice notice--success" role="status" data-testid="share-covered">
           {t('money.deadline.guest.covered', { amount: money(share.companyCents) })}
         </p>
