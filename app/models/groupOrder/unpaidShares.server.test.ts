@@ -26,7 +26,9 @@ const drafts = () => sim.state.draftOrders.filter((d: Answer) => d.shop === TEST
 const orders = () => sim.state.orders.filter((o: Answer) => o.shop === TEST_SHOP);
 
 let clock = 0;
-async function deliver(kinds: ('shopify.shareDraft' | 'shopify.draftOrder')[] = ['shopify.shareDraft', 'shopify.draftOrder']) {
+async function deliver(
+  kinds: ('shopify.shareDraft' | 'shopify.draftOrder')[] = ['shopify.shareDraft', 'shopify.draftOrder'],
+) {
   clock += 1;
   await processOutboxOnce({ now: new Date(Date.now() + clock * 3_600_000), kinds });
 }

@@ -1,6 +1,7 @@
 // The company's draft of a group order where guests pay their shares (issue 25).
 
 import prisma from '../../db.server';
+import { queueDraftOrderSync } from './handoff.server';
 import type { DraftOrderLineItemInput } from '../../lib/draftOrderInput';
 import { centsToDecimal } from '../../lib/money';
 import { tipTotal } from '../../lib/moneyShares';
@@ -75,4 +76,12 @@ export async function companyPart<T extends { guestId: number | null; totalCents
  */
 export function onPaymentTerms(order: { paymentMode: string; paymentMethod: string }) {
   return order.paymentMode !== 'company' || order.paymentMethod === 'on-account';
+}
+
+/** The kitchen starts (its first move): the company's draft on terms is completed by the draft sync. */
+export async function queueCompanyCompletion(
+  tx: Parameters<typeof queueDraftOrderSync>[0],
+  order: { id: number; shop: string; paymentMode: string; paymentMethod: string },
+) {
+  if (onPaymentTerms(order)) await queueDraftOrderSync(tx, order.shop, order.id);
 }

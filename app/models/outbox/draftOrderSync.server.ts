@@ -7,6 +7,7 @@ import {
 import prisma from '../../db.server';
 import { buildDraftOrderInput, groupOrderTag, type DraftOrderInput } from '../../lib/draftOrderInput';
 import { companyPart, onPaymentTerms } from './companyDraft.server';
+import { companyTerms, completeCompanyDraft } from './companyTerms.server';
 import { SHARE_ATTRIBUTE } from '../../lib/shareDraftInput';
 import { unauthenticated } from '../../shopify.server';
 import { GUEST_NOTE, guestNote, parseModifiers } from '../groupOrder/groupOrder.server';
@@ -60,86 +61,6 @@ const SEND_INVOICE = `#graphql
     draftOrderInvoiceSend(id: $id) { draftOrder { ...GroupOrderDraft } userErrors { field message } }
   }
   ${DRAFT_FIELDS}`;
-
-const TERMS_TEMPLATES = `#graphql
-  query CompanyTermsTemplates {
-    paymentTermsTemplates(paymentTermsType: NET) { id name dueInDays paymentTermsType }
-  }`;
-
-const HOST_COMPANY = `#graphql
-  query HostCompanyContact($id: ID!) {
-    customer(id: $id) {
-      companyContactProfiles {
-        id
-        company { id }
-        roleAssignments(first: 10) {
-          nodes { companyLocation { id buyerExperienceConfiguration { paymentTermsTemplate { id } } } }
-        }
-      }
-    }
-  }`;
-
-const COMPLETE_DRAFT = `#graphql
-  mutation CompleteCompanyDraft($id: ID!) {
-    draftOrderComplete(id: $id) {
-      draftOrder { id status order { id name displayFinancialStatus } }
-      userErrors { field message }
-    }
-  }`;
-
-/** The shop's Net 30 template (or its first NET one): the terms we choose when the host is not B2B. */
-const PREFERRED_NET_DAYS = 30;
-
-type HostCompanyAnswer = {
-  customer: {
-    companyContactProfiles: {
-      id: string;
-      company: { id: string };
-      roleAssignments: {
-        nodes: {
-          companyLocation: {
-            id: string;
-            buyerExperienceConfiguration: { paymentTermsTemplate: { id: string } | null } | null;
-          };
-        }[];
-      };
-    }[];
-  } | null;
-};
-
-/**
- * The company draft's terms: a B2B host (a company contact) buys for their company's location, on that
- * location's own terms; anyone else gets the shop's Net 30 template. Nothing when the shop has neither.
- */
-export async function companyTerms(
-  graphql: AdminGraphql,
-  hostCustomerId: string | null,
-): Promise<Pick<DraftOrderInput, 'paymentTerms' | 'purchasingEntity'>> {
-  if (hostCustomerId) {
-    const found = await run<HostCompanyAnswer>(graphql, HOST_COMPANY, { id: hostCustomerId });
-    for (const profile of found.customer?.companyContactProfiles ?? []) {
-      const location = profile.roleAssignments.nodes[0]?.companyLocation;
-      if (!location) continue;
-      const template = location.buyerExperienceConfiguration?.paymentTermsTemplate;
-      return {
-        purchasingEntity: {
-          purchasingCompany: {
-            companyId: profile.company.id,
-            companyLocationId: location.id,
-            companyContactId: profile.id,
-          },
-        },
-        ...(template ? { paymentTerms: { paymentTermsTemplateId: template.id } } : {}),
-      };
-    }
-  }
-  const templates = await run<{
-    paymentTermsTemplates: { id: string; dueInDays: number | null; paymentTermsType: string }[];
-  }>(graphql, TERMS_TEMPLATES, {});
-  const net = templates.paymentTermsTemplates.filter((t) => t.paymentTermsType === 'NET');
-  const chosen = net.find((t) => t.dueInDays === PREFERRED_NET_DAYS) ?? net[0];
-  return chosen ? { paymentTerms: { paymentTermsTemplateId: chosen.id } } : {};
-}
 
 /** A Shopify refusal that retrying cannot fix: recorded on the order for the merchant to see. */
 class ShopifyRejected extends PermanentOutboxError {}
@@ -272,7 +193,8 @@ export async function syncDraftOrder(
   }
 
   try {
-    if (onPaymentTerms(order)) Object.assign(input, await companyTerms(client, order.hostCustomerId));
+    const ask = <T>(query: string, variables: Record<string, unknown>) => run<T>(client!, query, variables);
+    if (onPaymentTerms(order)) Object.assign(input, await companyTerms(ask, order.hostCustomerId));
     const draft = await createOrUpdate(client, shop, order.id, order.shopifyDraftOrderId, order.code, input);
     let final = draft;
     if (order.paymentMethod === 'invoice') {
@@ -296,7 +218,14 @@ export async function syncDraftOrder(
     // The kitchen started: the company's part becomes an order awaiting payment on its terms (the
     // deprecated paymentPending argument is not used).
     if (onPaymentTerms(order) && order.kitchenState && order.kitchenState !== 'cancelled') {
-      await completeOnTerms(client, shop, order.id, final.id);
+      const done = await completeCompanyDraft(ask, final.id);
+      rejectIfErrors(done.userErrors);
+      if (done.orderId) {
+        await prisma.groupOrder.updateMany({
+          where: { id: order.id, shop },
+          data: { shopifyCompanyOrderId: done.orderId },
+        });
+      }
     }
     return { status: 'sent' };
   } catch (error) {
@@ -344,23 +273,6 @@ async function createOrUpdate(
   // Stored before anything else can fail, so a retry updates this draft instead of creating another.
   await storeDraftId(shop, groupOrderId, draft.id, draft.name);
   return draft;
-}
-
-async function completeOnTerms(graphql: AdminGraphql, shop: string, groupOrderId: number, draftId: string) {
-  const done = await run<{
-    draftOrderComplete: {
-      draftOrder: { id: string; status: string; order: { id: string; name: string } | null } | null;
-      userErrors: UserError[];
-    };
-  }>(graphql, COMPLETE_DRAFT, { id: draftId });
-  rejectIfErrors(done.draftOrderComplete.userErrors);
-  const completed = done.draftOrderComplete.draftOrder?.order;
-  if (completed) {
-    await prisma.groupOrder.updateMany({
-      where: { id: groupOrderId, shop },
-      data: { shopifyCompanyOrderId: completed.id },
-    });
-  }
 }
 
 async function storeDraftId(shop: string, groupOrderId: number, id: string, name?: string) {
