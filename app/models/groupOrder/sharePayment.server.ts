@@ -10,7 +10,7 @@ import { payPath, signedShare } from './payLinks.server';
 // share's id with this signature, or this link on another shop, is refused. Opening it refreshes the share
 // and its draft, so the checkout always asks the amount the guest owes now.
 
-export type PayRefusal = 'bad-link' | 'paid' | 'cancelled' | 'nothing' | 'not-ready';
+export type PayRefusal = 'bad-link' | 'paid' | 'cancelled' | 'nothing' | 'not-ready' | 'left-out';
 
 /**
  * The invoice URL to send the guest to, or why not. A share still being prepared is synced in this
@@ -33,6 +33,10 @@ export async function openShareCheckout(
   const due = await prisma.outboxMessage.findFirst({ where: waiting, select: { id: true } });
   if (due) await deliverMessagesNow([due.id]);
   const now = await prisma.guestShare.findFirstOrThrow({ where: { id: shareId, shop } });
+  // Settled at submit (unpaidShares.server.ts): left out, or covered by the host.
+  if (now.paymentStatus === 'left-out' || now.paymentStatus === 'left-out-paid')
+    return { refused: 'left-out' };
+  if (now.paymentStatus === 'covered') return { refused: 'nothing' };
   if (!['none', 'pending'].includes(now.paymentStatus)) return { refused: 'paid' };
   if (now.guestCents <= 0) return { refused: 'nothing' };
   // Not made yet, or its update failed or is still under way elsewhere: the checkout could ask a stale amount.

@@ -15,6 +15,8 @@ const { setGroupOrderStatus } = await import('./submitOrder.server');
 const { runDeadlineJob } = await import('./schedule.server');
 const { markSharePaid } = await import('./guestShares.server');
 const { recordSharePaid } = await import('./shareWebhooks.server');
+const { openShareCheckout } = await import('./sharePayment.server');
+const { payPath } = await import('./payLinks.server');
 const { processOutboxOnce } = await import('../outbox/outbox.server');
 const { syncShareDraft } = await import('../outbox/shareDraftSync.server');
 await import('../outbox/outbox-handlers.server');
@@ -132,6 +134,9 @@ describe('unpaid shares at submit', () => {
       'Your items were left out of Friday coffee',
     ]);
     expect(toJames.some((m) => m.text.includes('1x Almond Croissant'))).toBe(true);
+    // His "Pay my share" link now says why there is nothing to pay.
+    const [shareId, signature] = payPath(TEST_SHOP, james.id).split('/').slice(-2);
+    expect(await openShareCheckout(TEST_SHOP, { shareId, signature })).toEqual({ refused: 'left-out' });
 
     // Reconciliation: Olivia's paid order + the company's draft (James's fee share, which the company
     // keeps paying) = what is still in the order + the whole delivery fee.
