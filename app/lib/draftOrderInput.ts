@@ -62,6 +62,12 @@ export type DraftOrderInput = {
   lineItems: DraftOrderLineItemInput[];
   shippingLine: { title: string; priceWithCurrency: Money };
   customAttributes: Attribute[];
+  /** The company's draft on account (issue 25): a NET template of the shop, or the B2B location's own. */
+  paymentTerms?: { paymentTermsTemplateId: string };
+  /** A B2B host: the company, location and contact the draft is bought for. */
+  purchasingEntity?: {
+    purchasingCompany: { companyId: string; companyLocationId: string; companyContactId: string };
+  };
 };
 
 /** The tag that finds this order's draft again (used to avoid a duplicate after a lost response). */

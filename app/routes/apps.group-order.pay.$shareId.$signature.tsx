@@ -20,9 +20,14 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   const opened = await openShareCheckout(shop, { shareId: params.shareId, signature: params.signature });
   if ('url' in opened) return redirect(opened.url, 303);
   if (opened.refused === 'bad-link') await countMiss(clientKey(shop, request));
-  const status = { 'bad-link': 404, paid: 409, cancelled: 409, nothing: 409, 'not-ready': 503 }[
-    opened.refused
-  ];
+  const status = {
+    'bad-link': 404,
+    paid: 409,
+    cancelled: 409,
+    nothing: 409,
+    'not-ready': 503,
+    'left-out': 409,
+  }[opened.refused];
   return data({ refused: opened.refused }, { status, headers: { 'Cache-Control': 'no-store' } });
 });
 
@@ -33,10 +38,10 @@ export default function PayPage() {
     <main className="shell-main shell-main--narrow guest">
       <h1 className="visually-hidden">{t('money.pay.title')}</h1>
       <EmptyState
-        title={t(`money.pay.refused.${refused}`)}
+        title={t(refused === 'left-out' ? 'money.deadline.pay.refused' : `money.pay.refused.${refused}`)}
         actions={<ButtonLink to={sfPath('/my-orders')}>{t('money.pay.myOrders')}</ButtonLink>}
       >
-        {t(`money.pay.refusedBody.${refused}`)}
+        {t(refused === 'left-out' ? 'money.deadline.pay.refusedBody' : `money.pay.refusedBody.${refused}`)}
       </EmptyState>
     </main>
   );

@@ -14,7 +14,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
  * @typedef {{ email: string|null, phone: string|null, poNumber: string|null, note: string|null, tags: string[],
  *   customAttributes: Attribute[], customerId: string|null, presentmentCurrencyCode: string, taxExempt: boolean,
  *   visibleToCustomer: boolean, reserveInventoryUntil: string|null, lineItems: LineItem[],
- *   shippingLine: StoredShippingLine|null, appliedDiscount: AppliedDiscount|null }} DraftFields
+ *   shippingLine: StoredShippingLine|null, appliedDiscount: AppliedDiscount|null,
+ *   paymentTerms?: StoredPaymentTerms|null, purchasingCompany?: PurchasingCompany|null }} DraftFields
+ * @typedef {{ companyId: string, companyLocationId: string, companyContactId: string }} PurchasingCompany
  * @typedef {{ title: string|null, description: string, value: number, valueType: 'FIXED_AMOUNT'|'PERCENTAGE' }} AppliedDiscount
  * @typedef {DraftFields & { __typename: 'DraftOrder', shop: string, id: string, legacyResourceId: string,
  *   number: number, name: string, status: 'OPEN'|'INVOICE_SENT'|'COMPLETED', invoiceUrl: string, invoiceToken: string,
@@ -27,7 +29,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
  *   customAttributes?: Attribute[]|null }} LineItemInput
  * @typedef {{ [key: string]: unknown, email?: string|null, phone?: string|null, poNumber?: string|null,
  *   note?: string|null, tags?: string[]|null, customAttributes?: Attribute[]|null, customerId?: string|null,
- *   purchasingEntity?: { customerId?: string|null }|null, presentmentCurrencyCode?: string|null,
+ *   purchasingEntity?: { customerId?: string|null, purchasingCompany?: PurchasingCompany|null }|null,
+ *   presentmentCurrencyCode?: string|null,
  *   taxExempt?: boolean|null, visibleToCustomer?: boolean|null, reserveInventoryUntil?: string|null,
  *   lineItems?: LineItemInput[]|null, shippingLine?: { title?: string|null, shippingRateHandle?: string|null,
  *   price?: string|null, priceWithCurrency?: MoneyInput|null }|null,
@@ -38,6 +41,81 @@ import { randomBytes, randomUUID } from 'node:crypto';
  * @typedef {{ shop: string, draftOrderId: string, name: string, to: string, from: string, bcc: string[],
  *   subject: string, customMessage: string|null, invoiceUrl: string, sentAt: string }} InvoiceSent
  */
+
+/**
+ * The payment terms templates every Shopify shop has (issue 25; `paymentTermsTemplates`): due on receipt,
+ * on fulfilment, net N days, or a fixed date.
+ * @typedef {{ id: string, name: string, description: string, dueInDays: number|null,
+ *   paymentTermsType: 'RECEIPT'|'FULFILLMENT'|'NET'|'FIXED' }} PaymentTermsTemplate
+ * @typedef {{ id: string, templateId: string, name: string, type: string, dueInDays: number|null,
+ *   issuedAt: string|null, dueAt: string|null }} StoredPaymentTerms
+ * @type {PaymentTermsTemplate[]}
+ */
+export const PAYMENT_TERMS_TEMPLATES = [
+  {
+    id: 'gid://shopify/PaymentTermsTemplate/1',
+    name: 'Due on receipt',
+    description: 'Due on receipt',
+    dueInDays: null,
+    paymentTermsType: 'RECEIPT',
+  },
+  {
+    id: 'gid://shopify/PaymentTermsTemplate/9',
+    name: 'Due on fulfillment',
+    description: 'Due on fulfillment',
+    dueInDays: null,
+    paymentTermsType: 'FULFILLMENT',
+  },
+  {
+    id: 'gid://shopify/PaymentTermsTemplate/2',
+    name: 'Net 7',
+    description: 'Within 7 days',
+    dueInDays: 7,
+    paymentTermsType: 'NET',
+  },
+  {
+    id: 'gid://shopify/PaymentTermsTemplate/3',
+    name: 'Net 15',
+    description: 'Within 15 days',
+    dueInDays: 15,
+    paymentTermsType: 'NET',
+  },
+  {
+    id: 'gid://shopify/PaymentTermsTemplate/4',
+    name: 'Net 30',
+    description: 'Within 30 days',
+    dueInDays: 30,
+    paymentTermsType: 'NET',
+  },
+  {
+    id: 'gid://shopify/PaymentTermsTemplate/8',
+    name: 'Net 45',
+    description: 'Within 45 days',
+    dueInDays: 45,
+    paymentTermsType: 'NET',
+  },
+  {
+    id: 'gid://shopify/PaymentTermsTemplate/5',
+    name: 'Net 60',
+    description: 'Within 60 days',
+    dueInDays: 60,
+    paymentTermsType: 'NET',
+  },
+  {
+    id: 'gid://shopify/PaymentTermsTemplate/6',
+    name: 'Net 90',
+    description: 'Within 90 days',
+    dueInDays: 90,
+    paymentTermsType: 'NET',
+  },
+  {
+    id: 'gid://shopify/PaymentTermsTemplate/7',
+    name: 'Fixed',
+    description: 'Fixed date',
+    dueInDays: null,
+    paymentTermsType: 'FIXED',
+  },
+];
 
 /** Decimal strings ("5.80") to integer cents. */
 export const toCents = (/** @type {string|number} */ decimal) => Math.round(Number(decimal) * 100);
@@ -296,6 +374,65 @@ export function makeDraftOrderMutations(store, shared, now, counters, orders, em
     for (const t of tags)
       if (t.length > 40) errors.push(ue(['tags'], `Tag ${t} is longer than 40 characters`));
 
+    /** @type {StoredPaymentTerms|null} */
+    let paymentTerms = base?.paymentTerms ?? null;
+    if (has('paymentTerms')) {
+      const t =
+        /** @type {{ paymentTermsTemplateId?: string|null, paymentSchedules?: { issuedAt?: string|null, dueAt?: string|null }[]|null }|null} */ (
+          input.paymentTerms
+        );
+      const template = t ? PAYMENT_TERMS_TEMPLATES.find((x) => x.id === t.paymentTermsTemplateId) : null;
+      if (t && !template) {
+        errors.push(ue(['paymentTerms', 'paymentTermsTemplateId'], 'Payment terms template does not exist'));
+      } else if (template) {
+        const schedule = (t?.paymentSchedules ?? [])[0] ?? {};
+        const issuedAt = schedule.issuedAt ?? new Date(now()).toISOString();
+        let dueAt = null;
+        if (template.paymentTermsType === 'FIXED') {
+          if (!schedule.dueAt)
+            errors.push(
+              ue(['paymentTerms', 'paymentSchedules'], 'Due date is required for fixed payment terms'),
+            );
+          dueAt = schedule.dueAt ?? null;
+        } else if (template.paymentTermsType === 'NET') {
+          dueAt = new Date(Date.parse(issuedAt) + (template.dueInDays ?? 0) * 86_400_000).toISOString();
+        }
+        paymentTerms = {
+          id:
+            base?.paymentTerms?.id ??
+            `gid://shopify/PaymentTerms/${(counters.lineItemSeq += 1) + 70_000_000}`,
+          templateId: template.id,
+          name: template.name,
+          type: template.paymentTermsType,
+          dueInDays: template.dueInDays,
+          issuedAt:
+            template.paymentTermsType === 'NET' || template.paymentTermsType === 'FIXED' ? issuedAt : null,
+          dueAt,
+        };
+      } else paymentTerms = null;
+    }
+
+    // A B2B purchase (issue 25): the company, one of its locations, and a contact of that company.
+    /** @type {{ companyId: string, companyLocationId: string, companyContactId: string }|null} */
+    let purchasingCompany = base?.purchasingCompany ?? null;
+    if (has('purchasingEntity') && input.purchasingEntity?.purchasingCompany) {
+      const pc = /** @type {{ companyId: string, companyLocationId: string, companyContactId: string }} */ (
+        input.purchasingEntity.purchasingCompany
+      );
+      const company = (store.companies ?? []).find((c) => c.id === pc.companyId);
+      const at = (/** @type {string} */ f) => ['purchasingEntity', 'purchasingCompany', f];
+      if (!company) errors.push(ue(at('companyId'), 'Company does not exist'));
+      else {
+        if (!company.locations.some((l) => l.id === pc.companyLocationId))
+          errors.push(ue(at('companyLocationId'), 'Company location does not belong to the company'));
+        const contact = company.contacts.find((c) => c.id === pc.companyContactId);
+        if (!contact)
+          errors.push(ue(at('companyContactId'), 'Company contact does not belong to the company'));
+        else customerId = contact.customerId;
+      }
+      purchasingCompany = { ...pc };
+    } else if (has('purchasingEntity')) purchasingCompany = null;
+
     if (errors.length) return { errors, fields: null };
     return {
       errors,
@@ -314,6 +451,8 @@ export function makeDraftOrderMutations(store, shared, now, counters, orders, em
         lineItems,
         shippingLine,
         appliedDiscount,
+        paymentTerms,
+        purchasingCompany,
       },
     };
   }
@@ -408,7 +547,9 @@ export function makeDraftOrderMutations(store, shared, now, counters, orders, em
         gateway: 'manual',
         test: false,
         authorization: null,
-        paymentPending: Boolean(options.paymentPending),
+        // A draft on payment terms completes into an order awaiting payment (Shopify: PENDING), which is
+        // what the deprecated `paymentPending` did without terms.
+        paymentPending: Boolean(options.paymentPending) || Boolean(draft.paymentTerms),
         sourceName: options.sourceName ?? null,
       });
       return { draftOrder: draft, userErrors: [] };

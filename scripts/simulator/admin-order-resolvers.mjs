@@ -4,6 +4,7 @@
 // (admin-resolvers.mjs). Amounts are integer cents; the Money and Decimal scalars print them.
 import { valueFromASTUntyped } from 'graphql';
 import { financialStatus, orderFigures, refundableQuantity } from './admin-orders.mjs';
+import { paymentTermsView } from './admin-b2b.mjs';
 
 /**
  * @typedef {import('./admin-orders.mjs').Order} Order
@@ -155,7 +156,8 @@ export function orderResolvers({ paginate, searchTerms }) {
     requiresShipping: (o) => o.lineItems.some((l) => l.requiresShipping),
     discountCode: () => null,
     discountCodes: () => [],
-    paymentTerms: () => null,
+    paymentTerms: (o, _a, ctx) =>
+      o.paymentTerms ? paymentTermsView(o.paymentTerms, o.total, o.currency, ctx.now()) : null,
     customer: (o, _a, ctx) => (o.customerId ? (ctx.store.customerById.get(o.customerId) ?? null) : null),
     paymentGatewayNames: (o) => [...new Set(o.transactions.map((t) => t.gateway))],
     subtotalLineItemsQuantity: (o) => o.lineItems.reduce((s, l) => s + l.quantity, 0),

@@ -33,7 +33,8 @@ import { draftTotals } from './admin-draft-orders.mjs';
  *   paymentPending: boolean, transactions: Transaction[], refunds: Refund[], sourceName: string,
  *   sourceIdentifier: string, draftOrderId: string, test: boolean, createdAt: string, processedAt: string,
  *   updatedAt: string, cancelledAt: string|null, cancelReason: string|null, closedAt: string|null,
- *   statusPageUrl: string }} Order
+ *   statusPageUrl: string, paymentTerms?: import('./admin-draft-orders.mjs').StoredPaymentTerms|null,
+ *   purchasingCompany?: import('./admin-draft-orders.mjs').PurchasingCompany|null }} Order
  * @typedef {{ gateway: string, test: boolean, authorization: string|null, paymentPending?: boolean,
  *   email?: string|null, sourceName?: string|null }} Payment
  */
@@ -251,6 +252,8 @@ export function makeOrders(store, shared, now, ids, emit) {
       tax: totals.tax,
       total: totals.total,
       paymentPending: Boolean(payment.paymentPending),
+      paymentTerms: draft.paymentTerms ?? null,
+      purchasingCompany: draft.purchasingCompany ?? null,
       transactions: [],
       refunds: [],
       sourceName: payment.sourceName ?? 'shopify_draft_order',

@@ -6,6 +6,7 @@
 import { GraphQLError, getNamedType, isCompositeType, isScalarType, valueFromASTUntyped } from 'graphql';
 import { draftTotals } from './admin-draft-orders.mjs';
 import { orderResolvers } from './admin-order-resolvers.mjs';
+import { b2bResolvers, paymentTermsView } from './admin-b2b.mjs';
 
 /**
  * @typedef {import('./admin-store.mjs').ShopStore} ShopStore
@@ -330,7 +331,7 @@ const QueryRoot = {
  * @param {Args} input
  */
 function modelled(input) {
-  const money = ['paymentTerms', 'discountCodes', 'deposit', 'acceptAutomaticDiscounts'].filter(
+  const money = ['discountCodes', 'deposit', 'acceptAutomaticDiscounts'].filter(
     (key) => input[key] != null && !(Array.isArray(input[key]) && !input[key].length),
   );
   if ((input.lineItems ?? []).some((/** @type {Args} */ l) => l.appliedDiscount != null))
@@ -481,16 +482,20 @@ const DraftOrder = {
   },
   totalPriceSet: (d) => draftMoney(d, draftTotals(d).total),
   totalWeight: () => '0',
+  paymentTerms: (d, _a, ctx) =>
+    d.paymentTerms ? paymentTermsView(d.paymentTerms, draftTotals(d).total, d.shopCurrency, ctx.now()) : null,
   // The order a completed draft became (paid at its invoice, or draftOrderComplete), else null.
   order: (d, _a, ctx) => (d.orderId ? (ctx.orders.find(d.orderId) ?? null) : null),
 };
 
 const ORDERS = orderResolvers({ paginate, searchTerms });
+const B2B = b2bResolvers(/** @type {any} */ (paginate));
 
 /** @type {Record<string, Record<string, Resolver<any>>>} */
 const RESOLVERS = {
   ...ORDERS,
-  QueryRoot: { ...QueryRoot, ...ORDERS.QueryRoot },
+  ...B2B,
+  QueryRoot: { ...QueryRoot, ...ORDERS.QueryRoot, ...B2B.QueryRoot },
   Mutation: { ...Mutation, ...ORDERS.Mutation },
   Shop,
   Product,
@@ -498,7 +503,7 @@ const RESOLVERS = {
   Metaobject,
   ProductVariant,
   Collection,
-  Customer,
+  Customer: { ...Customer, ...B2B.Customer },
   DraftOrderLineItem,
   ShippingLine,
   DraftOrder,

@@ -2,6 +2,7 @@
 // The simulated shops' data: catalogue, customers and shop details, seeded from the one demo catalogue
 // (prisma/demo-data.ts). Amounts are integer cents; the Money and Decimal scalars print them
 // (admin-resolvers.mjs).
+import { seedCompanies } from './admin-b2b.mjs';
 import {
   DEMO_COLLECTIONS,
   DEMO_MENU,
@@ -393,6 +394,8 @@ export function seedShop(cfg, index) {
     productById: new Map(products.map((p) => [p.id, p])),
     variantById: new Map(products.flatMap((p) => p.variants.map((v) => /** @type {const} */ ([v.id, v])))),
     customerById: new Map(people.map((c) => [c.id, c])),
+    /** B2B companies (admin-b2b.mjs): whose contacts buy on the company's account and terms. */
+    companies: seedCompanies(index),
     locales: shopLocales(cfg),
     installation: {
       id: `gid://shopify/AppInstallation/${90_000_001 + index}`,

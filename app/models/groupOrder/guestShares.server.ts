@@ -9,7 +9,9 @@ import { splitOrder, type MoneyRules } from '../../lib/moneyShares';
 
 type Tx = Prisma.TransactionClient;
 
-const LOCKED = ['paid', 'refunded', 'partially-refunded'];
+const PAID = ['paid', 'refunded', 'partially-refunded'];
+/** Shares whose amounts no longer move: paid, or settled at submit (left out or covered, unpaidShares). */
+const LOCKED = [...PAID, 'left-out', 'left-out-paid', 'covered'];
 
 /** A guest whose share is paid changes nothing themselves until top-ups exist (the decision record). */
 const SHARE_PAID_MESSAGE =
@@ -17,7 +19,7 @@ const SHARE_PAID_MESSAGE =
 
 /** Refuses a guest's own change when their share is paid (or refunded): no price after paying. */
 export function refuseIfSharePaid(share: { paymentStatus: string } | null | undefined) {
-  if (share && LOCKED.includes(share.paymentStatus)) throw new Conflict(SHARE_PAID_MESSAGE);
+  if (share && PAID.includes(share.paymentStatus)) throw new Conflict(SHARE_PAID_MESSAGE);
 }
 
 /** The order's rules as the split reads them (the row's text columns are the schema's closed lists). */
@@ -123,6 +125,20 @@ export async function markSharePaid(
   if (count === 0) {
     const share = await tx.guestShare.findFirst({ where: { id: shareId, shop } });
     if (!share) throw new NotFound('That share is not part of this shop’s orders.');
+    if (share.paymentStatus === 'left-out') {
+      // Paid after its items were left out (a late webhook, or a checkout finished as the order was
+      // submitted): kept as money to give back, never as a paid share (2026-11-27-unpaid-at-deadline.md).
+      await tx.guestShare.updateMany({
+        where: { id: shareId, shop, paymentStatus: 'left-out' },
+        data: {
+          paymentStatus: 'left-out-paid',
+          paidCents: payment.paidCents,
+          shopifyOrderId: payment.shopifyOrderId,
+          paidAt: payment.at,
+        },
+      });
+      return false;
+    }
     if (share.shopifyOrderId !== payment.shopifyOrderId) throw new Conflict('This share is already paid.');
   }
   return count === 1;

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/time';
 import type { Translate } from '../../lib/language';
 import { getShopSettings } from '../shop/settings.server';
 import { getHostSummary } from './hosting.server';
+import { parseLeftOutItems } from './unpaidShares.server';
 
 /** Each guest's payment state and the totals, for an order whose guests pay (null: the company pays). */
 async function sharePayments(shop: string, groupOrderId: number, money: (cents: number) => string) {
@@ -15,7 +16,14 @@ async function sharePayments(shop: string, groupOrderId: number, money: (cents: 
     select: { paymentMode: true },
   });
   if (!order || order.paymentMode === 'company') return null;
-  const shares = await prisma.guestShare.findMany({ where: { shop, groupOrderId } });
+  const all = await prisma.guestShare.findMany({
+    where: { shop, groupOrderId },
+    include: { guest: { select: { name: true } } },
+    orderBy: { id: 'asc' },
+  });
+  // Left out at submit (unpaidShares.server.ts): no longer in the order's money, listed on their own.
+  const isLeftOut = (status: string) => status === 'left-out' || status === 'left-out-paid';
+  const shares = all.filter((share) => !isLeftOut(share.paymentStatus));
   const state = (share: (typeof shares)[number]): ShareState => {
     // The merchant cancelled the guest's Shopify order and nothing came back (yet): the host must know.
     if (share.cancelledAt && share.paymentStatus === 'paid') return 'cancelled';
@@ -31,6 +39,15 @@ async function sharePayments(shop: string, groupOrderId: number, money: (cents: 
       const share = shares.find((s) => s.guestId === guestId);
       return share ? state(share) : null;
     },
+    unpaidCount: shares.filter((s) => ['none', 'pending'].includes(s.paymentStatus) && s.guestCents > 0)
+      .length,
+    leftOut: all
+      .filter((share) => isLeftOut(share.paymentStatus))
+      .map((share) => ({
+        name: share.guest.name,
+        items: parseLeftOutItems(share.leftOutItems).map((item) => item.text),
+        refundDue: share.paymentStatus === 'left-out-paid',
+      })),
     totals: {
       paidText: money(sum((s) => s.paidCents - s.refundedCents)),
       owedText: money(sum((s) => (state(s) === 'pending' ? s.guestCents : s.paidCents - s.refundedCents))),
@@ -85,6 +102,10 @@ export async function hostDashboardPage(
     },
     // Where guests pay their share (issue 25): the guests' paid part against what they owe, the company's.
     payments: payments?.totals ?? null,
+    // Shares not paid yet and what submitting does to them; after submit, who was left out (issue 25).
+    unpaid: payments
+      ? { count: payments.unpaidCount, policy: order.money.unpaidPolicy, leftOut: payments.leftOut }
+      : null,
     guests: summary.guests.map((guest) => ({
       ...guest,
       payment: payments?.of(guest.guestId) ?? null,

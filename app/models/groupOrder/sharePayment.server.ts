@@ -1,5 +1,6 @@
 import prisma from '../../db.server';
 import { deliverMessagesNow } from '../outbox/outbox.server';
+import { parseLeftOutItems } from './unpaidShares.server';
 import { queueShareDrafts, shareDraftKey } from '../outbox/shareDraftSync.server';
 import { payPath, signedShare } from './payLinks.server';
 
@@ -9,7 +10,7 @@ import { payPath, signedShare } from './payLinks.server';
 // share's id with this signature, or this link on another shop, is refused. Opening it refreshes the share
 // and its draft, so the checkout always asks the amount the guest owes now.
 
-export type PayRefusal = 'bad-link' | 'paid' | 'cancelled' | 'nothing' | 'not-ready';
+export type PayRefusal = 'bad-link' | 'paid' | 'cancelled' | 'nothing' | 'not-ready' | 'left-out';
 
 /**
  * The invoice URL to send the guest to, or why not. A share still being prepared is synced in this
@@ -32,6 +33,10 @@ export async function openShareCheckout(
   const due = await prisma.outboxMessage.findFirst({ where: waiting, select: { id: true } });
   if (due) await deliverMessagesNow([due.id]);
   const now = await prisma.guestShare.findFirstOrThrow({ where: { id: shareId, shop } });
+  // Settled at submit (unpaidShares.server.ts): left out, or covered by the host.
+  if (now.paymentStatus === 'left-out' || now.paymentStatus === 'left-out-paid')
+    return { refused: 'left-out' };
+  if (now.paymentStatus === 'covered') return { refused: 'nothing' };
   if (!['none', 'pending'].includes(now.paymentStatus)) return { refused: 'paid' };
   if (now.guestCents <= 0) return { refused: 'nothing' };
   // Not made yet, or its update failed or is still under way elsewhere: the checkout could ask a stale amount.
@@ -46,12 +51,16 @@ export async function shareForGuest(shop: string, guestId: number) {
   if (!share) return null;
   const paid = share.paymentStatus !== 'none' && share.paymentStatus !== 'pending';
   if (!paid && share.guestCents <= 0) return null;
+  // Settled at submit (unpaidShares.server.ts): nothing to pay any more, and the page says why.
+  const settled = ['left-out', 'left-out-paid', 'covered'].includes(share.paymentStatus);
   return {
-    guestCents: paid ? share.paidCents : share.guestCents,
+    guestCents: paid && !settled ? share.paidCents : share.guestCents,
     companyCents: share.companyCents,
     status: share.paymentStatus,
     /** Given back on the guest's card (issue 25: an item removed after paying, a cancel). */
     refundedCents: share.refundedCents,
     payUrl: paid ? null : payPath(shop, share.id),
+    leftOut: parseLeftOutItems(share.leftOutItems).map((item) => item.text),
+    paidCents: share.paidCents,
   };
 }

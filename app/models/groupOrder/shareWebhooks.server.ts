@@ -22,7 +22,7 @@ export type PaidOrder = {
   at: Date;
 };
 
-export type PaidOutcome = 'paid' | 'already-paid' | 'second-payment' | 'not-a-share';
+export type PaidOutcome = 'paid' | 'already-paid' | 'second-payment' | 'not-a-share' | 'paid-after-left-out';
 
 /** orders/paid: the share the order's attribute names (and whose group order's tag it carries) is paid. */
 export async function recordSharePaid(tx: Tx, shop: string, order: PaidOrder): Promise<PaidOutcome> {
@@ -31,7 +31,7 @@ export async function recordSharePaid(tx: Tx, shop: string, order: PaidOrder): P
   if (!shareId) return 'not-a-share';
   const share = await tx.guestShare.findFirst({
     where: { id: shareId, shop },
-    select: { id: true, groupOrderId: true, groupOrder: { select: { code: true } } },
+    select: { id: true, groupOrderId: true, paymentStatus: true, groupOrder: { select: { code: true } } },
   });
   if (!share || !order.tags.includes(groupOrderTag(share.groupOrder.code))) return 'not-a-share';
   try {
@@ -40,6 +40,7 @@ export async function recordSharePaid(tx: Tx, shop: string, order: PaidOrder): P
       paidCents: order.totalCents,
       at: order.at,
     });
+    if (share.paymentStatus === 'left-out') return 'paid-after-left-out';
     return moved ? 'paid' : 'already-paid';
   } catch (error) {
     // Paid already by another order (a second checkout got past Shopify's one-per-draft rule): that

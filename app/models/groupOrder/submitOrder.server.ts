@@ -6,6 +6,7 @@ import { queueDraftOrderSync } from '../outbox/handoff.server';
 import { getShopSettings } from '../shop/settings.server';
 import { requireHostOrder, type HostCredentials } from './hostAccess.server';
 import { cancelOrderJobs, scheduleOrderJobs } from './orderJobs.server';
+import { settleUnpaidShares } from './unpaidShares.server';
 
 // The host submits the order to the shop, or reopens it; the deadline job submits by itself
 // (schedule.server.ts). Only the move from active to submitted tells anyone.
@@ -57,13 +58,14 @@ export async function submitInTransaction(
   options: { auto?: boolean } = {},
 ) {
   const { id, shop } = order;
-  const items = await tx.orderItem.findMany({
-    where: { groupOrderId: id, shop },
-    // Each guest's language, for their e-mail.
-    include: { guest: { select: { language: true } } },
-    orderBy: { id: 'asc' },
-  });
-  if (items.length === 0) {
+  const readItems = () =>
+    tx.orderItem.findMany({
+      where: { groupOrderId: id, shop },
+      // Each guest's language, for their e-mail.
+      include: { guest: { select: { language: true } } },
+      orderBy: { id: 'asc' },
+    });
+  if ((await readItems()).length === 0) {
     throw new Conflict(
       'Nobody has added an order yet. Share the link, then submit once guests have ordered.',
     );
@@ -73,6 +75,10 @@ export async function submitInTransaction(
     data: { status: 'submitted', submittedAt: now },
   });
   if (moved.count === 0) return false;
+  // Shares not paid by now are left out or covered, as the host chose (issue 25); the kitchen, the
+  // company's draft and the e-mails below see only what is still in the order.
+  await settleUnpaidShares(tx, order, settings, now);
+  const items = await readItems();
   await queueDraftOrderSync(tx, shop, id);
   await queueSubmittedEmails(tx, order, items, settings, order.shopifyState !== 'none', options.auto);
   // Submitted by hand before the deadline: the reminder and the deadline job have nothing left to do.

@@ -8,6 +8,7 @@ import { closedMessageIn } from '../../lib/sentences.server';
 import { getShopSettings } from '../shop/settings.server';
 import { cancelRefunded, refundCancelledOrder } from '../groupOrder/shareRefunds.server';
 import { queueKitchenEmails } from './kitchenEmails.server';
+import { queueCompanyCompletion } from '../outbox/companyDraft.server';
 
 // The order's life after submit. The merchant moves it one step forward at a time from the admin
 // (received → preparing → ready → collected), or cancels it with a reason; each move is an
@@ -139,6 +140,7 @@ export async function moveKitchenState(shop: string, id: number, input: MoveInpu
       );
     }
     await swapState(tx, order, next, null);
+    if (from === 'submitted') await queueCompanyCompletion(tx, order);
     await tx.orderStateEvent.create({
       data: { shop, groupOrderId: id, fromState: from, toState: next, actor: input.actor, createdAt: now },
     });

@@ -102,3 +102,24 @@ export function refundEmail(
     body: lines.map((line) => <Paragraph key={line}>{line}</Paragraph>),
   });
 }
+
+/** At submit this guest's share was not paid and the host chose to leave unpaid items out: what went. */
+export function leftOutEmail(order: GroupOrder, guest: Reader, items: string[], settings: MailSettings) {
+  const words = mailWords(guest.language, settings.locale);
+  const { t } = words;
+  const title = mailTitle(order, words);
+  const lines = [
+    t('mail.hi', { name: guest.name }),
+    t('money.deadline.mail.body', { order: title, host: order.hostName }),
+    ...items.map((item) => `• ${item}`),
+    t('money.deadline.mail.charged'),
+  ];
+  return composeEmail({
+    to: guest.email,
+    subject: t('money.deadline.mail.subject', { order: title }),
+    fromName: settings.emailSenderName,
+    words,
+    text: lines.join('\n'),
+    body: lines.map((line) => <Paragraph key={line}>{line}</Paragraph>),
+  });
+}

@@ -1,8 +1,13 @@
 // The company's draft of a group order where guests pay their shares (issue 25).
 
 import prisma from '../../db.server';
+import { queueDraftOrderSync } from './handoff.server';
 import type { DraftOrderLineItemInput } from '../../lib/draftOrderInput';
 import { centsToDecimal } from '../../lib/money';
+import { tipTotal } from '../../lib/moneyShares';
+
+/** Shares left out at submit: their items are gone, their fee and tip share stays with the company. */
+const LEFT_OUT = ['left-out', 'left-out-paid'];
 
 /**
  * Where guests pay (issue 25; 2026-11-27-money-on-shopify.md), this draft is the company's part: the
@@ -10,9 +15,18 @@ import { centsToDecimal } from '../../lib/money';
  * guest for what the company covers of their share. The paying guests' items are on their own drafts, so
  * every item is sold once.
  */
-export async function companyPart<T extends { guestId: number | null }>(
+export async function companyPart<T extends { guestId: number | null; totalCents: number }>(
   shop: string,
-  order: { id: number; paymentMode: string; currency: string; items: T[] },
+  order: {
+    id: number;
+    paymentMode: string;
+    currency: string;
+    items: T[];
+    feeSplit: string;
+    deliveryFeeCents: number;
+    tipPercent: number;
+    tipCents: number;
+  },
 ) {
   if (order.paymentMode === 'company') return { items: order.items, lines: [] };
   const shares = await prisma.guestShare.findMany({
@@ -20,7 +34,9 @@ export async function companyPart<T extends { guestId: number | null }>(
     include: { guest: { select: { name: true } } },
     orderBy: { id: 'asc' },
   });
-  const paying = shares.filter((share) => share.guestCents > 0 || share.shopifyOrderId);
+  const paying = shares.filter(
+    (share) => !LEFT_OUT.includes(share.paymentStatus) && (share.guestCents > 0 || share.shopifyOrderId),
+  );
   const covered = shares.filter((share) => !paying.includes(share));
   const line = (title: string, cents: number): DraftOrderLineItemInput => ({
     title: title.slice(0, 255),
@@ -30,13 +46,42 @@ export async function companyPart<T extends { guestId: number | null }>(
     taxable: false,
     customAttributes: [],
   });
+  // Fee rule "company": the whole delivery fee and tip, on what the order still holds (items left out at
+  // submit are gone), as the split works them out (splitOrder's companyFeesCents).
+  const itemsCents = order.items.reduce((sum, item) => sum + item.totalCents, 0);
+  const byCompany = order.feeSplit === 'company' && itemsCents > 0;
+  const fee = byCompany ? order.deliveryFeeCents : 0;
+  const tip = byCompany ? tipTotal(order, itemsCents) : 0;
   return {
     items: order.items.filter((item) => !paying.some((share) => share.guestId === item.guestId)),
     lines: [
       ...paying.filter((s) => s.companyCents > 0).map((s) => line(`Budget: ${s.guest.name}`, s.companyCents)),
       ...covered
         .filter((s) => s.feesCents + s.tipCents > 0)
-        .map((s) => line(`Delivery fee and tip: ${s.guest.name}`, s.feesCents + s.tipCents)),
+        .map((s) =>
+          line(
+            `Delivery fee and tip: ${s.guest.name}${LEFT_OUT.includes(s.paymentStatus) ? ' (left out)' : ''}`,
+            s.feesCents + s.tipCents,
+          ),
+        ),
+      ...(fee > 0 ? [line('Delivery fee', fee)] : []),
+      ...(tip > 0 ? [line('Tip', tip)] : []),
     ],
   };
+}
+
+/**
+ * The company's part is billed on payment terms (issue 25; 2026-11-27-company-draft-terms.md): where guests
+ * pay their shares, and for "On Account (Billed Monthly)". Invoice and Pay in Store keep an open draft.
+ */
+export function onPaymentTerms(order: { paymentMode: string; paymentMethod: string }) {
+  return order.paymentMode !== 'company' || order.paymentMethod === 'on-account';
+}
+
+/** The kitchen starts (its first move): the company's draft on terms is completed by the draft sync. */
+export async function queueCompanyCompletion(
+  tx: Parameters<typeof queueDraftOrderSync>[0],
+  order: { id: number; shop: string; paymentMode: string; paymentMethod: string },
+) {
+  if (onPaymentTerms(order)) await queueDraftOrderSync(tx, order.shop, order.id);
 }

@@ -6,7 +6,8 @@ import {
 } from '@shopify/shopify-api';
 import prisma from '../../db.server';
 import { buildDraftOrderInput, groupOrderTag, type DraftOrderInput } from '../../lib/draftOrderInput';
-import { companyPart } from './companyDraft.server';
+import { companyPart, onPaymentTerms } from './companyDraft.server';
+import { companyTerms, completeCompanyDraft } from './companyTerms.server';
 import { SHARE_ATTRIBUTE } from '../../lib/shareDraftInput';
 import { unauthenticated } from '../../shopify.server';
 import { GUEST_NOTE, guestNote, parseModifiers } from '../groupOrder/groupOrder.server';
@@ -159,6 +160,10 @@ export async function syncDraftOrder(
   const loaded = await loadDraftOrderInput(shop, groupOrderId);
   if (!loaded) throw new PermanentOutboxError(`Group order ${groupOrderId} no longer exists.`);
   const { order, input } = loaded;
+  if (order.shopifyCompanyOrderId) {
+    // Completed on payment terms when the kitchen started: a draft is no more; changes are on the order.
+    return { status: 'held', reason: 'The company’s order is already placed in Shopify on payment terms.' };
+  }
   if (order.status !== 'submitted') {
     // Reopened before the sync ran: the next submit queues a fresh sync.
     return { status: 'held', reason: 'The group order was reopened before it reached Shopify.' };
@@ -188,6 +193,8 @@ export async function syncDraftOrder(
   }
 
   try {
+    const ask = <T>(query: string, variables: Record<string, unknown>) => run<T>(client!, query, variables);
+    if (onPaymentTerms(order)) Object.assign(input, await companyTerms(ask, order.hostCustomerId));
     const draft = await createOrUpdate(client, shop, order.id, order.shopifyDraftOrderId, order.code, input);
     let final = draft;
     if (order.paymentMethod === 'invoice') {
@@ -208,6 +215,18 @@ export async function syncDraftOrder(
         shopifySyncedAt: new Date(),
       },
     });
+    // The kitchen started: the company's part becomes an order awaiting payment on its terms (the
+    // deprecated paymentPending argument is not used).
+    if (onPaymentTerms(order) && order.kitchenState && order.kitchenState !== 'cancelled') {
+      const done = await completeCompanyDraft(ask, final.id);
+      rejectIfErrors(done.userErrors);
+      if (done.orderId) {
+        await prisma.groupOrder.updateMany({
+          where: { id: order.id, shop },
+          data: { shopifyCompanyOrderId: done.orderId },
+        });
+      }
+    }
     return { status: 'sent' };
   } catch (error) {
     if (error instanceof PermanentOutboxError) await markFailed(shop, order.id, error.message);

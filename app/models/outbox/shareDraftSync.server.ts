@@ -25,6 +25,8 @@ import { enqueue, PermanentOutboxError, registerOutboxHandler, type OutboxResult
 type Tx = Prisma.TransactionClient;
 
 const UNPAID = ['none', 'pending'];
+/** Not paid at submit, then left out or covered by the host (unpaidShares.server.ts): no checkout any more. */
+const SETTLED = ['left-out', 'covered'];
 
 type ShareDraft = {
   id: string;
@@ -130,6 +132,7 @@ export async function syncShareDraft(
     },
   });
   if (!share) throw new PermanentOutboxError(`Share ${shareId} no longer exists.`);
+  if (SETTLED.includes(share.paymentStatus)) return deleteSettledDraft(shop, share, graphql);
   if (!UNPAID.includes(share.paymentStatus)) {
     return { status: 'held', reason: 'The share is already paid: its draft is an order now.' };
   }
@@ -165,6 +168,30 @@ export async function syncShareDraft(
   await prisma.guestShare.updateMany({
     where: { id: share.id, shop, paymentStatus: { in: UNPAID } },
     data: { shopifyDraftOrderId: draft.id, shopifyInvoiceUrl: draft.invoiceUrl, paymentStatus: 'pending' },
+  });
+  return { status: 'sent' };
+}
+
+/**
+ * A share settled at submit loses its draft, so nobody can pay for items left out (or covered). Safe to
+ * run again: a draft already gone is not an error, and the stored id is cleared once it is.
+ */
+async function deleteSettledDraft(
+  shop: string,
+  share: {
+    id: number;
+    paymentStatus: string;
+    shopifyDraftOrderId: string | null;
+    groupOrder: { code: string };
+  },
+  graphql?: AdminGraphql,
+): Promise<OutboxResult> {
+  const client = graphql ?? (await adminClient(shop));
+  const id = share.shopifyDraftOrderId ?? (await findShareDraft(client, share.groupOrder.code, share.id))?.id;
+  if (id) await deleteDraft(client, id, { goneIsDone: true });
+  await prisma.guestShare.updateMany({
+    where: { id: share.id, shop, paymentStatus: share.paymentStatus },
+    data: { shopifyDraftOrderId: null, shopifyInvoiceUrl: null },
   });
   return { status: 'sent' };
 }
@@ -243,13 +270,21 @@ async function payEmail(shop: string, shareId: number) {
   );
 }
 
-async function deleteDraft(graphql: AdminGraphql, id: string) {
+async function deleteDraft(graphql: AdminGraphql, id: string, options: { goneIsDone?: boolean } = {}) {
   const deleted = await run<{ draftOrderDelete: { deletedId: string | null; userErrors: UserError[] } }>(
     graphql,
     DELETE_SHARE_DRAFT,
     { input: { id } },
   );
-  rejectIfErrors(deleted.draftOrderDelete.userErrors);
+  const errors = deleted.draftOrderDelete.userErrors;
+  if (
+    options.goneIsDone &&
+    errors.length &&
+    errors.every((e) => /does not exist|not found/i.test(e.message))
+  ) {
+    return;
+  }
+  rejectIfErrors(errors);
 }
 
 registerOutboxHandler('shopify.shareDraft', async ({ shop, payload }) => {

@@ -1,6 +1,6 @@
 import type { MoneyRulesView } from '~/lib/groupOrder';
 import { budgetLeft, overBudget } from '~/lib/moneyShares';
-import { useMoney, useT } from '~/components/i18n';
+import { useMoney, useT, useWords } from '~/components/i18n';
 import { ButtonLink, Card } from '~/components/storefront/ui';
 
 // Who pays, as every guest sees it before adding anything (join, menu, review), and in budget mode how
@@ -69,6 +69,8 @@ type ShareView = {
   status: string;
   refundedCents?: number;
   payUrl: string | null;
+  leftOut?: string[];
+  paidCents?: number;
 };
 
 /**
@@ -78,7 +80,34 @@ type ShareView = {
 export function PayShare({ share, currency }: { share: ShareView; currency: string }) {
   const t = useT();
   const money = useMoney(currency);
+  const words = useWords();
   const paid = share.status === 'paid';
+  const list = (items: string[]) =>
+    new Intl.ListFormat(words.intlLocale, { type: 'conjunction' }).format(items);
+  if (share.status === 'left-out' || share.status === 'left-out-paid') {
+    // Not paid when the order was submitted, and the host chose to leave unpaid items out (issue 25).
+    return (
+      <Card className="pay-share">
+        <h2>{t('money.deadline.guest.leftOutTitle')}</h2>
+        <p className="notice notice--warning" role="status" data-testid="share-left-out">
+          {t('money.deadline.guest.leftOut', { items: list(share.leftOut ?? []) })}{' '}
+          {share.status === 'left-out-paid'
+            ? t('money.deadline.guest.refundDue', { amount: money(share.paidCents ?? 0) })
+            : t('money.deadline.guest.notCharged')}
+        </p>
+      </Card>
+    );
+  }
+  if (share.status === 'covered') {
+    return (
+      <Card className="pay-share">
+        <h2>{t('money.deadline.guest.coveredTitle')}</h2>
+        <p className="notice notice--success" role="status" data-testid="share-covered">
+          {t('money.deadline.guest.covered', { amount: money(share.companyCents) })}
+        </p>
+      </Card>
+    );
+  }
   return (
     <Card className="pay-share">
       <h2>{share.payUrl ? t('money.pay.title') : t('money.refund.guest.title')}</h2>

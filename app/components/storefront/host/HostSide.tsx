@@ -39,6 +39,7 @@ export function HostSide({
         expired={expired}
         kitchenState={view.kitchenState}
         kitchenLabel={view.liveLabel}
+        unpaid={loaded.unpaid}
         now={view.now}
         onChanged={view.refresh}
         onError={view.onError}

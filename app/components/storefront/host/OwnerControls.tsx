@@ -123,8 +123,52 @@ function SubmitButtons({
   );
 }
 
+/** Shares not paid yet and what the policy does to them (issue 25); null where the company pays all. */
+export type UnpaidView = {
+  count: number;
+  policy: string;
+  leftOut: { name: string; items: string[]; refundDue: boolean }[];
+} | null;
+
+/**
+ * Before submit: how many shares are unpaid and what submitting does to them. After: who was left out,
+ * with their items, so the host knows what the kitchen will not make.
+ */
+function UnpaidNote({ unpaid, submitted }: { unpaid: UnpaidView; submitted: boolean }) {
+  const t = useT();
+  const { intlLocale } = useLanguage();
+  if (!unpaid) return null;
+  if (!submitted) {
+    if (unpaid.count === 0) return null;
+    return (
+      <p className="notice notice--warning small" role="status" data-testid="unpaid-before-submit">
+        {t(`money.deadline.host.before.${unpaid.policy === 'host-covers' ? 'host-covers' : 'leave-out'}`, {
+          count: unpaid.count,
+        })}
+      </p>
+    );
+  }
+  if (unpaid.leftOut.length === 0) return null;
+  const list = (items: string[]) => new Intl.ListFormat(intlLocale, { type: 'conjunction' }).format(items);
+  return (
+    <div className="notice small" data-testid="unpaid-left-out">
+      <p>{t('money.deadline.host.leftOutTitle')}</p>
+      <ul>
+        {unpaid.leftOut.map((share) => (
+          <li key={share.name}>
+            {t('money.deadline.host.leftOutLine', { name: share.name, items: list(share.items) })}
+            {share.refundDue ? ` ${t('money.deadline.host.refundDue')}` : ''}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export type OwnerControlsProps = {
   order: Order;
+  /** Unpaid shares and the deadline rule for them (issue 25). */
+  unpaid?: UnpaidView;
   /** Where the kitchen is once submitted (null: not started); then the order can no longer be reopened. */
   kitchenState?: string | null;
   kitchenLabel?: string | null;
@@ -148,6 +192,7 @@ export default function OwnerControls({
   expired,
   kitchenState = null,
   kitchenLabel = null,
+  unpaid = null,
   now,
   onChanged,
   onError,
@@ -167,6 +212,7 @@ export default function OwnerControls({
         {...{ order, submitted, started, kitchenState, kitchenLabel, hasGuests, expired }}
         extendBy={extension.extendBy}
       />
+      <UnpaidNote unpaid={unpaid} submitted={submitted} />
       {!submitted && new Date(order.deadlineAt) > new Date(order.pickupAt) ? (
         <p className="notice notice--warning small" role="status">
           {t('host.controls.deadlineAfter', { type: what })}
