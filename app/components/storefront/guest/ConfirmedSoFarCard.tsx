@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { Card } from '~/components/storefront/ui';
-import type { OwnOrder } from './useConfirmedOrder';
+import type { OwnOrder } from './useOwnOrder';
 import { LineNote } from './OrderCard';
 import { useT } from '~/components/i18n';
 

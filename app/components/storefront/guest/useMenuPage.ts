@@ -6,7 +6,7 @@ import { sfPath } from '~/lib/paths';
 import type { loader } from '~/routes/apps.group-order.order.$groupOrderId';
 import { useNow } from './Countdown';
 import { useDraftCart } from './useDraftCart';
-import { useOwnOrder } from './useConfirmedOrder';
+import { useOwnOrder } from './useOwnOrder';
 import { useLiveStatus } from '../useLiveStatus';
 import { useGuestEmail } from './useGuestEmail';
 import { useUsualOrder } from './useUsualOrder';
