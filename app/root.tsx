@@ -10,7 +10,6 @@ import {
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useNonce } from './lib/nonce';
-import './lib/zodInBrowser';
 
 function Document({ children, title }: { children: ReactNode; title?: string }) {
   // Inline scripts carry the response's CSP nonce (storefront pages, see entry.server.tsx).

@@ -8,7 +8,6 @@ import {
   lineKey,
   loadCart,
   makeLine,
-  reconcileCart,
   removeLine,
   replaceLines,
   saveCart,
@@ -16,6 +15,7 @@ import {
   type DraftCart,
 } from './cart';
 import type { MenuModifier } from './modifiers';
+import { reconcileCart } from './reconcileCart';
 import { MAX_QUANTITY } from './pricing';
 
 const latte = { id: 2, name: 'Latte', category: 'white_coffee', priceCents: 520 };

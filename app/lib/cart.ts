@@ -1,5 +1,4 @@
 import type { Allergen, Diet } from './allergens';
-import { validateSelection, type MenuModifier } from './modifiers';
 import { clampQuantity, MAX_QUANTITY, unitPriceCents } from './pricing';
 
 // The guest's draft cart lives in browser storage (cookies do not pass the app proxy), one per group
@@ -99,46 +98,6 @@ export function removeLine(cart: DraftCart, key: string): DraftCart {
 
 export function replaceLines(lines: CartLine[]): DraftCart {
   return lines.reduce<DraftCart>((cart, line) => addLine(cart, line), { lines: [] });
-}
-
-/**
- * A saved draft checked against today's menu: names and prices are refreshed, and a line is dropped when
- * its item left the menu or its options no longer fit the item (the server would refuse it on confirm).
- * An unchanged cart comes back as the same object, so callers can skip saving it.
- */
-export function reconcileCart(
-  cart: DraftCart,
-  items: MenuItemView[],
-  modifiers: MenuModifier[],
-): { cart: DraftCart; dropped: string[] } {
-  const itemsById = new Map(items.map((item) => [item.id, item]));
-  const dropped: string[] = [];
-  const lines = cart.lines.flatMap((line) => {
-    const item = itemsById.get(line.menuItemId);
-    const selection = item
-      ? validateSelection(
-          modifiers,
-          item,
-          line.modifiers.map((m) => m.id),
-        )
-      : null;
-    if (!item || !selection?.ok) {
-      dropped.push(line.name);
-      return [];
-    }
-    const chosen = selection.modifiers.map(({ id, name, type, priceDeltaCents }) => ({
-      id,
-      name,
-      type,
-      priceDeltaCents,
-    }));
-    return [makeLine(item, chosen, line.quantity, line.note)];
-  });
-  const next = replaceLines(lines);
-  const same =
-    next.lines.length === cart.lines.length &&
-    next.lines.every((line, index) => JSON.stringify(line) === JSON.stringify(cart.lines[index]));
-  return { cart: same ? cart : next, dropped };
 }
 
 export function itemCount(cart: DraftCart): number {

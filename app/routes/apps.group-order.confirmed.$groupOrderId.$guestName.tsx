@@ -1,5 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { ConfirmedItems } from '~/components/storefront/guest/ConfirmedItems';
 import { useConfirmedOrder, type ConfirmedData } from '~/components/storefront/guest/useConfirmedOrder';
 import { ButtonLink, Card, EmptyState } from '~/components/storefront/ui';
@@ -12,7 +13,6 @@ import { useNow } from '~/components/storefront/guest/Countdown';
 import { useLiveStatus } from '~/components/storefront/useLiveStatus';
 import { acceptsItems, guestHero, orderPhase, whatsNext } from '~/lib/orderPhase';
 import { requireStorefront } from '~/storefront.server';
-import { KitchenTimeline } from '~/components/storefront/KitchenTimeline';
 import { PageLoading } from '~/components/storefront/guest/PageStatus';
 import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
@@ -21,6 +21,12 @@ import { countMiss } from '~/models/limits/rateLimits.server';
 import { useWords, useT } from '~/components/i18n';
 import { PayShare } from '~/components/storefront/guest/MoneyLine';
 import { pageLanguage } from '~/i18n.server';
+
+// The kitchen's progress shows once the live status says the order went to the shop (asked in the
+// browser, never in the server's HTML): loaded then, as on the host dashboard.
+const KitchenTimeline = lazy(() =>
+  import('~/components/storefront/KitchenTimeline').then((m) => ({ default: m.KitchenTimeline })),
+);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
@@ -76,6 +82,16 @@ export default function ConfirmedPage() {
     );
   }
   return <Confirmed {...loaded} />;
+}
+
+/** The kitchen's progress, once the live status says the order went to the shop. */
+function KitchenProgress(props: ComponentProps<typeof KitchenTimeline>) {
+  if (!props.progress?.submitted) return null;
+  return (
+    <Suspense fallback={null}>
+      <KitchenTimeline {...props} />
+    </Suspense>
+  );
 }
 
 function Confirmed(loaded: ConfirmedData) {
@@ -146,7 +162,7 @@ function Confirmed(loaded: ConfirmedData) {
         </p>
       ) : null}
 
-      <KitchenTimeline progress={live} orderType={orderType} timeZone={timeZone} />
+      <KitchenProgress progress={live} orderType={orderType} timeZone={timeZone} />
 
       <ConfirmedItems page={page} payment={payment} />
 

@@ -14,7 +14,7 @@ import { useGuestEmail } from '~/components/storefront/guest/useGuestEmail';
 import { useDraftCart } from '~/components/storefront/guest/useDraftCart';
 import { useNoteDraft } from '~/components/storefront/guest/useNoteDraft';
 import { useAvoids } from '~/components/storefront/guest/useAvoids';
-import { useOwnOrder } from '~/components/storefront/guest/useConfirmedOrder';
+import { useOwnOrder } from '~/components/storefront/guest/useOwnOrder';
 import { ClosedNotice } from '~/components/storefront/guest/ClosedNotice';
 import { ConfirmedSoFar } from '~/components/storefront/guest/ConfirmedSoFar';
 import { useLiveStatus } from '~/components/storefront/useLiveStatus';

@@ -1,8 +1,9 @@
 import { FactTags } from './Allergens';
 import { Button, Card, Spinner, TextArea } from '~/components/storefront/ui';
 import { MAX_QUANTITY, MIN_QUANTITY } from '~/lib/pricing';
-import type { ConfirmedPage, OwnOrder } from './useConfirmedOrder';
-import { GuestLinkOffer } from './GuestLinkOffer';
+import type { ConfirmedPage } from './useConfirmedOrder';
+import type { OwnOrder } from './useOwnOrder';
+import { GuestLinkOfferLater } from './GuestLinkOfferLater';
 import { LineNote } from './OrderCard';
 import { useT } from '~/components/i18n';
 
@@ -22,7 +23,7 @@ export function ConfirmedItems({ page, payment }: { page: ConfirmedPage; payment
           <p className="notice notice--warning" role="status">
             {state.message}
           </p>
-          <GuestLinkOffer orderId={page.orderId} guestName={name} email={page.email} />
+          <GuestLinkOfferLater orderId={page.orderId} guestName={name} email={page.email} />
         </>
       ) : state.own.items.length === 0 ? (
         <p className="muted">We could not find any confirmed items for {name} in this order yet.</p>

@@ -1,56 +1,18 @@
-import { Link } from '@remix-run/react';
-import { Card } from '~/components/storefront/ui';
-import type { OwnOrder } from './useConfirmedOrder';
-import { LineNote } from './OrderCard';
-import { useT } from '~/components/i18n';
+import { lazy, Suspense, type ComponentProps } from 'react';
+
+// The guest's confirmed items arrive from the API once the page is up (they are read with the guest's
+// token, kept in the browser), never in the server's HTML: the card's code loads when there is one to show.
+const ConfirmedSoFarCard = lazy(() => import('./ConfirmedSoFarCard'));
 
 /**
  * What the guest already confirmed, beside a new cart (menu and review): after "Add more items" or the
  * back button the draft is empty, and without this the order looks gone, so people ordered twice.
  */
-export function ConfirmedSoFar({
-  own,
-  money,
-  confirmedUrl,
-}: {
-  own: OwnOrder | null;
-  money: (cents: number) => string;
-  confirmedUrl: string;
-}) {
-  const t = useT();
-  if (!own || own.items.length === 0) return null;
-  const count = own.items.reduce((sum, item) => sum + item.quantity, 0);
+export function ConfirmedSoFar(props: ComponentProps<typeof ConfirmedSoFarCard>) {
+  if (!props.own || props.own.items.length === 0) return null;
   return (
-    <div data-testid="confirmed-so-far">
-      <Card className="order-card order-card--confirmed">
-        <div className="order-card__title">
-          <h2>{t('soFar.title')}</h2>
-          <span className="badge badge--success">✓ {t('soFar.count', { count })}</span>
-        </div>
-        <ul className="order-lines">
-          {own.items.map((item) => (
-            <li key={item.id} className="order-line order-line--confirmed">
-              <span className="order-line__qty">{t('ui.quantity', { quantity: item.quantity })}</span>
-              <div className="order-line__main">
-                <span className="order-line__name">{item.name}</span>
-                {item.modifiers.length ? (
-                  <span className="order-line__mods">{item.modifiers.join(', ')}</span>
-                ) : null}
-                <LineNote note={item.note} />
-              </div>
-              <span className="order-line__price">{money(item.totalCents)}</span>
-            </li>
-          ))}
-        </ul>
-        <p className="order-card__total">
-          <span>{t('soFar.total')}</span>
-          <strong>{money(own.totalCents)}</strong>
-        </p>
-        <p className="muted small order-card__hint">{t('soFar.hint')}</p>
-        <Link to={confirmedUrl} className="order-card__link">
-          {t('soFar.link')}
-        </Link>
-      </Card>
-    </div>
+    <Suspense fallback={null}>
+      <ConfirmedSoFarCard {...props} />
+    </Suspense>
   );
 }

@@ -5,7 +5,6 @@ import { AvoidControl } from './Allergens';
 import { CartBar, OrderCard } from './OrderCard';
 import { GuestTopBar, OrderHero } from './OrderHero';
 import { PageLoading, RemovedNotice } from './PageStatus';
-import { UsualOrderBar } from './UsualOrderBar';
 import { ClosedNotice } from './ClosedNotice';
 import { ConfirmedSoFar } from './ConfirmedSoFar';
 import { cartTotalCents, itemCount } from '~/lib/cart';
@@ -16,6 +15,8 @@ import { useT } from '~/components/i18n';
 
 // The customise dialog (and Radix Dialog with it) loads when a guest first opens it, not with the menu.
 const CustomiseDialog = lazy(() => import('./CustomiseDialog').then((m) => ({ default: m.CustomiseDialog })));
+// The usual-order bar shows only for a guest whose e-mail this browser holds (read once the page is up).
+const UsualOrderBar = lazy(() => import('./UsualOrderBar').then((m) => ({ default: m.UsualOrderBar })));
 
 type MenuPage = ReturnType<typeof useMenuPage>;
 
@@ -37,14 +38,16 @@ function GuestSide({ loaded, page }: { loaded: MenuData; page: MenuPage }) {
         />
       </div>
       {email ? (
-        <UsualOrderBar
-          savedCount={page.savedCount}
-          loading={page.busy}
-          onLoad={page.loadUsual}
-          proofNeeded={page.proofNeeded}
-          linkMessage={page.linkMessage}
-          onRequestLink={page.requestLink}
-        />
+        <Suspense fallback={null}>
+          <UsualOrderBar
+            savedCount={page.savedCount}
+            loading={page.busy}
+            onLoad={page.loadUsual}
+            proofNeeded={page.proofNeeded}
+            linkMessage={page.linkMessage}
+            onRequestLink={page.requestLink}
+          />
+        </Suspense>
       ) : null}
       <ConfirmedSoFar
         own={page.own}

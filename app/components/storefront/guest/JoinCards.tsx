@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Badge, Button, Card, FieldError, TextField } from '~/components/storefront/ui';
 import type { action, loader } from '~/routes/apps.group-order.join.$code';
 import type { JoinForm } from './useJoinForm';
-import { GuestLinkOffer } from './GuestLinkOffer';
+import { GuestLinkOfferLater } from './GuestLinkOfferLater';
 import { useT } from '~/components/i18n';
 
 // The join page's blocks: the order's facts, and the "Who's ordering?" form.
@@ -120,7 +120,7 @@ export function JoinGuestForm({
         </Button>
       </Form>
       {result && 'nameTaken' in result && result.nameTaken ? (
-        <GuestLinkOffer orderId={orderId} guestName={String(result.nameTaken)} email={email} />
+        <GuestLinkOfferLater orderId={orderId} guestName={String(result.nameTaken)} email={email} />
       ) : null}
     </Card>
   );

@@ -1,4 +1,4 @@
-import { Button, Card, Spinner } from '~/components/storefront/ui';
+import { Button, Card } from '~/components/storefront/ui';
 import { cartTotalCents, itemCount, type CartLine, type DraftCart } from '~/lib/cart';
 import { useT } from '~/components/i18n';
 
@@ -106,15 +106,17 @@ export function OrderCard({
 }) {
   const count = itemCount(cart);
   const t = useT();
+  // The draft cart lives in this browser's storage, read once the page has hydrated. Until then (and in
+  // the server's HTML) the card is the empty one, not a spinner: the page's largest text is painted from
+  // the HTML instead of waiting for the scripts, and a new guest (the usual case) sees no change at all.
+  // The same markup on both sides, so hydration matches (docs/decisions/2026-11-27-page-weight-lazy.md).
   return (
     <Card className="order-card">
       <div className="order-card__title" id="current-order">
         <h2 tabIndex={-1}>{t('order.current')}</h2>
         {count ? <span className="order-card__count">{t('order.items', { count })}</span> : null}
       </div>
-      {!ready ? (
-        <Spinner label={t('order.loading')} />
-      ) : cart.lines.length === 0 ? (
+      {!ready || cart.lines.length === 0 ? (
         <p className="order-card__empty muted">{adding ? t('order.nothingNew') : t('order.empty')}</p>
       ) : (
         <CartLines cart={cart} money={money} closed={closed} onRemove={onRemove} />

@@ -4,7 +4,7 @@ import { cartTotalCents, itemCount, type DraftCart } from '~/lib/cart';
 import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
 import { Countdown } from './Countdown';
-import { lazy, Suspense } from 'react';
+import { GuestLinkOfferLater } from './GuestLinkOfferLater';
 import { LineNote, modifierText } from './OrderCard';
 import type { loader } from '~/routes/apps.group-order.review.$groupOrderId.$guestName';
 import type { Avoid } from '~/lib/allergens';
@@ -14,9 +14,6 @@ import { useLanguage, useT } from '~/components/i18n';
 
 // The Review page's blocks: why Confirm was refused, the lines about to be confirmed with the total, and
 // the order's group, pickup and deadline.
-
-// Offered only when the name is taken by someone else's order: loaded then, not with the page.
-const GuestLinkOffer = lazy(() => import('./GuestLinkOffer').then((m) => ({ default: m.GuestLinkOffer })));
 
 export type ReviewData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { found: true }>;
 
@@ -54,9 +51,7 @@ export function ReviewProblem({
       </p>
       {nameTaken ? (
         <Card>
-          <Suspense fallback={null}>
-            <GuestLinkOffer orderId={orderId} guestName={guest} email={email} standalone />
-          </Suspense>
+          <GuestLinkOfferLater orderId={orderId} guestName={guest} email={email} standalone />
         </Card>
       ) : null}
     </>

@@ -1,12 +1,12 @@
 import type { useLoaderData } from '@remix-run/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { callApi } from '~/components/storefront/api';
 import { useToast } from '~/components/storefront/toast';
 import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
 import type { loader } from '~/routes/apps.group-order.confirmed.$groupOrderId.$guestName';
 import { readGuestToken } from './guestToken';
-import type { Allergen, Avoid, Diet } from '~/lib/allergens';
+import { useOwnOrder } from './useOwnOrder';
 import { useGuestEmail } from './useGuestEmail';
 import { useLanguage, useT } from '~/components/i18n';
 
@@ -14,57 +14,6 @@ import { useLanguage, useT } from '~/components/i18n';
 // changes (quantity, remove, note) while the order still takes them.
 
 export type ConfirmedData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { found: true }>;
-
-export type OwnOrder = {
-  mine: true;
-  guest: {
-    name: string;
-    initials: string | null;
-    specialInstructions: string | null;
-    hasEmail: boolean;
-    avoids: Avoid[];
-  };
-  items: {
-    id: number;
-    name: string;
-    quantity: number;
-    modifiers: string[];
-    /** This line's own note ("heated"). */
-    note?: string | null;
-    /** The line as made, kept when it was confirmed. */
-    allergens: Allergen[];
-    diets: Diet[];
-    totalCents: number;
-  }[];
-  removedByHost: { text: string; at: string }[];
-  totalCents: number;
-  acceptingOrders: boolean;
-  /** The guest's share where guests pay online (issue 25); null when the company pays it all. */
-  share?: { guestCents: number; companyCents: number; status: string; payUrl: string | null } | null;
-};
-
-/** The guest's own confirmed items, read with this browser's guest token (the menu and review show them too). */
-export function useOwnOrder(orderId: number, guestName: string) {
-  const [state, setState] = useState<
-    { status: 'loading' } | { status: 'denied'; message: string } | { status: 'ready'; own: OwnOrder }
-  >({ status: 'loading' });
-  const path = `/group-orders/${orderId}/guests/${encodeURIComponent(guestName)}`;
-  const load = useCallback(async () => {
-    const result = await callApi<OwnOrder | { mine: false; message: string }>(path, {
-      guestToken: readGuestToken(orderId),
-    });
-    if (result.ok && result.body.mine) setState({ status: 'ready', own: result.body });
-    else
-      setState({
-        status: 'denied',
-        message: result.body?.message || 'We could not load your items. Please reload the page.',
-      });
-  }, [orderId, path]);
-  useEffect(() => {
-    load();
-  }, [load]);
-  return { state, reload: load, path };
-}
 
 /** The order changed since the page loaded (the host may have removed one of ours): read our items again. */
 function useReloadOnChange(changedAt: string | null, reload: () => void) {

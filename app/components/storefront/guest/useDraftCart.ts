@@ -4,7 +4,6 @@ import {
   clearCart,
   EMPTY_CART,
   loadCart,
-  reconcileCart,
   saveCart,
   storageKey,
   type DraftCart,
@@ -48,14 +47,32 @@ export function useDraftCart(groupOrderId: number, guestName: string, menu?: Men
     const store = browserStorage();
     const saved = loadCart(store, key);
     const current = menuRef.current;
-    // No menu at all is an outage, not a verdict on the guest's items: keep the draft as it is.
-    if (!current || current.items.length === 0) {
+    // Nothing to check (no draft), or no menu at all, which is an outage and not a verdict on the guest's
+    // items: the draft as it is.
+    if (saved.lines.length === 0 || !current || current.items.length === 0) {
       setState({ cart: saved, ready: true, removed: [] });
       return;
     }
-    const { cart, dropped } = reconcileCart(saved, current.items, current.modifiers);
-    if (cart !== saved) saveCart(store, key, cart);
-    setState({ cart, ready: true, removed: dropped });
+    // A restored draft is checked against the menu with the modifier rules, loaded now rather than with the
+    // page. Storage is read again once they are here: a line added meanwhile is kept.
+    let stale = false;
+    import('~/lib/reconcileCart').then(
+      ({ reconcileCart }) => {
+        if (stale) return;
+        const latest = loadCart(store, key);
+        const { cart, dropped } = reconcileCart(latest, current.items, current.modifiers);
+        if (cart !== latest) saveCart(store, key, cart);
+        cartRef.current = cart;
+        setState({ cart, ready: true, removed: dropped });
+      },
+      () => {
+        // Not loaded (offline): the draft unchecked, as with no menu; confirming checks it on the server.
+        if (!stale) setState({ cart: loadCart(store, key), ready: true, removed: [] });
+      },
+    );
+    return () => {
+      stale = true;
+    };
   }, [key]);
 
   // Another tab of this guest changed (or confirmed and cleared) the cart: show what storage now holds.

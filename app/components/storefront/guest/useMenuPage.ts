@@ -6,10 +6,10 @@ import { sfPath } from '~/lib/paths';
 import type { loader } from '~/routes/apps.group-order.order.$groupOrderId';
 import { useNow } from './Countdown';
 import { useDraftCart } from './useDraftCart';
-import { useOwnOrder } from './useConfirmedOrder';
+import { useOwnOrder } from './useOwnOrder';
 import { useLiveStatus } from '../useLiveStatus';
 import { useGuestEmail } from './useGuestEmail';
-import { saveUsualOrder, usualLines, useUsualOrder } from './useUsualOrder';
+import { useUsualOrder } from './useUsualOrder';
 import { useAvoids } from './useAvoids';
 import { useMoney, useT } from '~/components/i18n';
 
@@ -62,8 +62,9 @@ export function useMenuPage(loaded: MenuData) {
     });
   }
 
-  const saveUsual = () =>
-    saveUsualOrder({
+  const saveUsual = async () => {
+    const { saveUsualOrder } = await import('./usualOrderActions');
+    await saveUsualOrder({
       email,
       guest,
       cart,
@@ -73,8 +74,10 @@ export function useMenuPage(loaded: MenuData) {
       toast,
       t,
     });
+  };
 
-  function loadUsual() {
+  async function loadUsual() {
+    const { usualLines } = await import('./usualOrderActions');
     const next = replaceLines(usualLines(usualOrder.usual, menu));
     update(() => next);
     if (usualOrder.usualAvoids.length) setAvoids(usualOrder.usualAvoids);

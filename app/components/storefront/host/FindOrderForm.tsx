@@ -112,7 +112,7 @@ export function FindOrderForm({
     if (method === 'code' && !normalizeCode(value)) return setError(t('find.codeInvalid'));
     if (method === 'email') {
       // The e-mail check (zod) loads on the first e-mail search, not with the page.
-      const { isValidEmail } = await import('~/lib/hosting');
+      const { isValidEmail } = await import('~/lib/hostForms');
       if (!isValidEmail(value)) return setError(t('host.valid.email'));
     }
     setError(null);

@@ -54,7 +54,7 @@ export function InviteBox({
     }
     const emails = splitEmailList(text);
     // The e-mail check (zod) loads on the first send, not with the dashboard.
-    const { isValidEmail } = await import('~/lib/hosting');
+    const { isValidEmail } = await import('~/lib/hostForms');
     if (!emails.some(isValidEmail)) {
       return toast.show({
         title: t('host.msg.noValidTitle'),

@@ -105,7 +105,7 @@ export function useCreateOrder(data: CreateData) {
     event.preventDefault();
     if (pending) return;
     // The form's schema (zod) loads on the first submit, not with the page.
-    const { CreateGroupOrderSchema, fieldErrorsOf } = await import('~/lib/hosting');
+    const { CreateGroupOrderSchema, fieldErrorsOf } = await import('~/lib/hostForms');
     const parsed = CreateGroupOrderSchema.safeParse(values);
     if (!parsed.success) return showErrors(fieldErrorsOf(parsed.error));
     setPending(true);

@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useState } from 'react';
+import { callApi } from '~/components/storefront/api';
+import { readGuestToken } from './guestToken';
+import type { Allergen, Avoid, Diet } from '~/lib/allergens';
+
+// The guest's own confirmed items, as the menu, review and confirmed pages read them. Apart from the
+// confirmed page's behaviour (useConfirmedOrder.ts), which the menu and review do not load.
+
+export type OwnOrder = {
+  mine: true;
+  guest: {
+    name: string;
+    initials: string | null;
+    specialInstructions: string | null;
+    hasEmail: boolean;
+    avoids: Avoid[];
+  };
+  items: {
+    id: number;
+    name: string;
+    quantity: number;
+    modifiers: string[];
+    /** This line's own note ("heated"). */
+    note?: string | null;
+    /** The line as made, kept when it was confirmed. */
+    allergens: Allergen[];
+    diets: Diet[];
+    totalCents: number;
+  }[];
+  removedByHost: { text: string; at: string }[];
+  totalCents: number;
+  acceptingOrders: boolean;
+  /** The guest's share where guests pay online (issue 25); null when the company pays it all. */
+  share?: { guestCents: number; companyCents: number; status: string; payUrl: string | null } | null;
+};
+
+/** The guest's own confirmed items, read with this browser's guest token (the menu and review show them too). */
+export function useOwnOrder(orderId: number, guestName: string) {
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'denied'; message: string } | { status: 'ready'; own: OwnOrder }
+  >({ status: 'loading' });
+  const path = `/group-orders/${orderId}/guests/${encodeURIComponent(guestName)}`;
+  const load = useCallback(async () => {
+    const result = await callApi<OwnOrder | { mine: false; message: string }>(path, {
+      guestToken: readGuestToken(orderId),
+    });
+    if (result.ok && result.body.mine) setState({ status: 'ready', own: result.body });
+    else
+      setState({
+        status: 'denied',
+        message: result.body?.message || 'We could not load your items. Please reload the page.',
+      });
+  }, [orderId, path]);
+  useEffect(() => {
+    load();
+  }, [load]);
+  return { state, reload: load, path };
+}
