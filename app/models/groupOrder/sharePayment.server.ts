@@ -54,6 +54,9 @@ export async function shareForGuest(shop: string, guestId: number) {
   // Settled at submit (unpaidShares.server.ts): nothing to pay any more, and the page says why.
   const settled = ['left-out', 'left-out-paid', 'covered'].includes(share.paymentStatus);
   return {
+    itemsCents: share.itemsCents,
+    feesCents: share.feesCents,
+    tipCents: share.tipCents,
     guestCents: paid && !settled ? share.paidCents : share.guestCents,
     companyCents: share.companyCents,
     status: share.paymentStatus,
