@@ -20,7 +20,8 @@ import {
 // over, sees "you pay $2.50", confirms, pays exactly $2.50 at the (simulated) Shopify checkout with 4242,
 // whose order carries the $15.00 company budget discount, and the host's dashboard shows the guest paid.
 // Then the delivery fee the merchant sets in the admin: a delivery order takes it, every guest page says
-// how it is shared, and the confirmed page shows the guest's fee share inside what they pay.
+// how it is shared, the confirmed page shows the guest's fee share inside what they pay, and with everyone
+// paying their own share two guests each pay theirs (e2e/money-pay.e2e.ts has one guest, declined first).
 
 const browser = useBrowser();
 const prisma = createPrismaClient(urls().databaseUrl);
@@ -167,7 +168,7 @@ async function shopifyOrder(id: string) {
 }
 
 describe('the delivery fee the merchant sets', () => {
-  it('a delivery order takes it, and every guest page says how it is shared', async () => {
+  it('a delivery order takes it, every guest page says how it is shared, and two guests each pay their own share', async () => {
     const admin = await browser.newUser(PHONE);
     await openAdmin(admin.page, 'Settings');
     await admin.page.waitForURL('**/app/settings**');
@@ -185,12 +186,11 @@ describe('the delivery fee the merchant sets', () => {
     await admin.context.close();
 
     const host = await browser.newUser(PHONE);
-    const { code } = await createOrder(host.page, 'Fee Co', async (page) => {
+    const { code, dashboard } = await createOrder(host.page, 'Fee Co', async (page) => {
       await page.getByRole('radio', { name: 'Delivery' }).check();
       await page.getByLabel('Delivery address').fill('Level 3, 1 George St, Sydney');
       await page.locator('.money-fields').getByLabel('Who pays').selectOption('own-share');
     });
-    await host.context.close();
 
     const feeRule = 'A delivery fee of $4.00 is shared in proportion to what each person orders.';
     const guest = await browser.newUser(PHONE);
@@ -218,6 +218,45 @@ describe('the delivery fee the merchant sets', () => {
     await screenshot(guest.page, 'money-proof-confirmed-fee-390');
     const width = await guest.page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
+    const fayConfirmed = guest.page.url();
+
+    // Everyone pays their own share, two guests: Gus orders $7.00, the $4.00 is now shared pro rata
+    // ($1.93 and $2.07, to the cent), and each pays their own at the checkout.
+    const gus = await browser.newUser(PHONE);
+    await join(gus.page, code, 'Gus', 'gus@example.com');
+    await gus.page.waitForURL('**/apps/group-order/order/**');
+    await hydrated(gus.page);
+    await addItem(gus.page, 'Almond Croissant');
+    await review(gus.page);
+    await gus.page.getByRole('button', { name: 'Confirm My Order' }).click();
+    await gus.page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
+    await gus.page.getByTestId('share-parts').getByText('Your share of the delivery fee: $2.07').waitFor();
+    await gus.page.getByRole('link', { name: 'Pay my share · $9.07' }).click();
+    await expect.poll(() => gus.page.getByTestId('checkout-total').innerText()).toMatch(/\$9\.07$/);
+    await payWith4242(gus.page, 'Gus Guest');
+
+    await guest.page.goto(fayConfirmed);
+    await guest.page.getByTestId('share-parts').getByText('Your share of the delivery fee: $1.93').waitFor();
+    await guest.page.getByRole('link', { name: 'Pay my share · $8.43' }).click();
+    await expect.poll(() => guest.page.getByTestId('checkout-total').innerText()).toMatch(/\$8\.43$/);
+    await payWith4242(guest.page, 'Fay Guest');
+
+    await expect
+      .poll(
+        async () => {
+          await host.page.goto(dashboard);
+          await hydrated(host.page);
+          return host.page.getByTestId('payment-totals').innerText();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toContain('Guests paid $17.50 of $17.50');
+    const states = await host.page
+      .getByTestId('guest-payment')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-state')));
+    expect(states).toEqual(['paid', 'paid']);
+    await host.context.close();
+    await gus.context.close();
     await guest.context.close();
   });
 });
