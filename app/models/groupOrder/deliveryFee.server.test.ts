@@ -128,7 +128,9 @@ describe('a group order’s delivery fee', () => {
         });
       }
       const split = await prisma.$transaction((tx) => refreshShares(tx, TEST_SHOP, created.id));
-      const shares = await prisma.guestShare.findMany({ where: { shop: TEST_SHOP, groupOrderId: created.id } });
+      const shares = await prisma.guestShare.findMany({
+        where: { shop: TEST_SHOP, groupOrderId: created.id },
+      });
       const tip = Math.floor((3000 * 7 + 50) / 100);
       expect(split.totalCents).toBe(3000 + 501 + tip);
       const fees = shares.reduce((sum, s) => sum + s.feesCents, 0);
