@@ -150,3 +150,35 @@ describe('the budget line', () => {
     expect(overBudget({ paymentMode: 'company', budgetCents: 1500 }, 9000)).toBe(0);
   });
 });
+
+describe('splitOrder with paid shares (money-proof)', () => {
+  it('keeps every paid share as it is and still adds up to the total, the rest of the fee and tip to the others', () => {
+    fc.assert(
+      fc.property(
+        rulesArb,
+        itemsArb,
+        fc.array(fc.boolean(), { maxLength: 12 }),
+        (rules, items, paidFlags) => {
+          // The shares as they were when some guests paid (the same items: a paid guest changes nothing).
+          const before = splitOrder(
+            rules,
+            items.map((cents, i) => (paidFlags[i] ? cents : 0)),
+          );
+          const fixed = items.map((cents, i) => (paidFlags[i] && cents > 0 ? before.shares[i] : null));
+          const after = splitOrder(rules, items, fixed);
+          fixed.forEach((share, i) => share && expect(after.shares[i]).toBe(share));
+          const everyone = sum(after.shares.map((s) => s.companyCents + s.guestCents));
+          const paidFees = sum(fixed.map((s) => (s ? s.feesCents + s.tipCents : 0)));
+          const feeAndTip = after.totalCents - sum(items);
+          // Paid guests never hold more than the order's fee and tip unless the tip shrank (a refund's case).
+          if (paidFees <= feeAndTip) expect(everyone + after.companyFeesCents).toBe(after.totalCents);
+          for (const s of after.shares) {
+            expect(Number.isInteger(s.guestCents) && s.guestCents >= 0).toBe(true);
+            expect(s.itemsCents + s.feesCents + s.tipCents).toBe(s.companyCents + s.guestCents);
+          }
+        },
+      ),
+      { seed: 20261127, numRuns: 400 },
+    );
+  });
+});

@@ -88,17 +88,36 @@ export function tipTotal(rules: Pick<MoneyRules, 'tipPercent' | 'tipCents'>, ite
  * and share no fee). Modes: company pays all; own-share: each guest pays their share; budget: the company
  * covers min(budget, the guest's share) and the guest pays the rest, except under "refuse", where the
  * confirm keeps a guest's items within the budget and the company covers their fee and tip share too.
+ *
+ * `fixed`: shares already paid, by index (null for the others). A paid share keeps what it paid, fee and
+ * tip share included; what is left of the fee and the tip is split between the others by the same rule, so
+ * the shares still add up to the total. What no other guest can take (nobody else ordered) is the
+ * company's (docs/decisions/2026-11-27-money-proof.md).
  */
-export function splitOrder(rules: MoneyRules, guestItemsCents: readonly number[]): Split {
+export function splitOrder(
+  rules: MoneyRules,
+  guestItemsCents: readonly number[],
+  fixed: readonly (Share | null)[] = [],
+): Split {
   const itemsTotal = guestItemsCents.reduce((a, b) => a + b, 0);
-  const ordering = guestItemsCents.map((cents) => (cents > 0 ? 1 : 0));
   const fee = itemsTotal > 0 ? rules.deliveryFeeCents : 0;
   const tip = tipTotal(rules, itemsTotal);
   const byCompany = rules.feeSplit === 'company';
-  const weights = rules.feeSplit === 'even' ? ordering : guestItemsCents;
-  const fees = byCompany ? guestItemsCents.map(() => 0) : splitByWeights(fee, weights);
-  const tips = byCompany ? guestItemsCents.map(() => 0) : splitByWeights(tip, weights);
+  const open = guestItemsCents.map((_, index) => !fixed[index]);
+  const ordering = guestItemsCents.map((cents, index) => (open[index] && cents > 0 ? 1 : 0));
+  const weights =
+    rules.feeSplit === 'even' ? ordering : guestItemsCents.map((cents, index) => (open[index] ? cents : 0));
+  const someoneTakes = weights.some((weight) => weight > 0);
+  const fixedSum = (key: 'feesCents' | 'tipCents') =>
+    fixed.reduce((sum, share) => sum + (share ? share[key] : 0), 0);
+  const feeLeft = byCompany ? 0 : Math.max(0, fee - fixedSum('feesCents'));
+  const tipLeft = byCompany ? 0 : Math.max(0, tip - fixedSum('tipCents'));
+  const none = guestItemsCents.map(() => 0);
+  const fees = someoneTakes ? splitByWeights(feeLeft, weights) : none;
+  const tips = someoneTakes ? splitByWeights(tipLeft, weights) : none;
   const shares = guestItemsCents.map((itemsCents, index) => {
+    const kept = fixed[index];
+    if (kept) return kept;
     const own = itemsCents + fees[index] + tips[index];
     const companyCents = companyPart(rules, own);
     return {
@@ -109,7 +128,12 @@ export function splitOrder(rules: MoneyRules, guestItemsCents: readonly number[]
       guestCents: own - companyCents,
     };
   });
-  return { shares, companyFeesCents: byCompany ? fee + tip : 0, totalCents: itemsTotal + fee + tip };
+  const untaken = someoneTakes ? 0 : feeLeft + tipLeft;
+  return {
+    shares,
+    companyFeesCents: byCompany ? fee + tip : untaken,
+    totalCents: itemsTotal + fee + tip,
+  };
 }
 
 function companyPart(rules: MoneyRules, ownCents: number): number {

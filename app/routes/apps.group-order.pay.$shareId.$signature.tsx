@@ -2,7 +2,7 @@ import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from '@re
 import { useLoaderData } from '@remix-run/react';
 import { ButtonLink, EmptyState } from '~/components/storefront/ui';
 import { sfPath } from '~/lib/paths';
-import { countMiss } from '~/models/limits/rateLimits.server';
+import { consumeOrRefuse, countMiss } from '~/models/limits/rateLimits.server';
 import { openShareCheckout } from '~/models/groupOrder/sharePayment.server';
 import { clientKey } from '~/lib/credentials.server';
 import { withHttpErrors } from '~/lib/http.server';
@@ -17,6 +17,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }
 // invoice checkout, at the amount the guest owes now. Anything else is a sentence and changes nothing.
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
+  // The same per-client read budget as every page and API read of an order (rateLimitBudgets.ts).
+  await consumeOrRefuse('orderReads', clientKey(shop, request));
   const opened = await openShareCheckout(shop, { shareId: params.shareId, signature: params.signature });
   if ('url' in opened) return redirect(opened.url, 303);
   if (opened.refused === 'bad-link') await countMiss(clientKey(shop, request));
@@ -24,12 +26,23 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
     'bad-link': 404,
     paid: 409,
     cancelled: 409,
+    closed: 409,
     nothing: 409,
     'not-ready': 503,
     'left-out': 409,
   }[opened.refused];
   return data({ refused: opened.refused }, { status, headers: { 'Cache-Control': 'no-store' } });
 });
+
+/** Refusals whose sentences live with the part that added them (the deadline's, the money proof's). */
+const PAGE_TITLES: Record<string, string> = {
+  'left-out': 'money.deadline.pay.refused',
+  closed: 'money.proof.pay.closed',
+};
+const PAGE_BODIES: Record<string, string> = {
+  'left-out': 'money.deadline.pay.refusedBody',
+  closed: 'money.proof.pay.closedBody',
+};
 
 export default function PayPage() {
   const { refused } = useLoaderData<typeof loader>();
@@ -38,10 +51,10 @@ export default function PayPage() {
     <main className="shell-main shell-main--narrow guest">
       <h1 className="visually-hidden">{t('money.pay.title')}</h1>
       <EmptyState
-        title={t(refused === 'left-out' ? 'money.deadline.pay.refused' : `money.pay.refused.${refused}`)}
+        title={t(PAGE_TITLES[refused] ?? `money.pay.refused.${refused}`)}
         actions={<ButtonLink to={sfPath('/my-orders')}>{t('money.pay.myOrders')}</ButtonLink>}
       >
-        {t(refused === 'left-out' ? 'money.deadline.pay.refusedBody' : `money.pay.refusedBody.${refused}`)}
+        {t(PAGE_BODIES[refused] ?? `money.pay.refusedBody.${refused}`)}
       </EmptyState>
     </main>
   );

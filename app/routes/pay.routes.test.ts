@@ -248,3 +248,52 @@ describe('orders/paid and refunds/create', () => {
     );
   });
 });
+
+describe('the pay page closes with the order, and is limited like every read (issue 25, money-proof)', () => {
+  it('refuses a checkout opened after ordering closed, with a sentence, and makes no draft', async () => {
+    const order = await ownShareOrder();
+    const link = (await own(order.id, 'Alex', ALEX)).body.share.payUrl as string;
+    await prisma.groupOrder.update({
+      where: { id: order.id },
+      data: { status: 'submitted', submittedAt: new Date() },
+    });
+    const refused = await openPay(link);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ refused: 'closed' });
+    // The deadline passed but the order is not submitted yet: closed all the same.
+    await prisma.groupOrder.update({
+      where: { id: order.id },
+      data: { status: 'active', submittedAt: null, deadlineAt: new Date(Date.now() - 60_000) },
+    });
+    expect((await openPay(link)).body).toMatchObject({ refused: 'closed' });
+    expect(sim.state.draftOrders.filter((d: Answer) => d.shop === TEST_SHOP)).toHaveLength(0);
+    // A share already paid says it is paid, closed or not.
+    await prisma.guestShare.updateMany({
+      where: { guest: { name: 'Alex' } },
+      data: { paymentStatus: 'paid', paidCents: 1040 },
+    });
+    expect((await openPay(link)).body).toMatchObject({ refused: 'paid' });
+  });
+
+  it('answers 429 with a sentence past the per-client read budget, before it looks at the link', async () => {
+    const { LIMITS } = await import('~/models/limits/rateLimitBudgets');
+    const { consumeOrRefuse } = await import('~/models/limits/rateLimits.server');
+    const order = await ownShareOrder();
+    const link = (await own(order.id, 'Alex', ALEX)).body.share.payUrl as string;
+    const [shareId, signature] = link.split('/').slice(-2);
+    const from = (address: string) => ({ headers: { 'X-Forwarded-For': address } });
+    await consumeOrRefuse('orderReads', `${TEST_SHOP}:198.51.100.44`, LIMITS.orderReads.points);
+    const limited = await call(async () =>
+      payLoader(args(await proxyRequest(link, from('198.51.100.44')), { shareId, signature })),
+    );
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toContain(LIMITS.orderReads.message);
+    expect(Number(limited.response?.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(sim.state.draftOrders.filter((d: Answer) => d.shop === TEST_SHOP)).toHaveLength(0);
+    // Another client opens the same link.
+    const other = await call(async () =>
+      payLoader(args(await proxyRequest(link, from('198.51.100.45')), { shareId, signature })),
+    );
+    expect(other.status).toBe(303);
+  });
+});

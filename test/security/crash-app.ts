@@ -9,6 +9,7 @@ import { startOutboxWorker } from '~/models/outbox/outbox.server';
 import * as orderItems from '~/routes/apps.group-order.api.order-items';
 import * as status from '~/routes/apps.group-order.api.group-orders.$id.status';
 import * as invite from '~/routes/apps.group-order.api.group-orders.$id.invite';
+import * as ordersPaid from '~/routes/webhooks.orders.paid';
 
 type Action = (args: {
   request: Request;
@@ -20,6 +21,8 @@ const ROUTES: [RegExp, Action][] = [
   [/^\/apps\/group-order\/api\/order-items$/, orderItems.action as Action],
   [/^\/apps\/group-order\/api\/group-orders\/(?<id>\d+)\/status$/, status.action as Action],
   [/^\/apps\/group-order\/api\/group-orders\/(?<id>\d+)\/invite$/, invite.action as Action],
+  // The money path (test/security/moneyCrash.test.ts): Shopify's orders/paid.
+  [/^\/webhooks\/orders\/paid$/, ordersPaid.action as Action],
 ];
 
 async function handle(req: http.IncomingMessage, res: http.ServerResponse) {

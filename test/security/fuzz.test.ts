@@ -406,6 +406,7 @@ describe('fuzzing the admin form actions', () => {
     'defaultDeadlineOffsetMinutes',
     'paymentMethods',
     'emailSenderName',
+    'deliveryFee',
     'collectionId',
   ];
   const intents = fc.constantFrom(

@@ -1,6 +1,6 @@
 import type { Prisma } from '@prisma/client';
 import { Conflict, NotFound } from '../../lib/errors';
-import { splitOrder, type MoneyRules } from '../../lib/moneyShares';
+import { splitOrder, type MoneyRules, type Share } from '../../lib/moneyShares';
 
 // Each guest's share of a group order's money (issue 25; docs/decisions/2026-11-27-money-on-shopify.md):
 // worked out from the guests' items with splitOrder and kept as GuestShare rows. One row per guest (the
@@ -44,12 +44,21 @@ function rulesOf(order: {
   };
 }
 
+/** The amounts of a share row, as the split reads them. */
+function sharePart(row: Share): Share {
+  const { itemsCents, feesCents, tipCents, companyCents, guestCents } = row;
+  return { itemsCents, feesCents, tipCents, companyCents, guestCents };
+}
+
 /**
  * Works out every guest's share inside the caller's transaction and writes it: new shares are created,
  * unpaid ones updated, paid ones left as they are. Returns the split (the company's fees, the total).
  */
-/** The order's split from its items now, with each share's guest (spent[i] is shares[i]'s). */
-async function currentSplit(tx: Tx, shop: string, groupOrderId: number) {
+/**
+ * The order's split from its items now, with each share's guest (spent[i] is shares[i]'s). A paid share
+ * keeps its amounts, fee and tip share too, except `except`'s (the paid guest whose items just changed).
+ */
+async function currentSplit(tx: Tx, shop: string, groupOrderId: number, except?: number) {
   const order = await tx.groupOrder.findFirst({ where: { id: groupOrderId, shop } });
   if (!order) throw new NotFound('Group order not found');
   const spent = await tx.orderItem.groupBy({
@@ -58,9 +67,17 @@ async function currentSplit(tx: Tx, shop: string, groupOrderId: number) {
     _sum: { totalCents: true },
     orderBy: { guestId: 'asc' },
   });
+  const existing = await tx.guestShare.findMany({ where: { shop, groupOrderId } });
+  // A paid share keeps what it paid (its fee and tip share too): the rest is split between the others.
+  const paid = spent.map((row) => {
+    const found = existing.find((s) => s.guestId === row.guestId);
+    const kept = found && found.guestId !== except && LOCKED.includes(found.paymentStatus);
+    return kept ? sharePart(found) : null;
+  });
   const split = splitOrder(
     rulesOf(order),
     spent.map((row) => row._sum.totalCents ?? 0),
+    paid,
   );
   return { spent, split };
 }
@@ -96,7 +113,7 @@ export async function refreshShares(tx: Tx, shop: string, groupOrderId: number) 
  * a paid share's new amounts after one of its items went (the refund is what was paid over them).
  */
 export async function shareOfGuestNow(tx: Tx, shop: string, groupOrderId: number, guestId: number) {
-  const { spent, split } = await currentSplit(tx, shop, groupOrderId);
+  const { spent, split } = await currentSplit(tx, shop, groupOrderId, guestId);
   const index = spent.findIndex((row) => row.guestId === guestId);
   return index < 0
     ? { itemsCents: 0, feesCents: 0, tipCents: 0, companyCents: 0, guestCents: 0 }

@@ -96,6 +96,9 @@ export async function createGroupOrder(
     reminderMinutes: data.reminderMinutes ?? null,
     hostLanguage: options.hostLanguage ?? null,
     ...moneyColumns(data),
+    // The shop's delivery fee as it is now: a later change leaves open orders as they were (a guest's share
+    // must not move under them); pickup has none (docs/decisions/2026-11-27-delivery-fee.md).
+    deliveryFeeCents: data.orderType === 'delivery' ? settings.deliveryFeeCents : 0,
   };
   // Random id and code: a collision with an existing order is rare, and simply retried.
   for (let attempt = 0; attempt < 8; attempt += 1) {

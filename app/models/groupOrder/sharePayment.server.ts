@@ -1,4 +1,5 @@
 import prisma from '../../db.server';
+import { closedReason } from '../../lib/groupOrder';
 import { deliverMessagesNow } from '../outbox/outbox.server';
 import { parseLeftOutItems } from './unpaidShares.server';
 import { queueShareDrafts, shareDraftKey } from '../outbox/shareDraftSync.server';
@@ -10,7 +11,7 @@ import { payPath, signedShare } from './payLinks.server';
 // share's id with this signature, or this link on another shop, is refused. Opening it refreshes the share
 // and its draft, so the checkout always asks the amount the guest owes now.
 
-export type PayRefusal = 'bad-link' | 'paid' | 'cancelled' | 'nothing' | 'not-ready' | 'left-out';
+export type PayRefusal = 'bad-link' | 'paid' | 'cancelled' | 'closed' | 'nothing' | 'not-ready' | 'left-out';
 
 /**
  * The invoice URL to send the guest to, or why not. A share still being prepared is synced in this
@@ -24,10 +25,22 @@ export async function openShareCheckout(
   if (!shareId) return { refused: 'bad-link' };
   const share = await prisma.guestShare.findFirst({
     where: { id: shareId, shop },
-    select: { groupOrderId: true, guestId: true, groupOrder: { select: { status: true } } },
+    select: {
+      groupOrderId: true,
+      guestId: true,
+      paymentStatus: true,
+      groupOrder: { select: { status: true, deadlineAt: true } },
+    },
   });
   if (!share) return { refused: 'bad-link' };
   if (share.groupOrder.status === 'cancelled') return { refused: 'cancelled' };
+  if (share.paymentStatus === 'left-out' || share.paymentStatus === 'left-out-paid')
+    return { refused: 'left-out' };
+  if (share.paymentStatus === 'covered') return { refused: 'nothing' };
+  if (!['none', 'pending'].includes(share.paymentStatus)) return { refused: 'paid' };
+  // Ordering closed (submitted, or its deadline passed): what becomes of an unpaid share is the deadline's
+  // rule (left out, or the host covers it), not a late checkout (docs/decisions/2026-11-27-money-proof.md).
+  if (closedReason(share.groupOrder) !== null) return { refused: 'closed' };
   await prisma.$transaction((tx) => queueShareDrafts(tx, shop, share.groupOrderId));
   const waiting = { shop, dedupeKey: shareDraftKey(shareId), status: { in: ['pending', 'sending'] } };
   const due = await prisma.outboxMessage.findFirst({ where: waiting, select: { id: true } });
@@ -54,6 +67,9 @@ export async function shareForGuest(shop: string, guestId: number) {
   // Settled at submit (unpaidShares.server.ts): nothing to pay any more, and the page says why.
   const settled = ['left-out', 'left-out-paid', 'covered'].includes(share.paymentStatus);
   return {
+    itemsCents: share.itemsCents,
+    feesCents: share.feesCents,
+    tipCents: share.tipCents,
     guestCents: paid && !settled ? share.paidCents : share.guestCents,
     companyCents: share.companyCents,
     status: share.paymentStatus,

@@ -9,6 +9,25 @@ import { readShopLocalesWith, rememberShopLocale } from '../../lib/language.serv
 
 import { PAYMENT_METHODS, type PaymentMethod } from '../../lib/payment';
 import { typeError } from '../../lib/schemas/typeError';
+import { decimalToCents } from '../../lib/money';
+
+/** The most a shop's delivery fee can be (cents): the host's tip and budget stop at the same $500.00. */
+const DELIVERY_FEE_MAX_CENTS = 50_000;
+const DELIVERY_FEE_MESSAGE = 'The delivery fee must be an amount from $0.00 to $500.00, such as 5.00.';
+
+/** The delivery fee as the form types it ("5.00", blank for none), as whole cents; anything else refused. */
+const deliveryFee = z.preprocess(
+  (value) => {
+    if (value === '' || value === undefined || value === null) return 0;
+    if (typeof value !== 'string' && typeof value !== 'number') return Number.NaN;
+    return decimalToCents(value) ?? Number.NaN;
+  },
+  z
+    .number({ message: DELIVERY_FEE_MESSAGE })
+    .int(DELIVERY_FEE_MESSAGE)
+    .min(0, DELIVERY_FEE_MESSAGE)
+    .max(DELIVERY_FEE_MAX_CENTS, DELIVERY_FEE_MESSAGE),
+);
 
 /** Settings for a shop, created with the defaults the first time the shop is seen. */
 export async function getShopSettings(shop: string): Promise<ShopSettings> {
@@ -88,11 +107,19 @@ export const SettingsSchema = z.object({
     .refine((v) => v === null || isValidEmail(v), {
       message: 'Enter an e-mail address such as kitchen@example.com, or leave it empty.',
     }),
+  // What a delivery group order adds for delivery, taken when the order is created (hosting.server.ts).
+  // Left out of a request: the stored fee stays.
+  deliveryFee: deliveryFee.optional(),
 });
 
 export type SettingsInput = z.infer<typeof SettingsSchema>;
 
 export async function updateShopSettings(shop: string, input: SettingsInput) {
-  const data = { ...input, paymentMethods: input.paymentMethods.join(',') };
+  const { deliveryFee: deliveryFeeCents, ...rest } = input;
+  const data = {
+    ...rest,
+    paymentMethods: input.paymentMethods.join(','),
+    ...(deliveryFeeCents === undefined ? {} : { deliveryFeeCents }),
+  };
   return prisma.shopSettings.upsert({ where: { shop }, create: { shop, ...data }, update: data });
 }

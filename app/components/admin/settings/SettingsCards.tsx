@@ -67,8 +67,15 @@ export function TimingCard({ form: { field } }: { form: SettingsForm }) {
   );
 }
 
-/** The payment methods hosts may choose, the e-mail sender's name and the merchant's own address. */
-export function PaymentMailCard({ form: { field, methods, setMethods, errors } }: { form: SettingsForm }) {
+/**
+ * The payment methods hosts may choose, the delivery fee, the e-mail sender's name and the merchant's own
+ * address.
+ */
+export function PaymentMailCard({
+  form: { field, values, methods, setMethods, errors },
+}: {
+  form: SettingsForm;
+}) {
   const t = useT();
   return (
     <Card>
@@ -91,6 +98,13 @@ export function PaymentMailCard({ form: { field, methods, setMethods, errors } }
         {errors.paymentMethods ? (
           <p style={{ color: 'var(--p-color-text-critical)' }}>{errors.paymentMethods}</p>
         ) : null}
+        <TextField
+          label={t('money.proof.settings.deliveryFee')}
+          inputMode="decimal"
+          {...field('deliveryFee')}
+          suffix={values.currency}
+          helpText={t('money.proof.settings.deliveryFeeHelp')}
+        />
         <TextField label={t('admin.settings.senderName')} {...field('emailSenderName')} />
         <TextField
           label={t('admin.settings.merchantEmail')}

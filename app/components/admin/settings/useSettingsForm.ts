@@ -2,6 +2,7 @@ import { useActionData, type useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import type { loader } from '~/routes/app.settings';
 import { useT } from '~/components/i18n';
+import { centsToDecimal } from '~/lib/money';
 
 // The settings form's state: every field as the merchant types it (sent as hidden inputs), the payment
 // methods ticked, the errors the last save came back with, and a toast for how it went.
@@ -21,6 +22,7 @@ export function useSettingsForm(settings: Settings) {
     defaultDeadlineOffsetMinutes: String(settings.defaultDeadlineOffsetMinutes),
     emailSenderName: settings.emailSenderName,
     merchantEmail: settings.merchantEmail ?? '',
+    deliveryFee: centsToDecimal(settings.deliveryFeeCents),
   });
   const [methods, setMethods] = useState<string[]>(settings.paymentMethods);
   const errors = actionData?.errors ?? {};

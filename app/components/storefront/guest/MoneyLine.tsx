@@ -16,8 +16,32 @@ export function MoneyRule({ rules, money }: { rules: MoneyRulesView; money: (cen
         })
       : t(rules.paymentMode === 'own-share' ? 'money.guest.rule.own-share' : 'money.guest.rule.company');
   return (
-    <p className="money-rule" data-testid="money-rule">
-      {sentence}
+    <>
+      <p className="money-rule" data-testid="money-rule">
+        {sentence}
+      </p>
+      <FeeRule rules={rules} money={money} />
+    </>
+  );
+}
+
+/**
+ * The delivery fee and how it is shared, where a guest may pay part of it: everyone paying their own share,
+ * or a budget the guest pays over (under "refuse" and in company mode the company pays every fee share).
+ */
+function FeeRule({ rules, money }: { rules: MoneyRulesView; money: (cents: number) => string }) {
+  const t = useT();
+  const guestsPay =
+    rules.paymentMode === 'own-share' ||
+    (rules.paymentMode === 'budget' && rules.overagePolicy === 'guest-pays');
+  if (!guestsPay || rules.deliveryFeeCents <= 0) return null;
+  const split = rules.feeSplit === 'even' || rules.feeSplit === 'company' ? rules.feeSplit : 'pro-rata';
+  return (
+    <p className="money-rule" data-testid="fee-rule">
+      {t(`money.proof.guest.fee.${split}`, { fee: money(rules.deliveryFeeCents) })}
+      {rules.paymentMode === 'budget' && split !== 'company'
+        ? ` ${t('money.proof.guest.feeInBudget')}`
+        : null}
     </p>
   );
 }
@@ -64,6 +88,9 @@ export function BudgetLine({
 }
 
 type ShareView = {
+  itemsCents: number;
+  feesCents: number;
+  tipCents: number;
   guestCents: number;
   companyCents: number;
   status: string;
@@ -111,6 +138,17 @@ export function PayShare({ share, currency }: { share: ShareView; currency: stri
   return (
     <Card className="pay-share">
       <h2>{share.payUrl ? t('money.pay.title') : t('money.refund.guest.title')}</h2>
+      {share.feesCents > 0 || share.tipCents > 0 ? (
+        <ul className="pay-share__parts muted" data-testid="share-parts">
+          <li>{t('money.proof.guest.items', { amount: money(share.itemsCents) })}</li>
+          {share.feesCents > 0 ? (
+            <li>{t('money.proof.guest.feeShare', { amount: money(share.feesCents) })}</li>
+          ) : null}
+          {share.tipCents > 0 ? (
+            <li>{t('money.proof.guest.tipShare', { amount: money(share.tipCents) })}</li>
+          ) : null}
+        </ul>
+      ) : null}
       {share.companyCents > 0 ? (
         <p className="muted">{t('money.pay.covered', { amount: money(share.companyCents) })}</p>
       ) : null}

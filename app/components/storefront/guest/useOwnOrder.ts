@@ -31,7 +31,15 @@ export type OwnOrder = {
   totalCents: number;
   acceptingOrders: boolean;
   /** The guest's share where guests pay online (issue 25); null when the company pays it all. */
-  share?: { guestCents: number; companyCents: number; status: string; payUrl: string | null } | null;
+  share?: {
+    itemsCents: number;
+    feesCents: number;
+    tipCents: number;
+    guestCents: number;
+    companyCents: number;
+    status: string;
+    payUrl: string | null;
+  } | null;
 };
 
 /** The guest's own confirmed items, read with this browser's guest token (the menu and review show them too). */

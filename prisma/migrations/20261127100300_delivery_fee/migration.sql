@@ -1,0 +1,1 @@
+ALTER TABLE "ShopSettings" ADD COLUMN "deliveryFeeCents" INTEGER NOT NULL DEFAULT 0;

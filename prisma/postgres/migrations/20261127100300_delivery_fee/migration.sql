@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ShopSettings" ADD COLUMN     "deliveryFeeCents" INTEGER NOT NULL DEFAULT 0;
+
