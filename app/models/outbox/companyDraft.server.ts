@@ -28,7 +28,23 @@ export async function companyPart<T extends { guestId: number | null; totalCents
     tipCents: number;
   },
 ) {
-  if (order.paymentMode === 'company') return { items: order.items, lines: [] };
+  const line = (title: string, cents: number): DraftOrderLineItemInput => ({
+    title: title.slice(0, 255),
+    quantity: 1,
+    originalUnitPriceWithCurrency: { amount: centsToDecimal(cents), currencyCode: order.currency },
+    requiresShipping: false,
+    taxable: false,
+    customAttributes: [],
+  });
+  const itemsCents = order.items.reduce((sum, item) => sum + item.totalCents, 0);
+  // The whole delivery fee and tip, on what the order still holds (items left out at submit are gone):
+  // where the company pays everything, and under the fee rule "company" (splitOrder's companyFeesCents).
+  const wholeFees = () => {
+    const fee = itemsCents > 0 ? order.deliveryFeeCents : 0;
+    const tip = itemsCents > 0 ? tipTotal(order, itemsCents) : 0;
+    return [...(fee > 0 ? [line('Delivery fee', fee)] : []), ...(tip > 0 ? [line('Tip', tip)] : [])];
+  };
+  if (order.paymentMode === 'company') return { items: order.items, lines: wholeFees() };
   const shares = await prisma.guestShare.findMany({
     where: { shop, groupOrderId: order.id },
     include: { guest: { select: { name: true } } },
@@ -38,20 +54,6 @@ export async function companyPart<T extends { guestId: number | null; totalCents
     (share) => !LEFT_OUT.includes(share.paymentStatus) && (share.guestCents > 0 || share.shopifyOrderId),
   );
   const covered = shares.filter((share) => !paying.includes(share));
-  const line = (title: string, cents: number): DraftOrderLineItemInput => ({
-    title: title.slice(0, 255),
-    quantity: 1,
-    originalUnitPriceWithCurrency: { amount: centsToDecimal(cents), currencyCode: order.currency },
-    requiresShipping: false,
-    taxable: false,
-    customAttributes: [],
-  });
-  // Fee rule "company": the whole delivery fee and tip, on what the order still holds (items left out at
-  // submit are gone), as the split works them out (splitOrder's companyFeesCents).
-  const itemsCents = order.items.reduce((sum, item) => sum + item.totalCents, 0);
-  const byCompany = order.feeSplit === 'company' && itemsCents > 0;
-  const fee = byCompany ? order.deliveryFeeCents : 0;
-  const tip = byCompany ? tipTotal(order, itemsCents) : 0;
   return {
     items: order.items.filter((item) => !paying.some((share) => share.guestId === item.guestId)),
     lines: [
@@ -64,8 +66,7 @@ export async function companyPart<T extends { guestId: number | null; totalCents
             s.feesCents + s.tipCents,
           ),
         ),
-      ...(fee > 0 ? [line('Delivery fee', fee)] : []),
-      ...(tip > 0 ? [line('Tip', tip)] : []),
+      ...(order.feeSplit === 'company' ? wholeFees() : []),
     ],
   };
 }

@@ -182,4 +182,26 @@ describe("the company's draft on payment terms", () => {
     expect(draft.paymentTerms ?? null).toBeNull();
     expect(draft.status).toBe('OPEN');
   });
+
+  it('where the company pays everything, the delivery fee and tip are lines of its one draft: the draft is the group total', async () => {
+    const { order: o, hostToken } = await order(
+      { paymentMethod: 'invoice', orderType: 'delivery', deliveryFeeCents: 500, tipCents: 300 },
+      [
+        ['Ava', 'Flat White', 1],
+        ['Noah', 'Almond Croissant', 2],
+      ],
+    );
+    await setGroupOrderStatus(TEST_SHOP, o.id, 'submitted', { hostToken });
+    await deliver();
+    const items = (
+      await prisma.orderItem.findMany({ where: { shop: TEST_SHOP, groupOrderId: o.id } })
+    ).reduce((sum, item) => sum + item.totalCents, 0);
+    const { draft } = await companyDraft(o.id);
+    const custom = draft.lineItems.filter((l: Answer) => l.custom && !l.taxable);
+    expect(custom.map((l: Answer) => [l.title, l.unitPrice, l.taxable])).toEqual([
+      ['Delivery fee', 500, false],
+      ['Tip', 300, false],
+    ]);
+    expect(draftTotals(draft).total).toBe(items + 500 + 300);
+  });
 });

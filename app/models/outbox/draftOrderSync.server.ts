@@ -145,8 +145,8 @@ async function loadDraftOrderInput(shop: string, groupOrderId: number) {
     }),
     { kitchenName: settings.kitchenName },
   );
+  input.lineItems.push(...lines);
   if (order.paymentMode !== 'company') {
-    input.lineItems.push(...lines);
     input.customAttributes.push({ key: 'group_order_part', value: 'company' });
   }
   return { order, input };
