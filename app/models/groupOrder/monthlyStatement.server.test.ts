@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Prisma } from '@prisma/client';
 import prisma from '~/db.server';
-import { createTestGroupOrder, seedMenu } from '../../../test/support/factories';
+import { seedMenu } from '../../../test/support/factories';
+import { submittedOrder as order } from '../../../test/support/moneyOrders';
 import { OTHER_SHOP, TEST_SHOP } from '../../../test/support/requests';
 import { markSharePaid, refreshShares } from './guestShares.server';
 import { companyKey, monthlyStatement, monthRange, statementCompanies } from './monthlyStatement.server';
@@ -12,49 +12,6 @@ import { readOrderMoney } from './orderMoney.server';
 
 const ZONE = 'Australia/Sydney'; // UTC+11 in November (daylight saving), +11 on 1 December too.
 const at = (iso: string) => new Date(iso);
-
-/** A submitted order with one guest per amount in `spent`, picked up at `pickupAt`. */
-async function order(
-  pickupAt: Date,
-  spent: number[],
-  overrides: Partial<Prisma.GroupOrderUncheckedCreateInput> & { shop?: string } = {},
-) {
-  const shop = overrides.shop ?? TEST_SHOP;
-  const { order } = await createTestGroupOrder({
-    status: 'submitted',
-    submittedAt: pickupAt,
-    pickupAt,
-    deadlineAt: pickupAt,
-    companyName: 'Acme Pty Ltd',
-    ...overrides,
-  });
-  const menu = await prisma.menuItem.findFirstOrThrow({ where: { shop } });
-  const guests = [];
-  for (const [index, cents] of spent.entries()) {
-    const name = `Guest ${index}`;
-    const guest = await prisma.guest.create({
-      data: { shop, groupOrderId: order.id, name, nameKey: name.toLowerCase() },
-    });
-    guests.push(guest);
-    await prisma.orderItem.create({
-      data: {
-        shop,
-        groupOrderId: order.id,
-        guestId: guest.id,
-        guestName: name,
-        menuItemId: menu.id,
-        menuItemName: menu.name,
-        quantity: 1,
-        unitPriceCents: cents,
-        totalCents: cents,
-        confirmationKey: `k-${order.id}-${index}`,
-      },
-    });
-  }
-  const total = spent.reduce((a, b) => a + b, 0);
-  await prisma.groupOrder.update({ where: { id: order.id }, data: { totalCents: total } });
-  return { order, guests };
-}
 
 let company: Awaited<ReturnType<typeof order>>;
 let budget: Awaited<ReturnType<typeof order>>;
