@@ -146,7 +146,14 @@ function Statement({ data }: { data: Data }) {
       <div style={{ padding: '16px 16px 0' }}>
         <InlineStack align="space-between" blockAlign="center" gap="200">
           <Text as="h2" variant="headingMd">
-            {t('money.statement.heading', { company: statement.company, month: statement.month })}
+            {t('money.statement.heading', {
+              company: statement.company,
+              month: new Intl.DateTimeFormat(intlLocale, {
+                month: 'long',
+                year: 'numeric',
+                timeZone: 'UTC',
+              }).format(new Date(`${statement.month}-15T12:00:00Z`)),
+            })}
           </Text>
           {/* Plain links, as the prep board's prints: a download and a new tab, not a page of the app. */}
           <InlineStack gap="400">

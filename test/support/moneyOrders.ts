@@ -45,4 +45,3 @@ export async function submittedOrder(
   await prisma.groupOrder.update({ where: { id: order.id }, data: { totalCents: total } });
   return { order, guests };
 }
-

@@ -14,6 +14,7 @@ const SHEET_CSS = `
 .statement th, .statement td { text-align: left; padding: 1.6mm 1.5mm; border-bottom: 0.2mm solid #999; vertical-align: top; }
 .statement th { font-size: 9pt; text-transform: uppercase; letter-spacing: 0.02em; border-bottom: 0.4mm solid #000; }
 .statement td.amount, .statement th.amount { text-align: right; white-space: nowrap; }
+.statement td:first-child { white-space: nowrap; }
 .statement tfoot td { font-weight: 700; border-bottom: none; border-top: 0.4mm solid #000; }
 @media print { .statement { padding: 0; } }
 ${PRINT_TOOLBAR_CSS}`;

@@ -8,7 +8,7 @@ import { GUEST_NOTE, summarize } from './groupOrder.server';
 import { handoffMessages, handoffNeedsRetry, type HandoffMessage } from '../outbox/handoff.server';
 import { shopOrigin } from '../shop/shopDomain.server';
 import { orderTitle } from '../../lib/groupOrder';
-import { readOrdersMoney, shopifyOrderAdminUrl, type OrderMoney } from './orderMoney.server';
+import { moneyBadge, moneyDetail, readOrdersMoney, type OrderMoney } from './orderMoney.server';
 
 // The merchant's view of group orders: search, the two tabs, one order in detail. Every query is scoped
 // by shop and served by the (shop, status, createdAt) index; pages are fetched one row past the page size
@@ -149,18 +149,6 @@ function toListEntry(
   };
 }
 
-/** The list's compact money: where guests pay, how many of those who owe have paid (null: the company pays). */
-function moneyBadge(money: OrderMoney | undefined) {
-  if (!money || money.mode === 'company') return null;
-  const payers = money.guests.filter((g) => g.state !== 'company');
-  return {
-    mode: money.mode,
-    paid: payers.filter((g) => g.state === 'paid').length,
-    payers: payers.length,
-    pendingCents: money.totals.pendingCents,
-  };
-}
-
 export type AdminOrderListEntry = ReturnType<typeof toListEntry>;
 
 export async function listGroupOrders(
@@ -238,33 +226,6 @@ export async function getAdminOrderDetail(shop: string, id: number, intlLocale?:
         totalPrice: item.totalPrice,
       })),
     })),
-  };
-}
-
-/**
- * The detail's money section: the rule, each guest's items, fees and tip, company and guest parts, state,
- * payments and refunds with their Shopify order, and the totals that reconcile with the order's total.
- */
-function moneyDetail(
-  shop: string,
-  row: Pick<ListRow, 'budgetCents' | 'overagePolicy' | 'feeSplit' | 'costCode' | 'paymentMethod'>,
-  money: OrderMoney,
-  guests: readonly { guestId: number | null; guestName: string }[],
-) {
-  return {
-    mode: money.mode,
-    budgetCents: row.budgetCents,
-    overagePolicy: row.overagePolicy,
-    feeSplit: row.feeSplit,
-    costCode: row.costCode,
-    guests: money.guests.map((guest) => ({
-      ...guest,
-      name: guests.find((g) => g.guestId === guest.guestId)?.guestName ?? '',
-      shopifyOrderUrl: shopifyOrderAdminUrl(shop, guest.shopifyOrderId),
-    })),
-    totals: money.totals,
-    /** Guests' shares + the company's part = the order's total, to the cent. */
-    reconciles: money.totals.guestsCents + money.totals.companyCents === money.totals.totalCents,
   };
 }
 

@@ -192,3 +192,42 @@ export function shopifyOrderAdminUrl(shop: string, orderId: string | null) {
   if (!numeric || !/^\d+$/.test(numeric)) return null;
   return `https://admin.shopify.com/store/${shop.replace(/\.myshopify\.com$/, '')}/orders/${numeric}`;
 }
+
+/** The list's compact money: where guests pay, how many of those who owe have paid (null: the company pays). */
+export function moneyBadge(money: OrderMoney | undefined) {
+  if (!money || money.mode === 'company') return null;
+  const payers = money.guests.filter((g) => g.state !== 'company');
+  return {
+    mode: money.mode,
+    paid: payers.filter((g) => g.state === 'paid').length,
+    payers: payers.length,
+    pendingCents: money.totals.pendingCents,
+  };
+}
+
+/**
+ * The detail's money section: the rule, each guest's items, fees and tip, company and guest parts, state,
+ * payments and refunds with their Shopify order, and the totals that reconcile with the order's total.
+ */
+export function moneyDetail(
+  shop: string,
+  row: { budgetCents: number | null; overagePolicy: string; feeSplit: string; costCode: string | null },
+  money: OrderMoney,
+  guests: readonly { guestId: number | null; guestName: string }[],
+) {
+  return {
+    mode: money.mode,
+    budgetCents: row.budgetCents,
+    overagePolicy: row.overagePolicy,
+    feeSplit: row.feeSplit,
+    costCode: row.costCode,
+    guests: money.guests.map((guest) => ({
+      ...guest,
+      name: guests.find((g) => g.guestId === guest.guestId)?.guestName ?? '',
+      shopifyOrderUrl: shopifyOrderAdminUrl(shop, guest.shopifyOrderId),
+    })),
+    totals: money.totals,
+    /** Guests' shares + the company's part = the order's total, to the cent. */
+    reconciles: money.totals.guestsCents + money.totals.companyCents === money.totals.totalCents,
+  };
+}
