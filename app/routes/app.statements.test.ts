@@ -3,9 +3,9 @@ import prisma from '~/db.server';
 import { seedMenu } from '../../test/support/factories';
 import { adminRequest } from '../../test/support/adminRequests';
 import { parseCsv } from '../../test/support/csv';
-import { submittedOrder } from '../../test/support/moneyOrders';
+import { payShare, submittedOrder } from '../../test/support/moneyOrders';
 import { args, call, OTHER_SHOP, TEST_SHOP } from '../../test/support/requests';
-import { markSharePaid, refreshShares } from '~/models/groupOrder/guestShares.server';
+import { refreshShares } from '~/models/groupOrder/guestShares.server';
 import { PRINT_LINK_TTL_MS } from '~/models/kitchen/printLinks.server';
 import { statementLink } from '~/models/groupOrder/statementLinks.server';
 import { formatMoney } from '~/lib/money';
@@ -50,15 +50,7 @@ beforeAll(async () => {
     costCode: 'CC 12, "Sales"',
   });
   budgetOrder = budget.order.id;
-  await prisma.$transaction((tx) => refreshShares(tx, TEST_SHOP, budgetOrder));
-  const share = await prisma.guestShare.findFirstOrThrow({ where: { guestId: budget.guests[1].id } });
-  await prisma.$transaction((tx) =>
-    markSharePaid(tx, TEST_SHOP, share.id, {
-      shopifyOrderId: 'gid://shopify/Order/5550001',
-      paidCents: 1000,
-      at: new Date(),
-    }),
-  );
+  await payShare(budget, 1, 'gid://shopify/Order/5550001', 1000);
   foreignOrder = (
     await submittedOrder(new Date('2026-11-05T01:00:00Z'), [9900], { shop: OTHER_SHOP, costCode: 'THEIRS' })
   ).order.id;

@@ -1,5 +1,6 @@
 import type { Prisma } from '@prisma/client';
 import prisma from '~/db.server';
+import { markSharePaid, refreshShares } from '~/models/groupOrder/guestShares.server';
 import { createTestGroupOrder } from './factories';
 import { TEST_SHOP } from './requests';
 
@@ -44,4 +45,19 @@ export async function submittedOrder(
   const total = spent.reduce((a, b) => a + b, 0);
   await prisma.groupOrder.update({ where: { id: order.id }, data: { totalCents: total } });
   return { order, guests };
+}
+
+/** Works out the order's shares, then records guest `index`'s share as paid by a Shopify order. */
+export async function payShare(
+  made: Awaited<ReturnType<typeof submittedOrder>>,
+  index: number,
+  shopifyOrderId: string,
+  paidCents: number,
+) {
+  const { shop, id } = made.order;
+  await prisma.$transaction((tx) => refreshShares(tx, shop, id));
+  const share = await prisma.guestShare.findFirstOrThrow({ where: { shop, guestId: made.guests[index].id } });
+  await prisma.$transaction((tx) =>
+    markSharePaid(tx, shop, share.id, { shopifyOrderId, paidCents, at: new Date() }),
+  );
 }

@@ -8,7 +8,7 @@ import { GUEST_NOTE, summarize } from './groupOrder.server';
 import { handoffMessages, handoffNeedsRetry, type HandoffMessage } from '../outbox/handoff.server';
 import { shopOrigin } from '../shop/shopDomain.server';
 import { orderTitle } from '../../lib/groupOrder';
-import { moneyBadge, moneyDetail, readOrdersMoney, type OrderMoney } from './orderMoney.server';
+import { MONEY_FIELDS, moneyBadge, moneyDetail, readOrdersMoney, type OrderMoney } from './orderMoney.server';
 
 // The merchant's view of group orders: search, the two tabs, one order in detail. Every query is scoped
 // by shop and served by the (shop, status, createdAt) index; pages are fetched one row past the page size
@@ -89,13 +89,7 @@ const LIST_FIELDS = {
   submittedAt: true,
   kitchenState: true,
   // Who pays (issue 25): the list's money badge and the detail's money section (orderMoney.server.ts).
-  paymentMode: true,
-  budgetCents: true,
-  overagePolicy: true,
-  tipPercent: true,
-  tipCents: true,
-  deliveryFeeCents: true,
-  feeSplit: true,
+  ...MONEY_FIELDS,
   costCode: true,
 } satisfies Prisma.GroupOrderSelect;
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import prisma from '~/db.server';
 import { seedMenu } from '../../../test/support/factories';
-import { submittedOrder as order } from '../../../test/support/moneyOrders';
+import { payShare, submittedOrder as order } from '../../../test/support/moneyOrders';
 import { OTHER_SHOP, TEST_SHOP } from '../../../test/support/requests';
-import { markSharePaid, refreshShares } from './guestShares.server';
+import { refreshShares } from './guestShares.server';
 import { companyKey, monthlyStatement, monthRange, statementCompanies } from './monthlyStatement.server';
 import { readOrderMoney } from './orderMoney.server';
 
@@ -37,15 +37,7 @@ beforeAll(async () => {
     overagePolicy: 'guest-pays',
     costCode: 'CC 12, "Sales"',
   });
-  await prisma.$transaction((tx) => refreshShares(tx, TEST_SHOP, budget.order.id));
-  const share = await prisma.guestShare.findFirstOrThrow({ where: { guestId: budget.guests[1].id } });
-  await prisma.$transaction((tx) =>
-    markSharePaid(tx, TEST_SHOP, share.id, {
-      shopifyOrderId: 'gid://shopify/Order/5550001',
-      paidCents: 1000,
-      at: new Date(),
-    }),
-  );
+  await payShare(budget, 1, 'gid://shopify/Order/5550001', 1000);
   // 23:30 on 30 November in Sydney.
   ownShare = await order(at('2026-11-30T12:30:00Z'), [800, 700], { paymentMode: 'own-share' });
   await prisma.$transaction((tx) => refreshShares(tx, TEST_SHOP, ownShare.order.id));

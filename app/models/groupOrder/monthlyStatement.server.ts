@@ -1,7 +1,7 @@
 import prisma from '../../db.server';
 import { orderTitle } from '../../lib/groupOrder';
 import { utcToZoned, zonedToUtc } from '../../lib/time';
-import { readOrdersMoney } from './orderMoney.server';
+import { MONEY_FIELDS, readOrdersMoney } from './orderMoney.server';
 
 // "On Account (Billed Monthly)" made real (issue 25; docs/decisions/2026-11-27-monthly-statement.md): per
 // company and calendar month in the shop's time zone, the submitted group orders picked up (or delivered)
@@ -41,6 +41,7 @@ async function ordersOfMonth(shop: string, month: string, zone: string) {
     orderBy: [{ pickupAt: 'asc' }, { id: 'asc' }],
     select: {
       id: true,
+      ...MONEY_FIELDS,
       code: true,
       name: true,
       companyName: true,
@@ -49,14 +50,7 @@ async function ordersOfMonth(shop: string, month: string, zone: string) {
       costCode: true,
       pickupAt: true,
       currency: true,
-      paymentMode: true,
       paymentMethod: true,
-      budgetCents: true,
-      overagePolicy: true,
-      tipPercent: true,
-      tipCents: true,
-      deliveryFeeCents: true,
-      feeSplit: true,
       shopifyDraftOrderName: true,
     },
   });

@@ -129,8 +129,8 @@ export function moneyOf(
   };
 }
 
-const MONEY_FIELDS = {
-  id: true,
+/** The order's columns the money reading needs, for a Prisma select. */
+export const MONEY_FIELDS = {
   paymentMode: true,
   budgetCents: true,
   overagePolicy: true,
@@ -180,7 +180,7 @@ export async function readOrdersMoney(shop: string, orders: readonly MoneyOrder[
 export async function readOrderMoney(shop: string, groupOrderId: number) {
   const order = await prisma.groupOrder.findFirst({
     where: { id: groupOrderId, shop },
-    select: MONEY_FIELDS,
+    select: { id: true, ...MONEY_FIELDS },
   });
   if (!order) return null;
   return (await readOrdersMoney(shop, [order])).get(order.id)!;
