@@ -5,7 +5,6 @@ import { adminRequest } from '../../test/support/adminRequests';
 import { parseCsv } from '../../test/support/csv';
 import { payShare, submittedOrder } from '../../test/support/moneyOrders';
 import { args, call, OTHER_SHOP, TEST_SHOP } from '../../test/support/requests';
-import { refreshShares } from '~/models/groupOrder/guestShares.server';
 import { PRINT_LINK_TTL_MS } from '~/models/kitchen/printLinks.server';
 import { statementLink } from '~/models/groupOrder/statementLinks.server';
 import { formatMoney } from '~/lib/money';
