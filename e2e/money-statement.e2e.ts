@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPrismaClient } from '../app/prismaClient.server';
-import { DESKTOP, openAdmin, SCREENSHOTS, screenshot, urls, useBrowser } from './support';
+import { DESKTOP, hydrated, openAdmin, SCREENSHOTS, screenshot, urls, useBrowser } from './support';
 import { SHOP, storedOrder } from './orders';
 
 // Issue 25, what the merchant sees: the order detail's money section (who paid, who the company covers,
@@ -151,6 +151,17 @@ describe('money for the merchant (issue 25)', () => {
     expect(text).toContain('PO 2026/118');
     expect(text).toContain('The company owes $25.00');
     expect(execFileSync('pdfinfo', [file]).toString()).toMatch(/Pages:\s+1\n/);
+
+    // The same statement in German, as Shopify opens the app for a German merchant.
+    await page.goto('/admin?locale=de');
+    await hydrated(page);
+    await page.locator('ui-nav-menu').getByRole('link', { name: 'Abrechnungen' }).click();
+    await page.waitForURL('**/app/statements**');
+    await page.getByLabel('Firma').selectOption({ label: `${company} (1 Bestellung)` });
+    await page.getByRole('heading', { name: new RegExp(`^${company} · \\S+ \\d{4}$`) }).waitFor();
+    await page.getByRole('columnheader', { name: 'Anteil der Firma' }).waitFor();
+    await page.getByRole('link', { name: 'CSV herunterladen' }).waitFor();
+    await screenshot(page, 'money-statement-page-de-1280');
     await merchant.context.close();
   });
 });
