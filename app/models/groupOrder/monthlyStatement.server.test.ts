@@ -145,4 +145,35 @@ describe("an order's money", () => {
       data: { paymentMode: 'company', budgetCents: null, overagePolicy: 'refuse', feeSplit: 'pro-rata' },
     });
   });
+
+  it('keeps items from before guest rows apart by name', async () => {
+    const { order: old } = await order(at('2026-09-10T01:00:00Z'), []);
+    const menu = await prisma.menuItem.findFirstOrThrow({ where: { shop: TEST_SHOP } });
+    for (const [index, [guestName, cents]] of (
+      [
+        ['Ana', 700],
+        ['Ben', 450],
+        ['ana', 100],
+      ] as const
+    ).entries())
+      await prisma.orderItem.create({
+        data: {
+          shop: TEST_SHOP,
+          groupOrderId: old.id,
+          guestName,
+          menuItemId: menu.id,
+          menuItemName: menu.name,
+          quantity: 1,
+          unitPriceCents: cents,
+          totalCents: cents,
+          confirmationKey: `old-${index}`,
+        },
+      });
+    const money = (await readOrderMoney(TEST_SHOP, old.id))!;
+    expect(money.guests.map((g) => [g.guestId, g.itemsCents, g.state])).toEqual([
+      [null, 800, 'company'],
+      [null, 450, 'company'],
+    ]);
+    expect(money.totals).toMatchObject({ totalCents: 1250, companyCents: 1250 });
+  });
 });

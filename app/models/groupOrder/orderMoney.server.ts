@@ -1,4 +1,5 @@
 import prisma from '../../db.server';
+import { personKey } from '../../lib/guests';
 import { splitOrder, type MoneyRules, type Share } from '../../lib/moneyShares';
 
 // Who pays what in a group order, as the merchant, the host and the monthly statement read it (issue 25;
@@ -36,6 +37,8 @@ export function rulesOf(order: Omit<MoneyOrder, 'id'>): MoneyRules {
 }
 
 export type GuestMoney = Share & {
+  /** The person (lib/guests.ts personKey): a guest row, or a name for items from before guest rows. */
+  key: string;
   guestId: number | null;
   state: ShareState;
   paidCents: number;
@@ -89,7 +92,7 @@ function stateOf(mode: MoneyRules['paymentMode'], share: StoredShare | undefined
  */
 export function moneyOf(
   order: MoneyOrder,
-  spent: readonly { guestId: number | null; itemsCents: number }[],
+  spent: readonly { key: string; guestId: number | null; itemsCents: number }[],
   stored: readonly StoredShare[],
 ): OrderMoney {
   const rules = rulesOf(order);
@@ -101,6 +104,7 @@ export function moneyOf(
     const share = rules.paymentMode === 'company' ? undefined : stored.find((s) => s.guestId === row.guestId);
     const amounts = share ?? split.shares[index];
     return {
+      key: row.key,
       guestId: row.guestId,
       itemsCents: amounts.itemsCents,
       feesCents: amounts.feesCents,
@@ -150,20 +154,28 @@ export async function readOrdersMoney(shop: string, orders: readonly MoneyOrder[
   if (!ids.length) return result;
   const [spent, shares] = await Promise.all([
     prisma.orderItem.groupBy({
-      by: ['groupOrderId', 'guestId'],
+      by: ['groupOrderId', 'guestId', 'guestName'],
       where: { shop, groupOrderId: { in: ids } },
       _sum: { totalCents: true },
-      orderBy: [{ groupOrderId: 'asc' }, { guestId: 'asc' }],
+      orderBy: [{ groupOrderId: 'asc' }, { guestId: 'asc' }, { guestName: 'asc' }],
     }),
     prisma.guestShare.findMany({ where: { shop, groupOrderId: { in: ids } } }),
   ]);
   for (const order of orders) {
-    // Guests in id order, as refreshShares splits them; items from before guests were rows (no guest id)
-    // last, whatever order the database sorts nulls in.
-    const rows = spent
-      .filter((row) => row.groupOrderId === order.id)
-      .map((row) => ({ guestId: row.guestId, itemsCents: row._sum.totalCents ?? 0 }))
-      .sort((a, b) => (a.guestId ?? Infinity) - (b.guestId ?? Infinity));
+    // One entry per person as the order's summary has them (lib/guests.ts personKey): a guest row by its
+    // id, items from before guests were rows by their name. Guests in id order, as refreshShares splits
+    // them; the named ones after, whatever order the database sorts nulls in.
+    const people = new Map<string, { key: string; guestId: number | null; itemsCents: number }>();
+    for (const row of spent.filter((r) => r.groupOrderId === order.id)) {
+      const key = personKey(row);
+      const found = people.get(key) ?? { key, guestId: row.guestId, itemsCents: 0 };
+      found.itemsCents += row._sum.totalCents ?? 0;
+      people.set(key, found);
+    }
+    const rows = [...people.values()].sort(
+      (a, b) =>
+        (a.guestId ?? Infinity) - (b.guestId ?? Infinity) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    );
     result.set(
       order.id,
       moneyOf(
@@ -223,7 +235,7 @@ export function moneyDetail(
     costCode: row.costCode,
     guests: money.guests.map((guest) => ({
       ...guest,
-      name: guests.find((g) => g.guestId === guest.guestId)?.guestName ?? '',
+      name: guests.find((g) => personKey(g) === guest.key)?.guestName ?? '',
       shopifyOrderUrl: shopifyOrderAdminUrl(shop, guest.shopifyOrderId),
     })),
     totals: money.totals,
