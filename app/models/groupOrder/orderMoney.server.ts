@@ -8,7 +8,7 @@ import { splitOrder, type MoneyRules, type Share } from '../../lib/moneyShares';
 // once. A guest with items but no stored share yet (the company pays, or before the shares were worked
 // out) gets the share splitOrder gives now, so every order reconciles the same way.
 
-export type ShareState = 'paid' | 'pending' | 'refunded' | 'partly' | 'company';
+export type ShareState = 'paid' | 'pending' | 'refunded' | 'partly' | 'company' | 'cancelled';
 
 /** The order's columns the money reading needs. */
 export type MoneyOrder = {
@@ -76,10 +76,13 @@ type StoredShare = {
   paidCents: number;
   refundedCents: number;
   shopifyOrderId: string | null;
+  cancelledAt: Date | null;
 };
 
 function stateOf(mode: MoneyRules['paymentMode'], share: StoredShare | undefined, guestCents: number) {
   if (mode === 'company') return 'company';
+  // The merchant cancelled the guest's Shopify order and nothing came back (yet).
+  if (share?.cancelledAt && share.paymentStatus === 'paid') return 'cancelled';
   if (share?.paymentStatus === 'paid') return 'paid';
   if (share?.paymentStatus === 'refunded') return 'refunded';
   if (share?.paymentStatus === 'partially-refunded') return 'partly';
@@ -101,7 +104,11 @@ export function moneyOf(
     spent.map((row) => row.itemsCents),
   );
   const guests = spent.map((row, index): GuestMoney => {
-    const share = rules.paymentMode === 'company' ? undefined : stored.find((s) => s.guestId === row.guestId);
+    // A share left out at submit (unpaidShares.server.ts) is no longer part of the order's money.
+    const share =
+      rules.paymentMode === 'company'
+        ? undefined
+        : stored.find((s) => s.guestId === row.guestId && !s.paymentStatus.startsWith('left-out'));
     const amounts = share ?? split.shares[index];
     return {
       key: row.key,

@@ -17,6 +17,7 @@ const TONES = {
   refunded: 'info',
   partly: 'warning',
   company: undefined,
+  cancelled: 'critical',
 } as const;
 
 /** "Company pays everything (On Account)", "Everyone pays their own share", "Budget $15.00 …". */
