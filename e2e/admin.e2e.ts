@@ -120,7 +120,8 @@ describe('embedded admin', () => {
     await page.getByRole('button', { name: `View details of ${order.code}` }).click();
     const modal = page.getByRole('dialog');
     await modal.getByText('Bartholomew (BB)').waitFor();
-    await modal.getByText('Cornelia').waitFor();
+    // The guest's heading (the money section names her too).
+    await modal.getByRole('heading', { name: 'Cornelia' }).waitFor();
     await modal.getByText('2 x Flat White — Oat').waitFor();
     await modal.getByText('Note: Extra hot please').waitFor();
     await modal.getByText('Draft order created').waitFor();

@@ -64,6 +64,7 @@ function AdminNav() {
       </Link>
       <Link to={path('/app/kitchen')}>{t('admin.nav.prepBoard')}</Link>
       <Link to={path('/app/menu')}>{t('admin.nav.menu')}</Link>
+      <Link to={path('/app/statements')}>{t('money.statement.nav')}</Link>
       <Link to={path('/app/settings')}>{t('admin.nav.settings')}</Link>
     </NavMenu>
   );

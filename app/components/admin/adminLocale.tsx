@@ -44,9 +44,9 @@ const titles = new WeakMap<object, I18n>();
 
 /**
  * A page's `<title>` in the admin's language: "{page} · Group Order", the page named as in the navigation
- * (`admin.nav.<page>`). Meta runs outside React, so it reads the layout's messages from the matches.
+ * (`admin.nav.<page>`, or `navId`). Meta runs outside React, so it reads the layout's messages from the matches.
  */
-export function adminTitle(matches: MetaArgs['matches'], page: string) {
+export function adminTitle(matches: MetaArgs['matches'], page: string, navId = `admin.nav.${page}`) {
   const layout = matches.find((match) => match.id === 'routes/app')?.data as LayoutLanguage | undefined;
   if (!layout?.messages) return 'Group Order';
   let i18n = titles.get(layout.messages);
@@ -54,5 +54,5 @@ export function adminTitle(matches: MetaArgs['matches'], page: string) {
     i18n = setupI18n({ locale: layout.language, messages: { [layout.language]: layout.messages } });
     titles.set(layout.messages, i18n);
   }
-  return i18n._('admin.title.page', { page: i18n._(`admin.nav.${page}`) });
+  return i18n._('admin.title.page', { page: i18n._(navId) });
 }

@@ -8,6 +8,7 @@ import { GUEST_NOTE, summarize } from './groupOrder.server';
 import { handoffMessages, handoffNeedsRetry, type HandoffMessage } from '../outbox/handoff.server';
 import { shopOrigin } from '../shop/shopDomain.server';
 import { orderTitle } from '../../lib/groupOrder';
+import { MONEY_FIELDS, moneyBadge, moneyDetail, readOrdersMoney, type OrderMoney } from './orderMoney.server';
 
 // The merchant's view of group orders: search, the two tabs, one order in detail. Every query is scoped
 // by shop and served by the (shop, status, createdAt) index; pages are fetched one row past the page size
@@ -87,6 +88,9 @@ const LIST_FIELDS = {
   createdAt: true,
   submittedAt: true,
   kitchenState: true,
+  // Who pays (issue 25): the list's money badge and the detail's money section (orderMoney.server.ts).
+  ...MONEY_FIELDS,
+  costCode: true,
 } satisfies Prisma.GroupOrderSelect;
 
 type ListRow = Prisma.GroupOrderGetPayload<{ select: typeof LIST_FIELDS }>;
@@ -98,6 +102,7 @@ function toListEntry(
   row: ListRow,
   message?: HandoffMessage,
   intlLocale?: string,
+  money?: OrderMoney,
 ) {
   const pickup = utcToZoned(row.pickupAt, row.timeZone);
   return {
@@ -134,6 +139,7 @@ function toListEntry(
       retryable: handoffNeedsRetry(row.shopifyState, message),
     },
     hostDashboardUrl: hostDashboardUrl(origin, row.id),
+    money: moneyBadge(money),
   };
 }
 
@@ -160,13 +166,15 @@ export async function listGroupOrders(
   });
   const origin = await shopOrigin(shop);
   const shown = rows.slice(0, pageSize);
-  const messages = await handoffMessages(shop, shown);
+  const [messages, money] = await Promise.all([handoffMessages(shop, shown), readOrdersMoney(shop, shown)]);
   return {
     tab: options.tab,
     page,
     hasPrevious: page > 1,
     hasNext: rows.length > pageSize,
-    orders: shown.map((row) => toListEntry(shop, origin, row, messages.get(row.id), options.intlLocale)),
+    orders: shown.map((row) =>
+      toListEntry(shop, origin, row, messages.get(row.id), options.intlLocale, money.get(row.id)),
+    ),
   };
 }
 
@@ -187,14 +195,16 @@ export async function getAdminOrderDetail(shop: string, id: number, intlLocale?:
   });
   if (!order) return null;
   const { items, instructions, deliveryAddress, shopifyInvoiceUrl, ...row } = order;
-  const messages = await handoffMessages(shop, [row]);
+  const [messages, money] = await Promise.all([handoffMessages(shop, [row]), readOrdersMoney(shop, [row])]);
+  const guests = summarize(items);
   return {
-    ...toListEntry(shop, await shopOrigin(shop), row, messages.get(row.id), intlLocale),
+    ...toListEntry(shop, await shopOrigin(shop), row, messages.get(row.id), intlLocale, money.get(row.id)),
+    moneyDetail: moneyDetail(shop, row, money.get(row.id)!, guests),
     instructions,
     deliveryAddress,
     shopifyInvoiceUrl,
     kitchen: (await getKitchenProgress(shop, id, true))!,
-    guests: summarize(items).map((guest) => ({
+    guests: guests.map((guest) => ({
       guestId: guest.guestId,
       guestName: guest.guestName,
       guestInitials: guest.guestInitials,

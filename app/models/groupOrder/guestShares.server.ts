@@ -1,6 +1,7 @@
 import type { Prisma } from '@prisma/client';
 import { Conflict, NotFound } from '../../lib/errors';
-import { splitOrder, type MoneyRules, type Share } from '../../lib/moneyShares';
+import { splitOrder, type Share } from '../../lib/moneyShares';
+import { rulesOf } from './orderMoney.server';
 
 // Each guest's share of a group order's money (issue 25; docs/decisions/2026-11-27-money-on-shopify.md):
 // worked out from the guests' items with splitOrder and kept as GuestShare rows. One row per guest (the
@@ -20,28 +21,6 @@ const SHARE_PAID_MESSAGE =
 /** Refuses a guest's own change when their share is paid (or refunded): no price after paying. */
 export function refuseIfSharePaid(share: { paymentStatus: string } | null | undefined) {
   if (share && PAID.includes(share.paymentStatus)) throw new Conflict(SHARE_PAID_MESSAGE);
-}
-
-/** The order's rules as the split reads them (the row's text columns are the schema's closed lists). */
-function rulesOf(order: {
-  paymentMode: string;
-  budgetCents: number | null;
-  overagePolicy: string;
-  tipPercent: number;
-  tipCents: number;
-  deliveryFeeCents: number;
-  feeSplit: string;
-}): MoneyRules {
-  return {
-    paymentMode:
-      order.paymentMode === 'budget' || order.paymentMode === 'own-share' ? order.paymentMode : 'company',
-    budgetCents: order.budgetCents,
-    overagePolicy: order.overagePolicy === 'guest-pays' ? 'guest-pays' : 'refuse',
-    tipPercent: order.tipPercent,
-    tipCents: order.tipCents,
-    deliveryFeeCents: order.deliveryFeeCents,
-    feeSplit: order.feeSplit === 'even' || order.feeSplit === 'company' ? order.feeSplit : 'pro-rata',
-  };
 }
 
 /** The amounts of a share row, as the split reads them. */

@@ -6,6 +6,7 @@ import { StatusBadge } from './StatusBadge';
 import { ShopifyStateBadge } from './ShopifyStateBadge';
 import { ShopifyHandoff } from './ShopifyHandoff';
 import { KitchenPanel } from './KitchenPanel';
+import { MoneySection } from './MoneySection';
 
 export type Props = {
   order: AdminOrderDetail | null;
@@ -140,6 +141,9 @@ export function OrderDetailModal({ order, missing, money, onClose }: Props) {
       ) : null}
       <Modal.Section>
         <GuestOrders order={order} money={money} />
+      </Modal.Section>
+      <Modal.Section>
+        <MoneySection order={order} money={money} />
       </Modal.Section>
     </Modal>
   );

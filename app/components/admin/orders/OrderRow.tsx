@@ -4,6 +4,7 @@ import { useT } from '~/components/i18n';
 import type { AdminOrderListEntry } from '~/models/groupOrder/adminOrders.server';
 import { HandoffRetryButton } from './HandoffRetryButton';
 import { KitchenBadge } from './KitchenBadge';
+import { MoneyBadge } from './MoneySection';
 import { ShopifyStateBadge } from './ShopifyStateBadge';
 import { StatusBadge } from './StatusBadge';
 
@@ -104,9 +105,12 @@ export function OrderRow({
   const groupName = <NameOverDetail name={order.title} detail={order.companyName} />;
   const host = <NameOverDetail name={order.hostName} detail={order.hostEmail} />;
   const total = (
-    <Text as="span" alignment="end" numeric>
-      {money(order.totalCents)}
-    </Text>
+    <BlockStack gap="050" inlineAlign="end">
+      <Text as="span" alignment="end" numeric>
+        {money(order.totalCents)}
+      </Text>
+      <MoneyBadge money={order.money} />
+    </BlockStack>
   );
   const status = <OrderStatus order={order} />;
   const actions = <OrderActions order={order} onView={onView} />;
