@@ -7,56 +7,38 @@ import { formatDateTime } from '../../lib/time';
 import type { Translate } from '../../lib/language';
 import { getShopSettings } from '../shop/settings.server';
 import { getHostSummary } from './hosting.server';
+import { readOrderMoney, type GuestMoney, type ShareState } from './orderMoney.server';
 import { parseLeftOutItems } from './unpaidShares.server';
 
 /** Each guest's payment state and the totals, for an order whose guests pay (null: the company pays). */
 async function sharePayments(shop: string, groupOrderId: number, money: (cents: number) => string) {
-  const order = await prisma.groupOrder.findFirst({
-    where: { id: groupOrderId, shop },
-    select: { paymentMode: true },
-  });
-  if (!order || order.paymentMode === 'company') return null;
-  const all = await prisma.guestShare.findMany({
-    where: { shop, groupOrderId },
-    include: { guest: { select: { name: true } } },
+  const reading = await readOrderMoney(shop, groupOrderId);
+  if (!reading || reading.mode === 'company') return null;
+  // Left out at submit (unpaidShares.server.ts): no longer in the order's money, listed on their own.
+  const leftOut = await prisma.guestShare.findMany({
+    where: { shop, groupOrderId, paymentStatus: { in: ['left-out', 'left-out-paid'] } },
+    select: { paymentStatus: true, leftOutItems: true, guest: { select: { name: true } } },
     orderBy: { id: 'asc' },
   });
-  // Left out at submit (unpaidShares.server.ts): no longer in the order's money, listed on their own.
-  const isLeftOut = (status: string) => status === 'left-out' || status === 'left-out-paid';
-  const shares = all.filter((share) => !isLeftOut(share.paymentStatus));
-  const state = (share: (typeof shares)[number]): ShareState => {
-    // The merchant cancelled the guest's Shopify order and nothing came back (yet): the host must know.
-    if (share.cancelledAt && share.paymentStatus === 'paid') return 'cancelled';
-    if (share.paymentStatus === 'paid') return 'paid';
-    if (share.paymentStatus === 'refunded') return 'refunded';
-    if (share.paymentStatus === 'partially-refunded') return 'partly';
-    return share.guestCents > 0 ? 'pending' : 'company';
-  };
-  const sum = (pick: (share: (typeof shares)[number]) => number) =>
-    shares.reduce((total, share) => total + pick(share), 0);
+  const guests = reading.guests.filter((guest) => guest.guestId !== null);
+  const kept = (guest: GuestMoney) => guest.paidCents - guest.refundedCents;
+  const sum = (pick: (guest: GuestMoney) => number) => guests.reduce((total, g) => total + pick(g), 0);
   return {
-    of: (guestId: number | null) => {
-      const share = shares.find((s) => s.guestId === guestId);
-      return share ? state(share) : null;
-    },
-    unpaidCount: shares.filter((s) => ['none', 'pending'].includes(s.paymentStatus) && s.guestCents > 0)
-      .length,
-    leftOut: all
-      .filter((share) => isLeftOut(share.paymentStatus))
-      .map((share) => ({
-        name: share.guest.name,
-        items: parseLeftOutItems(share.leftOutItems).map((item) => item.text),
-        refundDue: share.paymentStatus === 'left-out-paid',
-      })),
+    of: (guestId: number | null): ShareState | null =>
+      guests.find((guest) => guest.guestId === guestId)?.state ?? null,
+    unpaidCount: guests.filter((guest) => guest.state === 'pending').length,
+    leftOut: leftOut.map((share) => ({
+      name: share.guest.name,
+      items: parseLeftOutItems(share.leftOutItems).map((item) => item.text),
+      refundDue: share.paymentStatus === 'left-out-paid',
+    })),
     totals: {
-      paidText: money(sum((s) => s.paidCents - s.refundedCents)),
-      owedText: money(sum((s) => (state(s) === 'pending' ? s.guestCents : s.paidCents - s.refundedCents))),
-      companyText: money(sum((s) => s.companyCents)),
+      paidText: money(sum(kept)),
+      owedText: money(sum((g) => (g.state === 'pending' ? g.guestCents : kept(g)))),
+      companyText: money(reading.totals.companyCents),
     },
   };
 }
-
-export type ShareState = 'paid' | 'pending' | 'refunded' | 'partly' | 'company' | 'cancelled';
 
 // The host dashboard page's facts: the order with its times, payment and total said in words, and each
 // guest's lines, only as much as the page shows.
