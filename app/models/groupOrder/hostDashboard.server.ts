@@ -15,8 +15,13 @@ async function sharePayments(shop: string, groupOrderId: number, money: (cents: 
   const reading = await readOrderMoney(shop, groupOrderId);
   if (!reading || reading.mode === 'company') return null;
   // Left out at submit (unpaidShares.server.ts): no longer in the order's money, listed on their own.
+  // (A late payment refunded in full makes it `refunded`; leftOutAt still says it was left out.)
   const leftOut = await prisma.guestShare.findMany({
-    where: { shop, groupOrderId, paymentStatus: { in: ['left-out', 'left-out-paid'] } },
+    where: {
+      shop,
+      groupOrderId,
+      OR: [{ paymentStatus: { in: ['left-out', 'left-out-paid'] } }, { leftOutAt: { not: null } }],
+    },
     select: { paymentStatus: true, leftOutItems: true, guest: { select: { name: true } } },
     orderBy: { id: 'asc' },
   });
@@ -31,6 +36,7 @@ async function sharePayments(shop: string, groupOrderId: number, money: (cents: 
       name: share.guest.name,
       items: parseLeftOutItems(share.leftOutItems).map((item) => item.text),
       refundDue: share.paymentStatus === 'left-out-paid',
+      refunded: share.paymentStatus === 'refunded',
     })),
     totals: {
       paidText: money(sum(kept)),

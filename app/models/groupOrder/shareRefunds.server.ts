@@ -130,22 +130,28 @@ export async function refundCancelledOrder(tx: Tx, shop: string, groupOrderId: n
 
 /** Whether the kitchen's cancel of this order already sent guests' money back (it cannot be undone). */
 export async function cancelRefunded(tx: Tx, shop: string, groupOrderId: number) {
-  return (await tx.shareRefund.count({ where: { shop, groupOrderId, kind: 'cancel' } })) > 0;
+  const kinds = ['cancel', 'late-cancel'];
+  return (await tx.shareRefund.count({ where: { shop, groupOrderId, kind: { in: kinds } } })) > 0;
 }
 
-/** orders/paid for a share already paid by another order: that second order is refunded whole at once. */
-export async function refundSecondPayment(
+/**
+ * orders/paid for a share that cannot take this payment: paid already by another order (`second-payment`),
+ * its items left out at submit (`left-out`), or its order cancelled (`late-cancel`, a checkout left open).
+ * That order is refunded whole at once, once: the refund's key names the order.
+ */
+export async function refundWholeOrder(
   tx: Tx,
   shop: string,
   share: { id: number; groupOrderId: number },
   order: { orderId: string; totalCents: number },
+  kind: 'second-payment' | 'left-out' | 'late-cancel',
 ) {
   return queueRefund(tx, {
     shop,
     groupOrderId: share.groupOrderId,
     shareId: share.id,
-    key: `second:${order.orderId}`,
-    kind: 'second-payment',
+    key: `${kind === 'second-payment' ? 'second' : 'late'}:${order.orderId}`,
+    kind,
     shopifyOrderId: order.orderId,
     amountCents: order.totalCents,
     lines: 'all',
@@ -155,16 +161,23 @@ export async function refundSecondPayment(
 /** A share's refunded amount and state from the refunds made on its own order (each counted once). */
 async function settleShare(tx: Tx, shop: string, shareId: number) {
   const share = await tx.guestShare.findFirst({ where: { id: shareId, shop } });
-  if (!share?.shopifyOrderId || !['paid', 'partially-refunded', 'refunded'].includes(share.paymentStatus)) {
-    return;
-  }
+  const states = ['paid', 'partially-refunded', 'refunded', 'left-out-paid'];
+  if (!share?.shopifyOrderId || !states.includes(share.paymentStatus)) return;
   const done = await tx.shareRefund.aggregate({
     where: { shop, shareId, shopifyOrderId: share.shopifyOrderId, status: 'done' },
     _sum: { amountCents: true },
   });
   const refundedCents = Math.min(share.paidCents, done._sum.amountCents ?? 0);
+  // A payment after the items were left out stays money to give back until all of it went back.
+  const lateAfterLeftOut = share.paymentStatus === 'left-out-paid';
   const paymentStatus =
-    refundedCents <= 0 ? 'paid' : refundedCents >= share.paidCents ? 'refunded' : 'partially-refunded';
+    lateAfterLeftOut && refundedCents < share.paidCents
+      ? 'left-out-paid'
+      : refundedCents <= 0
+        ? 'paid'
+        : refundedCents >= share.paidCents
+          ? 'refunded'
+          : 'partially-refunded';
   await tx.guestShare.updateMany({ where: { id: share.id, shop }, data: { refundedCents, paymentStatus } });
 }
 
@@ -213,8 +226,8 @@ async function tellGuest(
   const email = share?.guest.email;
   if (!share || !email) return;
   const reason =
-    row.kind === 'second-payment'
-      ? 'second-payment'
+    row.kind === 'second-payment' || row.kind === 'left-out' || row.kind === 'late-cancel'
+      ? row.kind
       : row.actor === 'guest'
         ? 'guest-removed'
         : 'host-removed';
