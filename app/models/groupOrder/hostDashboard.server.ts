@@ -85,7 +85,20 @@ export async function hostDashboardPage(
       title: orderTitle(order, t),
       pickupText: formatDateTime(new Date(order.pickupAt), zone, intlLocale),
       deadlineText: formatDateTime(new Date(order.deadlineAt), zone, intlLocale),
-      paymentText: paymentLabel(order.paymentMethod, t),
+      // Where guests pay (issue 25), the money rule; the company's payment method only where it pays.
+      paymentText:
+        order.money.paymentMode === 'company'
+          ? paymentLabel(order.paymentMethod, t)
+          : order.money.paymentMode === 'budget' && order.money.budgetCents !== null
+            ? t(
+                order.money.overagePolicy === 'refuse'
+                  ? 'money.guest.rule.refuse'
+                  : 'money.gaps.host.ruleGuestPays',
+                {
+                  budget: money(order.money.budgetCents),
+                },
+              )
+            : t('money.guest.rule.own-share'),
       totalText: formatMoney(summary.totalCents, order.currency, intlLocale),
     },
     // Where guests pay their share (issue 25): the guests' paid part against what they owe, the company's.
