@@ -148,6 +148,11 @@ describe('an unpaid share at submit', () => {
     await host.page.getByRole('button', { name: 'Create Group Order' }).click();
     await host.page.waitForURL('**/apps/group-order/host/dashboard/*');
     const code = (await host.page.getByTestId('order-code').textContent())!.trim();
+    // Guests pay here: the dashboard says the money rule, not the company's payment method.
+    const stats = host.page.locator('.host-stats');
+    expect(await stats.innerText()).toContain('Everyone pays their own share online after confirming.');
+    expect(await stats.innerText()).not.toContain('Pay in Store');
+    await stats.screenshot({ path: path.join(SCREENSHOTS, 'money-gaps-dashboard-rule-390.png') });
 
     const sam = await browser.newUser(PHONE);
     await join(sam.page, code, 'Sam', 'sam.covered@example.com');
