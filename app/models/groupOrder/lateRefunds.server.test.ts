@@ -14,6 +14,7 @@ const { default: prisma } = await import('../../db.server');
 const { createTestGroupOrder, seedMenu } = await import('../../../test/support/factories');
 const { args, call } = await import('../../../test/support/requests');
 const { confirmCart } = await import('./orderItems.server');
+const { setOwnItemQuantity } = await import('./guestChanges.server');
 const { setGroupOrderStatus } = await import('./submitOrder.server');
 const { shareForGuest } = await import('./sharePayment.server');
 const { hostDashboardPage } = await import('./hostDashboard.server');
@@ -178,5 +179,40 @@ describe('a payment that comes after the share could no longer be paid', () => {
     expect(sent[0].text).toContain('which arrived after the cancel, was refunded in full');
     // The money went back, so the cancel cannot be undone any more.
     await expect(undoKitchenState(TEST_SHOP, order.id, 'Kim')).rejects.toThrow('cannot be undone');
+  });
+});
+
+describe('a paid guest lowers a quantity (money-gaps)', () => {
+  it('refunds that many units of the line, once, and still refuses raising it', async () => {
+    await twoGuests({ deliveryFeeCents: 300 });
+    const { share, orderId } = await pays('Olivia');
+    const item = await prisma.orderItem.findFirstOrThrow({ where: { guestId: share.guestId } });
+    expect(item.quantity).toBe(2);
+    const who = { guestName: 'Olivia', token: 'token-Olivia-000000000000000000' };
+    await setOwnItemQuantity(TEST_SHOP, item.id, { ...who, quantity: 1 });
+    // The same set again (a double tap) is no change and decides nothing more.
+    await setOwnItemQuantity(TEST_SHOP, item.id, { ...who, quantity: 1 });
+    await expect(setOwnItemQuantity(TEST_SHOP, item.id, { ...who, quantity: 2 })).rejects.toThrow(
+      'already paid',
+    );
+    const rows = await prisma.shareRefund.findMany();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'removal', key: `lower:${item.id}:2:1`, what: '1x Flat White' });
+    await deliver();
+    await deliver();
+    const refunds = refundsOn(orderId);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0].refundLineItems).toEqual([
+      expect.objectContaining({ quantity: 1, restockType: 'CANCEL' }),
+    ]);
+    const after = await shareOf('Olivia');
+    expect(after).toMatchObject({ paymentStatus: 'partially-refunded', refundedCents: rows[0].amountCents });
+    expect(rows[0].amountCents).toBeGreaterThan(0);
+    expect(refundedOn(orderId)).toBe(rows[0].amountCents);
+    // What stays paid is the share's new amount, to the cent.
+    expect(after.paidCents - after.refundedCents).toBe(after.guestCents);
+    const sent = (await mails('olivia@example.com')).filter((m) => m.subject.startsWith('Refund of'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].text).toContain('You removed 1x Flat White from');
   });
 });
