@@ -125,9 +125,61 @@ describe('an unpaid share at submit', () => {
     expect(await note.innerText()).toBe(
       'Your share was not paid when the order was submitted, so your items were left out: 1x Almond Croissant. You were not charged.',
     );
+    // The left-out card says it all: no "We could not find any confirmed items" above it (money-gaps).
+    expect(await sam.page.locator('main').innerText()).not.toContain('could not find any confirmed items');
     await closeToasts(sam.page);
     await screenshot(sam.page, 'money-unpaid-guest-390');
 
     for (const user of [host, priya, sam, admin, mail]) await user.context.close();
+  });
+
+  it('is covered by the host: the guest is told once by e-mail and sees the covered card', async () => {
+    const host = await browser.newUser(PHONE);
+    await host.page.goto('/apps/group-order/host/create');
+    await hydrated(host.page);
+    await host.page.getByLabel('Your name').fill('Hannah Host');
+    await host.page.getByLabel('Your email').fill(`covers-${Date.now()}@example.com`);
+    await host.page.getByLabel('Company name').fill('Covered Shares Co');
+    await host.page.locator('.money-fields').getByLabel('Who pays').selectOption('own-share');
+    await host.page
+      .locator('.money-fields')
+      .getByLabel('Shares not paid by the deadline')
+      .selectOption('host-covers');
+    await host.page.getByRole('button', { name: 'Create Group Order' }).click();
+    await host.page.waitForURL('**/apps/group-order/host/dashboard/*');
+    const code = (await host.page.getByTestId('order-code').textContent())!.trim();
+    // Guests pay here: the dashboard says the money rule, not the company's payment method.
+    const stats = host.page.locator('.host-stats');
+    expect(await stats.innerText()).toContain('Everyone pays their own share online after confirming.');
+    expect(await stats.innerText()).not.toContain('Pay in Store');
+    await stats.screenshot({ path: path.join(SCREENSHOTS, 'money-gaps-dashboard-rule-390.png') });
+
+    const sam = await browser.newUser(PHONE);
+    await join(sam.page, code, 'Sam', 'sam.covered@example.com');
+    await sam.page.waitForURL('**/apps/group-order/order/**');
+    await confirmOne(sam.page, 'Almond Croissant');
+    const samsPage = sam.page.url();
+
+    await host.page.reload();
+    await hydrated(host.page);
+    await host.page.getByRole('button', { name: 'Submit Group Order' }).click();
+    await host.page.getByRole('dialog').getByRole('button', { name: 'Submit', exact: true }).click();
+    await host.page.getByRole('button', { name: 'Edit This Order' }).waitFor();
+
+    const mail = await browser.newUser(PHONE);
+    const text = await mailText(mail.page, 'sam.covered@example.com', /The host covers your share/);
+    expect(text).toContain('so the host covers it');
+    expect(text).toContain('you pay nothing');
+    await sam.page.goto(samsPage);
+    await hydrated(sam.page);
+    const card = sam.page.getByTestId('share-covered');
+    await card.waitFor();
+    expect(await card.innerText()).toMatch(
+      /^Your share was not paid by the deadline, so the host covered it \(.+\)\. There is nothing for you to pay\.$/,
+    );
+    await closeToasts(sam.page);
+    await screenshot(sam.page, 'money-gaps-covered-guest-390');
+
+    for (const user of [host, sam, mail]) await user.context.close();
   });
 });

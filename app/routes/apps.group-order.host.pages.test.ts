@@ -81,6 +81,29 @@ describe('dashboard loader', () => {
   });
 });
 
+describe('host dashboard: who pays (money-gaps)', () => {
+  it('shows the company payment method only where the company pays, else the money rule', async () => {
+    const paymentText = async (rules: Record<string, unknown>) => {
+      const { order } = await createTestGroupOrder({ paymentMethod: 'pay-in-store', ...rules });
+      const path = `/apps/group-order/host/dashboard/${order.id}`;
+      const answer = await call(async () =>
+        dashboardLoader(args(await proxyRequest(path), { id: String(order.id) })),
+      );
+      return unwrap(answer.body).data.order.paymentText;
+    };
+    expect(await paymentText({ paymentMode: 'company' })).toBe('Pay in Store (Credit Card)');
+    expect(await paymentText({ paymentMode: 'own-share' })).toBe(
+      'Everyone pays their own share online after confirming.',
+    );
+    expect(await paymentText({ paymentMode: 'budget', budgetCents: 1500, overagePolicy: 'guest-pays' })).toBe(
+      'The company pays up to $15.00 per person; guests pay anything over it online.',
+    );
+    expect(await paymentText({ paymentMode: 'budget', budgetCents: 1500, overagePolicy: 'refuse' })).toBe(
+      'The company pays up to $15.00 per person. Items over the budget can’t be added.',
+    );
+  });
+});
+
 describe('find order loader', () => {
   it('sends a code (any case, as the theme’s no-JavaScript form does) straight to the join page', async () => {
     const { order } = await createTestGroupOrder();

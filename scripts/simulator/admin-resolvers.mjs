@@ -509,8 +509,12 @@ const RESOLVERS = {
   DraftOrder,
 };
 
-/** Fields that need an access scope the app may not hold; without it Shopify answers ACCESS_DENIED. */
-const REQUIRED_SCOPES = /** @type {Record<string, string>} */ ({
+/**
+ * Fields that need an access scope the app may not hold (a list: any one of them); without it Shopify
+ * answers ACCESS_DENIED. B2B objects need read_customers or read_companies (shopify.dev, CompanyContact).
+ */
+const REQUIRED_SCOPES = /** @type {Record<string, string | string[]>} */ ({
+  'Customer.companyContactProfiles': ['read_customers', 'read_companies'],
   'QueryRoot.order': 'read_orders',
   'QueryRoot.orders': 'read_orders',
   'QueryRoot.ordersCount': 'read_orders',
@@ -532,16 +536,14 @@ const REQUIRED_SCOPES = /** @type {Record<string, string>} */ ({
  */
 export function fieldResolver(source, args, ctx, info) {
   const parent = info.parentType.name;
-  const scope = REQUIRED_SCOPES[`${parent}.${info.fieldName}`];
-  if (scope && !ctx.store.scopes.has(scope)) {
-    throw new FieldError(
-      `Access denied for ${info.fieldName} field. Required access: \`${scope}\` access scope.`,
-      {
-        code: 'ACCESS_DENIED',
-        documentation: 'https://shopify.dev/api/usage/access-scopes',
-        requiredAccess: `\`${scope}\` access scope.`,
-      },
-    );
+  const scopes = [REQUIRED_SCOPES[`${parent}.${info.fieldName}`] ?? []].flat();
+  if (scopes.length && !scopes.some((scope) => ctx.store.scopes.has(scope))) {
+    const required = scopes.map((scope) => `\`${scope}\` access scope`).join(' or ');
+    throw new FieldError(`Access denied for ${info.fieldName} field. Required access: ${required}.`, {
+      code: 'ACCESS_DENIED',
+      documentation: 'https://shopify.dev/api/usage/access-scopes',
+      requiredAccess: `${required}.`,
+    });
   }
   const own = RESOLVERS[parent]?.[info.fieldName];
   let value;

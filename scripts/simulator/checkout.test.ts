@@ -520,6 +520,15 @@ describe("the app's own configuration", () => {
           },
           body: JSON.stringify({ query }),
         }).then((r) => r.json());
+      // B2B: a customer's company profiles need read_customers or read_companies (money-gaps).
+      const b2b = await ask(
+        '{ customer(id: "gid://shopify/Customer/1002") { companyContactProfiles { id } } }',
+      );
+      expect(b2b.errors[0]).toMatchObject({
+        message:
+          'Access denied for companyContactProfiles field. Required access: `read_customers` access scope or `read_companies` access scope.',
+        extensions: { code: 'ACCESS_DENIED' },
+      });
       const denied = await ask('{ orders(first: 1) { nodes { id } } }');
       expect(denied.errors[0]).toMatchObject({
         message: 'Access denied for orders field. Required access: `read_orders` access scope.',

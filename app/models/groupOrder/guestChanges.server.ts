@@ -92,7 +92,11 @@ export async function setOwnItemQuantity(
     const order = await lockOpenOrder(tx, shop, item.groupOrderId, now);
     const guest = await requireOwnGuest(tx, shop, item.groupOrderId, input.guestName, input.token);
     if (item.guestId !== guest.id) throw new Forbidden(NOT_YOUR_ORDER_MESSAGE);
-    refuseIfSharePaid(await tx.guestShare.findFirst({ where: { shop, guestId: guest.id } }));
+    // A paid share may lower a quantity (those units are refunded, as a removal is); raising stays refused.
+    // The same quantity again (a double tap) changes nothing.
+    if (input.quantity > item.quantity) {
+      refuseIfSharePaid(await tx.guestShare.findFirst({ where: { shop, guestId: guest.id } }));
+    }
     await keepLanguage(tx, shop, guest, input.language);
     // The confirm's limits, read under the same lock (itemLimits.server.ts): a raised quantity counts.
     const { lines, mine } = await readGuestItems(inPrismaTransaction(tx), shop, order.id, guest.id);
@@ -109,6 +113,10 @@ export async function setOwnItemQuantity(
     });
     if (count === 0) throw new NotFound(ITEM_GONE);
     await refreshTotals(tx, shop, item.groupOrderId);
+    if (input.quantity < item.quantity) {
+      const lowered = { from: item.quantity, to: input.quantity };
+      await refundRemovedItem(tx, shop, item, 'guest', lowered);
+    }
     await queueShareDrafts(tx, shop, item.groupOrderId, guest.id);
     return item.groupOrderId;
   });

@@ -15,8 +15,13 @@ async function sharePayments(shop: string, groupOrderId: number, money: (cents: 
   const reading = await readOrderMoney(shop, groupOrderId);
   if (!reading || reading.mode === 'company') return null;
   // Left out at submit (unpaidShares.server.ts): no longer in the order's money, listed on their own.
+  // (A late payment refunded in full makes it `refunded`; leftOutAt still says it was left out.)
   const leftOut = await prisma.guestShare.findMany({
-    where: { shop, groupOrderId, paymentStatus: { in: ['left-out', 'left-out-paid'] } },
+    where: {
+      shop,
+      groupOrderId,
+      OR: [{ paymentStatus: { in: ['left-out', 'left-out-paid'] } }, { leftOutAt: { not: null } }],
+    },
     select: { paymentStatus: true, leftOutItems: true, guest: { select: { name: true } } },
     orderBy: { id: 'asc' },
   });
@@ -31,6 +36,7 @@ async function sharePayments(shop: string, groupOrderId: number, money: (cents: 
       name: share.guest.name,
       items: parseLeftOutItems(share.leftOutItems).map((item) => item.text),
       refundDue: share.paymentStatus === 'left-out-paid',
+      refunded: share.paymentStatus === 'refunded',
     })),
     totals: {
       paidText: money(sum(kept)),
@@ -79,7 +85,20 @@ export async function hostDashboardPage(
       title: orderTitle(order, t),
       pickupText: formatDateTime(new Date(order.pickupAt), zone, intlLocale),
       deadlineText: formatDateTime(new Date(order.deadlineAt), zone, intlLocale),
-      paymentText: paymentLabel(order.paymentMethod, t),
+      // Where guests pay (issue 25), the money rule; the company's payment method only where it pays.
+      paymentText:
+        order.money.paymentMode === 'company'
+          ? paymentLabel(order.paymentMethod, t)
+          : order.money.paymentMode === 'budget' && order.money.budgetCents !== null
+            ? t(
+                order.money.overagePolicy === 'refuse'
+                  ? 'money.guest.rule.refuse'
+                  : 'money.gaps.host.ruleGuestPays',
+                {
+                  budget: money(order.money.budgetCents),
+                },
+              )
+            : t('money.guest.rule.own-share'),
       totalText: formatMoney(summary.totalCents, order.currency, intlLocale),
     },
     // Where guests pay their share (issue 25): the guests' paid part against what they owe, the company's.

@@ -65,14 +65,15 @@ export async function shareForGuest(shop: string, guestId: number) {
   const paid = share.paymentStatus !== 'none' && share.paymentStatus !== 'pending';
   if (!paid && share.guestCents <= 0) return null;
   // Settled at submit (unpaidShares.server.ts): nothing to pay any more, and the page says why.
-  const settled = ['left-out', 'left-out-paid', 'covered'].includes(share.paymentStatus);
+  const settled = ['left-out', 'left-out-paid', 'covered'].includes(share.paymentStatus) || !!share.leftOutAt;
   return {
     itemsCents: share.itemsCents,
     feesCents: share.feesCents,
     tipCents: share.tipCents,
     guestCents: paid && !settled ? share.paidCents : share.guestCents,
     companyCents: share.companyCents,
-    status: share.paymentStatus,
+    // A late payment after a leave-out, refunded in full: still the left-out card, saying so.
+    status: share.leftOutAt && share.paymentStatus === 'refunded' ? 'left-out-refunded' : share.paymentStatus,
     /** Given back on the guest's card (issue 25: an item removed after paying, a cancel). */
     refundedCents: share.refundedCents,
     payUrl: paid ? null : payPath(shop, share.id),

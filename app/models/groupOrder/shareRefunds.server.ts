@@ -76,28 +76,36 @@ async function queueRefund(
 }
 
 /**
- * Inside a removal's transaction, after the item was deleted: when its guest's share is paid, the share
- * takes its new amounts (the split of what is left, fee and tip shares and budget included) and what was
- * paid over the new guestCents goes back, with the item's order line (restock CANCEL). Returns the refund.
+ * Inside a removal's transaction, after the item was deleted (or its quantity lowered, `lowered`: only
+ * those units go, under their own key): when its guest's share is paid, the share takes its new amounts
+ * (the split of what is left, fees, tip and budget included) and what was paid over the new guestCents
+ * goes back, with the item's order line (restock CANCEL). Returns the refund.
  */
-export async function refundRemovedItem(tx: Tx, shop: string, item: OrderItem, actor: 'host' | 'guest') {
+export async function refundRemovedItem(
+  tx: Tx,
+  shop: string,
+  item: OrderItem,
+  actor: 'host' | 'guest',
+  lowered?: { from: number; to: number },
+) {
   if (!item.guestId) return null;
   const share = await tx.guestShare.findFirst({ where: { shop, guestId: item.guestId } });
   if (!share || !PAID_STATES.includes(share.paymentStatus) || !share.shopifyOrderId) return null;
   const next = await shareOfGuestNow(tx, shop, item.groupOrderId, item.guestId);
   const held = await stillHeld(tx, share);
+  const units = lowered ? lowered.from - lowered.to : item.quantity;
   await tx.guestShare.updateMany({ where: { id: share.id, shop }, data: next });
   return queueRefund(tx, {
     shop,
     groupOrderId: item.groupOrderId,
     shareId: share.id,
-    key: `removal:${item.id}`,
+    key: lowered ? `lower:${item.id}:${lowered.from}:${lowered.to}` : `removal:${item.id}`,
     kind: 'removal',
     shopifyOrderId: share.shopifyOrderId,
     // Never below nothing: a share whose fee part grew (others removed items) is not charged here.
     amountCents: Math.max(0, held - next.guestCents),
-    lines: [{ itemId: item.id, quantity: item.quantity }],
-    what: removedItemText(item),
+    lines: [{ itemId: item.id, quantity: units }],
+    what: removedItemText({ ...item, quantity: units }),
     actor,
   });
 }
@@ -130,22 +138,24 @@ export async function refundCancelledOrder(tx: Tx, shop: string, groupOrderId: n
 
 /** Whether the kitchen's cancel of this order already sent guests' money back (it cannot be undone). */
 export async function cancelRefunded(tx: Tx, shop: string, groupOrderId: number) {
-  return (await tx.shareRefund.count({ where: { shop, groupOrderId, kind: 'cancel' } })) > 0;
+  const kinds = ['cancel', 'late-cancel'];
+  return (await tx.shareRefund.count({ where: { shop, groupOrderId, kind: { in: kinds } } })) > 0;
 }
 
-/** orders/paid for a share already paid by another order: that second order is refunded whole at once. */
-export async function refundSecondPayment(
+/** orders/paid a share cannot take (paid already, left out, order cancelled): refunded whole, once. */
+export async function refundWholeOrder(
   tx: Tx,
   shop: string,
   share: { id: number; groupOrderId: number },
   order: { orderId: string; totalCents: number },
+  kind: 'second-payment' | 'left-out' | 'late-cancel',
 ) {
   return queueRefund(tx, {
     shop,
     groupOrderId: share.groupOrderId,
     shareId: share.id,
-    key: `second:${order.orderId}`,
-    kind: 'second-payment',
+    key: `${kind === 'second-payment' ? 'second' : 'late'}:${order.orderId}`,
+    kind,
     shopifyOrderId: order.orderId,
     amountCents: order.totalCents,
     lines: 'all',
@@ -155,17 +165,21 @@ export async function refundSecondPayment(
 /** A share's refunded amount and state from the refunds made on its own order (each counted once). */
 async function settleShare(tx: Tx, shop: string, shareId: number) {
   const share = await tx.guestShare.findFirst({ where: { id: shareId, shop } });
-  if (!share?.shopifyOrderId || !['paid', 'partially-refunded', 'refunded'].includes(share.paymentStatus)) {
-    return;
-  }
+  const states = ['paid', 'partially-refunded', 'refunded', 'left-out-paid'];
+  if (!share?.shopifyOrderId || !states.includes(share.paymentStatus)) return;
   const done = await tx.shareRefund.aggregate({
     where: { shop, shareId, shopifyOrderId: share.shopifyOrderId, status: 'done' },
     _sum: { amountCents: true },
   });
   const refundedCents = Math.min(share.paidCents, done._sum.amountCents ?? 0);
-  const paymentStatus =
-    refundedCents <= 0 ? 'paid' : refundedCents >= share.paidCents ? 'refunded' : 'partially-refunded';
-  await tx.guestShare.updateMany({ where: { id: share.id, shop }, data: { refundedCents, paymentStatus } });
+  // A payment after the items were left out stays money to give back until all of it went back.
+  const partly = share.paymentStatus === 'left-out-paid' ? 'left-out-paid' : 'partially-refunded';
+  const paymentStatus = refundedCents >= share.paidCents && refundedCents > 0 ? 'refunded' : partly;
+  const status = refundedCents <= 0 && partly !== 'left-out-paid' ? 'paid' : paymentStatus;
+  await tx.guestShare.updateMany({
+    where: { id: share.id, shop },
+    data: { refundedCents, paymentStatus: status },
+  });
 }
 
 /**
@@ -213,8 +227,8 @@ async function tellGuest(
   const email = share?.guest.email;
   if (!share || !email) return;
   const reason =
-    row.kind === 'second-payment'
-      ? 'second-payment'
+    row.kind === 'second-payment' || row.kind === 'left-out' || row.kind === 'late-cancel'
+      ? row.kind
       : row.actor === 'guest'
         ? 'guest-removed'
         : 'host-removed';

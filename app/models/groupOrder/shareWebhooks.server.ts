@@ -4,7 +4,7 @@ import { groupOrderTag } from '../../lib/draftOrderInput';
 import { SHARE_ATTRIBUTE } from '../../lib/shareDraftInput';
 import { markSharePaid } from './guestShares.server';
 import type { MailSettings } from '../mail/words.server';
-import { recordShopifyRefund, refundSecondPayment, type ShopifyRefund } from './shareRefunds.server';
+import { recordShopifyRefund, refundWholeOrder, type ShopifyRefund } from './shareRefunds.server';
 import { decimalToCents } from '../../lib/money';
 
 // What Shopify's order webhooks mean for the guest shares (issue 25), inside the webhook's once-only
@@ -22,7 +22,8 @@ export type PaidOrder = {
   at: Date;
 };
 
-export type PaidOutcome = 'paid' | 'already-paid' | 'second-payment' | 'not-a-share' | 'paid-after-left-out';
+export type PaidOutcome =
+  'paid' | 'already-paid' | 'second-payment' | 'not-a-share' | 'paid-after-left-out' | 'paid-after-cancel';
 
 /** orders/paid: the share the order's attribute names (and whose group order's tag it carries) is paid. */
 export async function recordSharePaid(tx: Tx, shop: string, order: PaidOrder): Promise<PaidOutcome> {
@@ -31,7 +32,12 @@ export async function recordSharePaid(tx: Tx, shop: string, order: PaidOrder): P
   if (!shareId) return 'not-a-share';
   const share = await tx.guestShare.findFirst({
     where: { id: shareId, shop },
-    select: { id: true, groupOrderId: true, paymentStatus: true, groupOrder: { select: { code: true } } },
+    select: {
+      id: true,
+      groupOrderId: true,
+      paymentStatus: true,
+      groupOrder: { select: { code: true, status: true, kitchenState: true } },
+    },
   });
   if (!share || !order.tags.includes(groupOrderTag(share.groupOrder.code))) return 'not-a-share';
   try {
@@ -40,13 +46,22 @@ export async function recordSharePaid(tx: Tx, shop: string, order: PaidOrder): P
       paidCents: order.totalCents,
       at: order.at,
     });
-    if (share.paymentStatus === 'left-out') return 'paid-after-left-out';
+    // Paid when it could no longer be (left out at submit, or the order cancelled): refunded whole at once.
+    if (share.paymentStatus === 'left-out') {
+      await refundWholeOrder(tx, shop, share, order, 'left-out');
+      return 'paid-after-left-out';
+    }
+    const { status, kitchenState } = share.groupOrder;
+    if (moved && (status === 'cancelled' || kitchenState === 'cancelled')) {
+      await refundWholeOrder(tx, shop, share, order, 'late-cancel');
+      return 'paid-after-cancel';
+    }
     return moved ? 'paid' : 'already-paid';
   } catch (error) {
     // Paid already by another order (a second checkout got past Shopify's one-per-draft rule): that
     // order is refunded whole at once through the outbox (once per order: the refund's key names it).
     if (error instanceof Conflict) {
-      await refundSecondPayment(tx, shop, share, order);
+      await refundWholeOrder(tx, shop, share, order, 'second-payment');
       return 'second-payment';
     }
     throw error;

@@ -151,6 +151,7 @@ describe('unpaid shares at submit', () => {
   it('host-covers: the unpaid items go on the company draft and the share becomes company part', async () => {
     const { order, hostToken, flatWhite, croissant } = await twoGuests({ unpaidPolicy: 'host-covers' });
     const james = await shareOf('James');
+    await prisma.guest.updateMany({ where: { id: james.guestId }, data: { language: 'de' } });
 
     await setGroupOrderStatus(TEST_SHOP, order.id, 'submitted', { hostToken });
     await deliver();
@@ -169,6 +170,20 @@ describe('unpaid shares at submit', () => {
     expect(totals.draft.lineItems.map((l: Answer) => l.title)).toEqual(['Almond Croissant']);
     expect(totals.paidOrders + totals.company).toBe(2 * flatWhite.priceCents + croissant.priceCents);
     expect((await mails()).some((m) => /left out/i.test(m.subject))).toBe(false);
+    // James is told once, in his language, that the host covers his share and he pays nothing (money-gaps).
+    const covered = (await mails()).filter(
+      (m) => m.to === 'james@example.com' && m.subject.startsWith('Der Gastgeber'),
+    );
+    expect(covered).toHaveLength(1);
+    expect(covered[0].subject).toBe('Der Gastgeber übernimmt Ihren Anteil an Friday coffee');
+    expect(covered[0].text).toContain('Der Gastgeber übernimmt ihn daher (');
+    expect(covered[0].text).toContain('Sie zahlen nichts');
+    // Reopened and submitted again: the covered share is settled, nobody is told twice.
+    await setGroupOrderStatus(TEST_SHOP, order.id, 'active', { hostToken });
+    await setGroupOrderStatus(TEST_SHOP, order.id, 'submitted', { hostToken });
+    expect(
+      (await mails()).filter((m) => m.to === 'james@example.com' && /Gastgeber/.test(m.subject)),
+    ).toHaveLength(1);
   });
 
   it('auto-submit at the deadline follows the same rule', async () => {

@@ -1,6 +1,6 @@
 import type { GroupOrder, Prisma } from '@prisma/client';
 import { queueEmail } from '../mail/mail.server';
-import { leftOutEmail } from '../mail/moneyEmails.server';
+import { coveredEmail, leftOutEmail } from '../mail/moneyEmails.server';
 import type { MailSettings } from '../mail/words.server';
 import { enqueue } from '../outbox/outbox.server';
 import { refreshShares } from './guestShares.server';
@@ -62,6 +62,12 @@ export async function settleUnpaidShares(
           guestCents: 0,
         },
       });
+      // The guest hears it once: a covered share is settled, so a later submit never comes here again.
+      const email = share.guest.email;
+      if (email) {
+        const guest = { name: share.guest.name, email, language: share.guest.language };
+        await queueEmail(tx, shop, await coveredEmail(order, guest, share.guestCents, settings));
+      }
     } else {
       const items = await tx.orderItem.findMany({
         where: { shop, groupOrderId: id, guestId: share.guestId },

@@ -71,7 +71,7 @@ export function payShareEmail(
   });
 }
 
-export type RefundReason = 'host-removed' | 'guest-removed' | 'second-payment';
+export type RefundReason = 'host-removed' | 'guest-removed' | 'second-payment' | 'left-out' | 'late-cancel';
 
 /** Money went back to the guest's card: how much, for what and why, and what stays paid. */
 export function refundEmail(
@@ -87,8 +87,11 @@ export function refundEmail(
   const values = { order: title, amount: money(refund.amountCents), what: refund.what };
   const lines = [
     t('mail.hi', { name: guest.name }),
-    t(`money.refund.mail.${refund.reason}`, values),
-    ...(refund.reason === 'second-payment'
+    // A payment that came after the items were left out or the order was cancelled (money-gaps).
+    refund.reason === 'left-out' || refund.reason === 'late-cancel'
+      ? t(`money.gaps.refund.${refund.reason}`, values)
+      : t(`money.refund.mail.${refund.reason}`, values),
+    ...(['second-payment', 'left-out', 'late-cancel'].includes(refund.reason)
       ? []
       : [t('money.refund.mail.kept', { order: title, kept: money(refund.keptCents) })]),
     t('money.refund.mail.timing'),
@@ -117,6 +120,29 @@ export function leftOutEmail(order: GroupOrder, guest: Reader, items: string[], 
   return composeEmail({
     to: guest.email,
     subject: t('money.deadline.mail.subject', { order: title }),
+    fromName: settings.emailSenderName,
+    words,
+    text: lines.join('\n'),
+    body: lines.map((line) => <Paragraph key={line}>{line}</Paragraph>),
+  });
+}
+
+/** At submit this guest's share was not paid and the host chose to cover unpaid shares: nothing to pay. */
+export function coveredEmail(order: GroupOrder, guest: Reader, amountCents: number, settings: MailSettings) {
+  const words = mailWords(guest.language, settings.locale);
+  const { t, intlLocale } = words;
+  const title = mailTitle(order, words);
+  const lines = [
+    t('mail.hi', { name: guest.name }),
+    t('money.gaps.covered.body', {
+      order: title,
+      host: order.hostName,
+      amount: formatMoney(amountCents, order.currency, intlLocale),
+    }),
+  ];
+  return composeEmail({
+    to: guest.email,
+    subject: t('money.gaps.covered.subject', { order: title }),
     fromName: settings.emailSenderName,
     words,
     text: lines.join('\n'),

@@ -26,7 +26,10 @@ export function ConfirmedItems({ page, payment }: { page: ConfirmedPage; payment
           <GuestLinkOfferLater orderId={page.orderId} guestName={name} email={page.email} />
         </>
       ) : state.own.items.length === 0 ? (
-        <p className="muted">We could not find any confirmed items for {name} in this order yet.</p>
+        // Items left out at submit (issue 25): the left-out card below says what happened to them.
+        state.own.share?.status.startsWith('left-out') ? null : (
+          <p className="muted">We could not find any confirmed items for {name} in this order yet.</p>
+        )
       ) : (
         <ul className="review-lines">
           {state.own.items.map((item) => (

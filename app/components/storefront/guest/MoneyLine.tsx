@@ -111,7 +111,7 @@ export function PayShare({ share, currency }: { share: ShareView; currency: stri
   const paid = share.status === 'paid';
   const list = (items: string[]) =>
     new Intl.ListFormat(words.intlLocale, { type: 'conjunction' }).format(items);
-  if (share.status === 'left-out' || share.status === 'left-out-paid') {
+  if (['left-out', 'left-out-paid', 'left-out-refunded'].includes(share.status)) {
     // Not paid when the order was submitted, and the host chose to leave unpaid items out (issue 25).
     return (
       <Card className="pay-share">
@@ -120,7 +120,9 @@ export function PayShare({ share, currency }: { share: ShareView; currency: stri
           {t('money.deadline.guest.leftOut', { items: list(share.leftOut ?? []) })}{' '}
           {share.status === 'left-out-paid'
             ? t('money.deadline.guest.refundDue', { amount: money(share.paidCents ?? 0) })
-            : t('money.deadline.guest.notCharged')}
+            : share.status === 'left-out-refunded'
+              ? t('money.gaps.guest.leftOutRefunded', { amount: money(share.paidCents ?? 0) })
+              : t('money.deadline.guest.notCharged')}
         </p>
       </Card>
     );

@@ -127,7 +127,7 @@ function SubmitButtons({
 export type UnpaidView = {
   count: number;
   policy: string;
-  leftOut: { name: string; items: string[]; refundDue: boolean }[];
+  leftOut: { name: string; items: string[]; refundDue: boolean; refunded: boolean }[];
 } | null;
 
 /**
@@ -158,6 +158,7 @@ function UnpaidNote({ unpaid, submitted }: { unpaid: UnpaidView; submitted: bool
           <li key={share.name}>
             {t('money.deadline.host.leftOutLine', { name: share.name, items: list(share.items) })}
             {share.refundDue ? ` ${t('money.deadline.host.refundDue')}` : ''}
+            {share.refunded ? ` ${t('money.gaps.host.leftOutRefunded')}` : ''}
           </li>
         ))}
       </ul>
