@@ -28,7 +28,7 @@ export function ConfirmedItems({ page, payment }: { page: ConfirmedPage; payment
       ) : state.own.items.length === 0 ? (
         // Items left out at submit (issue 25): the left-out card below says what happened to them.
         state.own.share?.status.startsWith('left-out') ? null : (
-          <p className="muted">We could not find any confirmed items for {name} in this order yet.</p>
+          <p className="muted">{t('confirmed.noItems', { name })}</p>
         )
       ) : (
         <ul className="review-lines">
