@@ -79,6 +79,8 @@ export const WEBHOOK_BODIES = {
     id: ShopifyId,
     admin_graphql_api_id: z.string().startsWith('gid://shopify/Order/'),
     total_price: Money,
+    // Lines less discounts (tax included where the shop's prices include it): what the share's draft asked.
+    subtotal_price: Money.optional(),
     currency: z.string(),
     tags: z.string().default(''),
     note_attributes: z.array(z.object({ name: z.string(), value: z.string().nullable() })).default([]),

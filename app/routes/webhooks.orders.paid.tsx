@@ -14,6 +14,7 @@ export const action = withHttpErrors(async function action({ request }: ActionFu
     recordSharePaid(tx, shop, {
       orderId: payload.admin_graphql_api_id,
       totalCents: decimalToCents(payload.total_price) ?? 0,
+      subtotalCents: decimalToCents(payload.subtotal_price ?? payload.total_price) ?? 0,
       tags: payload.tags.split(',').map((tag) => tag.trim()),
       attributes: payload.note_attributes,
       at: payload.processed_at ? new Date(payload.processed_at) : new Date(),

@@ -316,13 +316,15 @@ async function moneyProblems(world: World): Promise<string[]> {
       const taken = received(paid).received;
       if (s.paidCents !== taken)
         problems.push(`share ${s.id}: paid ${s.paidCents} here, ${taken} in Shopify`);
-      // A guest who pays a draft the outbox has not updated yet (another guest's confirm moved the fee share
-      // seconds before) pays its old amount: settling the difference is a refund or a top-up the app does
-      // not send yet (money-refunds; docs/decisions/2026-11-27-money-proof.md). MONEY_FUZZ_STRICT=1 shows it.
-      if (s.paidCents !== s.guestCents && process.env.MONEY_FUZZ_STRICT)
-        problems.push(
-          `share ${s.id}: paid ${s.paidCents} but owes ${s.guestCents} (a difference nobody settles)`,
-        );
+      // What the share keeps of the payment (the refunds decided, sent or not) is what it owes, to the cent:
+      // a checkout paid at a stale amount is settled too (2026-11-27-money-proof.md).
+      const decided = await prisma.shareRefund.aggregate({
+        where: { shop: TEST_SHOP, shareId: s.id, shopifyOrderId: paid.id, status: { not: 'failed' } },
+        _sum: { amountCents: true },
+      });
+      const kept = s.paidCents - (decided._sum.amountCents ?? 0);
+      if (['paid', 'partially-refunded'].includes(s.paymentStatus) && kept !== s.guestCents)
+        problems.push(`share ${s.id}: keeps ${kept} of its payment but owes ${s.guestCents}`);
       if (s.refundedCents > s.paidCents) problems.push(`share ${s.id}: refunded more than it paid`);
       const back = received(paid).refunded;
       if (s.refundedCents !== back)

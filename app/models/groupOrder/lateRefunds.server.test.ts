@@ -14,7 +14,7 @@ const { default: prisma } = await import('../../db.server');
 const { createTestGroupOrder, seedMenu } = await import('../../../test/support/factories');
 const { args, call } = await import('../../../test/support/requests');
 const { confirmCart } = await import('./orderItems.server');
-const { setOwnItemQuantity } = await import('./guestChanges.server');
+const { removeItem, setOwnItemQuantity } = await import('./guestChanges.server');
 const { setGroupOrderStatus } = await import('./submitOrder.server');
 const { shareForGuest } = await import('./sharePayment.server');
 const { hostDashboardPage } = await import('./hostDashboard.server');
@@ -214,5 +214,79 @@ describe('a paid guest lowers a quantity (money-gaps)', () => {
     const sent = (await mails('olivia@example.com')).filter((m) => m.subject.startsWith('Refund of'));
     expect(sent).toHaveLength(1);
     expect(sent[0].text).toContain('You removed 1x Flat White from');
+  });
+});
+
+describe('a checkout paid at an amount the share no longer has (a draft not updated yet)', () => {
+  const feeTotal = async () => {
+    const shares = await prisma.guestShare.findMany({ where: { shop: TEST_SHOP } });
+    return shares.reduce((sum, s) => sum + s.feesCents, 0);
+  };
+  async function avaConfirms(orderId: number) {
+    const menu = await prisma.menuItem.findMany({ where: { shop: TEST_SHOP } });
+    await confirmCart(TEST_SHOP, {
+      groupOrderId: orderId,
+      confirmationKey: 'key-Ava-late',
+      guestName: 'Ava',
+      guestInitials: null,
+      guestEmail: 'ava@example.com',
+      guestToken: 'token-Ava-000000000000000000',
+      specialInstructions: null,
+      items: [
+        { menuItemId: menu.find((m) => m.name === 'Long Black')!.id, quantity: 1, selectedModifiers: [] },
+      ],
+    } as Parameters<typeof confirmCart>[1]);
+  }
+
+  it('paid more (Ava joined and the fee is shared by three): the part over goes back at once, once', async () => {
+    const { order } = await twoGuests({ deliveryFeeCents: 400, feeSplit: 'even' });
+    const before = await shareOf('Olivia');
+    expect(before.feesCents).toBe(200);
+    await avaConfirms(order.id);
+    // Olivia's checkout still asks for the fee split by two: she pays it before her draft is updated.
+    const { orderId } = await pays('Olivia');
+    const after = await shareOf('Olivia');
+    const over = before.guestCents - after.guestCents;
+    expect(over).toBeGreaterThan(60);
+    expect(after).toMatchObject({ paymentStatus: 'paid', paidCents: before.guestCents });
+    const row = await prisma.shareRefund.findFirstOrThrow({ where: { shareId: after.id } });
+    expect(row).toMatchObject({ kind: 'overpaid', key: `over:${orderId}`, amountCents: over });
+    await forward('orders/paid', 'paid-Olivia');
+    await deliver(['shopify.shareRefund']);
+    await deliver(['shopify.shareRefund']);
+    expect(refundsOn(orderId)).toHaveLength(1);
+    expect(refundedOn(orderId)).toBe(over);
+    // Only money: her items stay on her order.
+    expect(refundsOn(orderId)[0].refundLineItems).toHaveLength(0);
+    await forward('refunds/create');
+    const settled = await shareOf('Olivia');
+    expect(settled.paidCents - settled.refundedCents).toBe(settled.guestCents);
+    expect(await feeTotal()).toBe(400);
+    const sent = (await mails('olivia@example.com')).filter((m) => m.subject.startsWith('Refund of'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].text).toContain('asked for more than your share now is');
+  });
+
+  it('paid less (Ava left and the fee is shared by two): the share becomes what she paid, James takes the rest', async () => {
+    const { order } = await twoGuests({ deliveryFeeCents: 400, feeSplit: 'even' });
+    await avaConfirms(order.id);
+    await deliver(['shopify.shareDraft']);
+    const stale = await shareOf('Olivia');
+    const ava = await prisma.orderItem.findFirstOrThrow({ where: { shop: TEST_SHOP, guestName: 'Ava' } });
+    await removeItem(TEST_SHOP, ava.id, { guestName: 'Ava', guestToken: 'token-Ava-000000000000000000' });
+    expect((await shareOf('Olivia')).feesCents).toBe(200);
+    // Olivia pays the draft that still holds a third of the fee.
+    await pays('Olivia');
+    const olivia = await shareOf('Olivia');
+    expect(olivia).toMatchObject({
+      paymentStatus: 'paid',
+      paidCents: stale.guestCents,
+      guestCents: stale.guestCents,
+      feesCents: stale.feesCents,
+    });
+    expect(await prisma.shareRefund.count()).toBe(0);
+    // Every cent of the fee is someone's: James's share (not paid yet) takes what Olivia did not pay.
+    expect((await shareOf('James')).feesCents).toBe(400 - stale.feesCents);
+    expect(await feeTotal()).toBe(400);
   });
 });

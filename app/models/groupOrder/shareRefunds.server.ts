@@ -142,23 +142,24 @@ export async function cancelRefunded(tx: Tx, shop: string, groupOrderId: number)
   return (await tx.shareRefund.count({ where: { shop, groupOrderId, kind: { in: kinds } } })) > 0;
 }
 
-/** orders/paid a share cannot take (paid already, left out, order cancelled): refunded whole, once. */
+/** orders/paid a share cannot take (paid, left out, cancelled) refunded whole, once; `overpaid`: the part over. */
 export async function refundWholeOrder(
   tx: Tx,
   shop: string,
   share: { id: number; groupOrderId: number },
   order: { orderId: string; totalCents: number },
-  kind: 'second-payment' | 'left-out' | 'late-cancel',
+  kind: 'second-payment' | 'left-out' | 'late-cancel' | 'overpaid',
 ) {
+  const prefix = { 'second-payment': 'second', 'left-out': 'late', 'late-cancel': 'late', overpaid: 'over' };
   return queueRefund(tx, {
     shop,
     groupOrderId: share.groupOrderId,
     shareId: share.id,
-    key: `${kind === 'second-payment' ? 'second' : 'late'}:${order.orderId}`,
+    key: `${prefix[kind]}:${order.orderId}`,
     kind,
     shopifyOrderId: order.orderId,
     amountCents: order.totalCents,
-    lines: 'all',
+    lines: kind === 'overpaid' ? [] : 'all',
   });
 }
 
@@ -226,12 +227,9 @@ async function tellGuest(
   });
   const email = share?.guest.email;
   if (!share || !email) return;
+  const byPayment = ['second-payment', 'left-out', 'late-cancel', 'overpaid'] as const;
   const reason =
-    row.kind === 'second-payment' || row.kind === 'left-out' || row.kind === 'late-cancel'
-      ? row.kind
-      : row.actor === 'guest'
-        ? 'guest-removed'
-        : 'host-removed';
+    byPayment.find((kind) => kind === row.kind) ?? (row.actor === 'guest' ? 'guest-removed' : 'host-removed');
   await queueEmail(
     tx,
     shop,

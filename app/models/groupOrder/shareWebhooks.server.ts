@@ -3,6 +3,7 @@ import { Conflict } from '../../lib/errors';
 import { groupOrderTag } from '../../lib/draftOrderInput';
 import { SHARE_ATTRIBUTE } from '../../lib/shareDraftInput';
 import { markSharePaid } from './guestShares.server';
+import { queueShareDrafts } from '../outbox/shareDraftSync.server';
 import type { MailSettings } from '../mail/words.server';
 import { recordShopifyRefund, refundWholeOrder, type ShopifyRefund } from './shareRefunds.server';
 import { decimalToCents } from '../../lib/money';
@@ -17,6 +18,8 @@ export type PaidOrder = {
   /** The order's GraphQL id (admin_graphql_api_id). */
   orderId: string;
   totalCents: number;
+  /** What the checkout asked for the share (lines less the discount, before shipping; tax as the shop prices). */
+  subtotalCents: number;
   tags: string[];
   attributes: { name: string; value: string | null }[];
   at: Date;
@@ -36,6 +39,10 @@ export async function recordSharePaid(tx: Tx, shop: string, order: PaidOrder): P
       id: true,
       groupOrderId: true,
       paymentStatus: true,
+      feesCents: true,
+      tipCents: true,
+      companyCents: true,
+      guestCents: true,
       groupOrder: { select: { code: true, status: true, kitchenState: true } },
     },
   });
@@ -56,6 +63,7 @@ export async function recordSharePaid(tx: Tx, shop: string, order: PaidOrder): P
       await refundWholeOrder(tx, shop, share, order, 'late-cancel');
       return 'paid-after-cancel';
     }
+    if (moved) await settlePaidAmount(tx, shop, share, order);
     return moved ? 'paid' : 'already-paid';
   } catch (error) {
     // Paid already by another order (a second checkout got past Shopify's one-per-draft rule): that
@@ -100,4 +108,39 @@ export async function recordShareOrderCancelled(
     data: { cancelledAt: cancelled.at },
   });
   return true;
+}
+
+/**
+ * A guest who paid a draft the outbox had not updated yet (another guest's confirm or removal had just
+ * moved their fee or tip share) paid another amount than their share now says. The share becomes what
+ * they paid: less, and their fee and tip shares shrink by the difference, which the next split gives the
+ * others (the company's where nobody else can take it), and the company covers any rest; more, and the part
+ * over goes back at once. Either way the shares again add up to the group total.
+ */
+async function settlePaidAmount(
+  tx: Tx,
+  shop: string,
+  share: { id: number; groupOrderId: number; feesCents: number; tipCents: number } & {
+    companyCents: number;
+    guestCents: number;
+  },
+  order: PaidOrder,
+) {
+  const over = order.subtotalCents - share.guestCents;
+  if (over > 0) {
+    await refundWholeOrder(tx, shop, share, { orderId: order.orderId, totalCents: over }, 'overpaid');
+  } else if (over < 0) {
+    const fees = Math.min(share.feesCents, -over);
+    const tip = Math.min(share.tipCents, -over - fees);
+    await tx.guestShare.updateMany({
+      where: { id: share.id, shop },
+      data: {
+        feesCents: share.feesCents - fees,
+        tipCents: share.tipCents - tip,
+        companyCents: share.companyCents - over - fees - tip,
+        guestCents: order.subtotalCents,
+      },
+    });
+    await queueShareDrafts(tx, shop, share.groupOrderId);
+  }
 }

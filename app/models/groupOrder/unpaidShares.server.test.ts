@@ -236,6 +236,7 @@ describe('unpaid shares at submit', () => {
     const late = {
       orderId: 'gid://shopify/Order/999',
       totalCents: james.guestCents,
+      subtotalCents: james.guestCents,
       tags: [`group-order-${order.code}`],
       attributes: attrs,
       at: new Date(),

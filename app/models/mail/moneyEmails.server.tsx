@@ -71,7 +71,8 @@ export function payShareEmail(
   });
 }
 
-export type RefundReason = 'host-removed' | 'guest-removed' | 'second-payment' | 'left-out' | 'late-cancel';
+export type RefundReason =
+  'host-removed' | 'guest-removed' | 'second-payment' | 'left-out' | 'late-cancel' | 'overpaid';
 
 /** Money went back to the guest's card: how much, for what and why, and what stays paid. */
 export function refundEmail(
