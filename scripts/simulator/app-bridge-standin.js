@@ -118,7 +118,7 @@
 
   const style = document.createElement('style');
   style.textContent = `
-    ui-nav-menu { display:flex; gap:4px; padding:8px 16px; background:#1a1a1a; position:sticky; top:0; z-index:500; }
+    ui-nav-menu { display:flex; flex-wrap:wrap; gap:4px; padding:8px 16px; background:#1a1a1a; position:sticky; top:0; z-index:500; }
     ui-nav-menu a { color:#e3e3e3; text-decoration:none; font:600 14px system-ui; padding:6px 12px; border-radius:8px; }
     ui-nav-menu a:hover { background:#303030; color:#fff; }
     ui-nav-menu a[aria-current="page"], ui-nav-menu a.active { background:#fff; color:#1a1a1a; }
