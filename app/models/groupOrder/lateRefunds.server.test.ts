@@ -13,7 +13,7 @@ process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
 const { default: prisma } = await import('../../db.server');
 const { createTestGroupOrder, seedMenu } = await import('../../../test/support/factories');
 const { args, call } = await import('../../../test/support/requests');
-const { confirmCart } = await import('./orderItems.server');
+const { confirmAs, guestTokenOf } = await import('../../../test/support/guestConfirms');
 const { removeItem, setOwnItemQuantity } = await import('./guestChanges.server');
 const { setGroupOrderStatus } = await import('./submitOrder.server');
 const { shareForGuest } = await import('./sharePayment.server');
@@ -78,18 +78,8 @@ async function twoGuests(rules: Record<string, unknown>) {
   const { order, hostToken } = await createTestGroupOrder({ paymentMode: 'own-share', ...rules });
   const flatWhite = menu.find((m) => m.name === 'Flat White')!;
   const croissant = menu.find((m) => m.name === 'Almond Croissant')!;
-  let n = 0;
-  const confirm = (guestName: string, menuItemId: number, quantity: number) =>
-    confirmCart(TEST_SHOP, {
-      groupOrderId: order.id,
-      confirmationKey: `key-${guestName}-${(n += 1)}`,
-      guestName,
-      guestInitials: null,
-      guestEmail: `${guestName.toLowerCase()}@example.com`,
-      guestToken: `token-${guestName}-000000000000000000`,
-      specialInstructions: null,
-      items: [{ menuItemId, quantity, selectedModifiers: [] }],
-    } as Parameters<typeof confirmCart>[1]);
+  const confirm = (guestName: string, menuItemId: number, quantity = 1) =>
+    confirmAs(order.id, guestName, menuItemId, quantity);
   await confirm('Olivia', flatWhite.id, 2);
   await confirm('James', croissant.id, 1);
   await prisma.guest.updateMany({ where: { name: 'James' }, data: { language: 'fr' } });
@@ -188,7 +178,7 @@ describe('a paid guest lowers a quantity (money-gaps)', () => {
     const { share, orderId } = await pays('Olivia');
     const item = await prisma.orderItem.findFirstOrThrow({ where: { guestId: share.guestId } });
     expect(item.quantity).toBe(2);
-    const who = { guestName: 'Olivia', token: 'token-Olivia-000000000000000000' };
+    const who = { guestName: 'Olivia', token: guestTokenOf('Olivia') };
     await setOwnItemQuantity(TEST_SHOP, item.id, { ...who, quantity: 1 });
     // The same set again (a double tap) is no change and decides nothing more.
     await setOwnItemQuantity(TEST_SHOP, item.id, { ...who, quantity: 1 });
@@ -224,18 +214,7 @@ describe('a checkout paid at an amount the share no longer has (a draft not upda
   };
   async function avaConfirms(orderId: number) {
     const menu = await prisma.menuItem.findMany({ where: { shop: TEST_SHOP } });
-    await confirmCart(TEST_SHOP, {
-      groupOrderId: orderId,
-      confirmationKey: 'key-Ava-late',
-      guestName: 'Ava',
-      guestInitials: null,
-      guestEmail: 'ava@example.com',
-      guestToken: 'token-Ava-000000000000000000',
-      specialInstructions: null,
-      items: [
-        { menuItemId: menu.find((m) => m.name === 'Long Black')!.id, quantity: 1, selectedModifiers: [] },
-      ],
-    } as Parameters<typeof confirmCart>[1]);
+    await confirmAs(orderId, 'Ava', menu.find((m) => m.name === 'Long Black')!.id);
   }
 
   it('paid more (Ava joined and the fee is shared by three): the part over goes back at once, once', async () => {
@@ -273,7 +252,7 @@ describe('a checkout paid at an amount the share no longer has (a draft not upda
     await deliver(['shopify.shareDraft']);
     const stale = await shareOf('Olivia');
     const ava = await prisma.orderItem.findFirstOrThrow({ where: { shop: TEST_SHOP, guestName: 'Ava' } });
-    await removeItem(TEST_SHOP, ava.id, { guestName: 'Ava', guestToken: 'token-Ava-000000000000000000' });
+    await removeItem(TEST_SHOP, ava.id, { guestName: 'Ava', guestToken: guestTokenOf('Ava') });
     expect((await shareOf('Olivia')).feesCents).toBe(200);
     // Olivia pays the draft that still holds a third of the fee.
     await pays('Olivia');

@@ -13,7 +13,7 @@ process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
 const { default: prisma } = await import('../../db.server');
 const { createTestGroupOrder, seedMenu } = await import('../../../test/support/factories');
 const { args, call } = await import('../../../test/support/requests');
-const { confirmCart } = await import('./orderItems.server');
+const { confirmAs, guestTokenOf } = await import('../../../test/support/guestConfirms');
 const { removeItem } = await import('./guestChanges.server');
 const { moveKitchenState, undoKitchenState } = await import('../kitchen/kitchen.server');
 const { processOutboxOnce } = await import('../outbox/outbox.server');
@@ -70,18 +70,8 @@ async function paidShareOrder(rules: Record<string, unknown> = { paymentMode: 'o
   const { order, hostToken } = await createTestGroupOrder({ ...rules, deliveryFeeCents: 300 });
   const flatWhite = menu.find((m) => m.name === 'Flat White')!;
   const croissant = menu.find((m) => m.name === 'Almond Croissant')!;
-  let n = 0;
   const confirm = (guestName: string, menuItemId: number, quantity = 1) =>
-    confirmCart(TEST_SHOP, {
-      groupOrderId: order.id,
-      confirmationKey: `key-${guestName}-${(n += 1)}`,
-      guestName,
-      guestInitials: null,
-      guestEmail: `${guestName.toLowerCase()}@example.com`,
-      guestToken: `token-${guestName}-000000000000000000`,
-      specialInstructions: null,
-      items: [{ menuItemId, quantity, selectedModifiers: [] }],
-    } as Parameters<typeof confirmCart>[1]);
+    confirmAs(order.id, guestName, menuItemId, quantity);
   await confirm('Olivia', flatWhite.id, 2);
   await confirm('Olivia', croissant.id);
   await confirm('James', croissant.id);
@@ -182,7 +172,7 @@ describe('refunds the app sends', () => {
 
   it('a guest removes their own paid items: refunded, and refunded in full when nothing is left', async () => {
     const { share, items } = await paidShareOrder();
-    const who = { guestName: 'Olivia', guestToken: 'token-Olivia-000000000000000000' };
+    const who = { guestName: 'Olivia', guestToken: guestTokenOf('Olivia') };
     for (const item of items) await removeItem(TEST_SHOP, item.id, who);
     await deliver();
     const after = await shareOf('Olivia');
@@ -288,7 +278,7 @@ describe('refunds the app sends', () => {
       refundedCents: 300,
     });
     // The guest then removes everything: the app gives back only what is still held.
-    const who = { guestName: 'Olivia', guestToken: 'token-Olivia-000000000000000000' };
+    const who = { guestName: 'Olivia', guestToken: guestTokenOf('Olivia') };
     for (const item of items) await removeItem(TEST_SHOP, item.id, who);
     await deliver();
     expect(refundedOn(share.shopifyOrderId!)).toBe(share.paidCents);

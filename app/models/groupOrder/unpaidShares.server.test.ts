@@ -10,7 +10,7 @@ const api = await startAdminApi([TEST_SHOP]);
 process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
 const { default: prisma } = await import('../../db.server');
 const { createTestGroupOrder, seedMenu } = await import('../../../test/support/factories');
-const { confirmCart } = await import('./orderItems.server');
+const { confirmAs } = await import('../../../test/support/guestConfirms');
 const { setGroupOrderStatus } = await import('./submitOrder.server');
 const { runDeadlineJob } = await import('./schedule.server');
 const { markSharePaid } = await import('./guestShares.server');
@@ -50,18 +50,8 @@ async function twoGuests(rules: Record<string, unknown>) {
   const { order, hostToken } = await createTestGroupOrder({ paymentMode: 'own-share', ...rules });
   const flatWhite = menu.find((m) => m.name === 'Flat White')!;
   const croissant = menu.find((m) => m.name === 'Almond Croissant')!;
-  let n = 0;
-  const confirm = (guestName: string, menuItemId: number, quantity: number) =>
-    confirmCart(TEST_SHOP, {
-      groupOrderId: order.id,
-      confirmationKey: `key-${guestName}-${(n += 1)}`,
-      guestName,
-      guestInitials: null,
-      guestEmail: `${guestName.toLowerCase()}@example.com`,
-      guestToken: `token-${guestName}-000000000000000000`,
-      specialInstructions: null,
-      items: [{ menuItemId, quantity, selectedModifiers: [] }],
-    } as Parameters<typeof confirmCart>[1]);
+  const confirm = (guestName: string, menuItemId: number, quantity = 1) =>
+    confirmAs(order.id, guestName, menuItemId, quantity);
   await confirm('Olivia', flatWhite.id, 2);
   await confirm('James', croissant.id, 1);
   await deliver();
@@ -262,16 +252,7 @@ describe('unpaid shares at submit', () => {
       budgetCents: 5000,
       overagePolicy: 'guest-pays',
     });
-    await confirmCart(TEST_SHOP, {
-      groupOrderId: order.id,
-      confirmationKey: 'key-ava',
-      guestName: 'Ava',
-      guestInitials: null,
-      guestEmail: 'ava@example.com',
-      guestToken: 'token-Ava-000000000000000000000',
-      specialInstructions: null,
-      items: [{ menuItemId: menu[0].id, quantity: 1, selectedModifiers: [] }],
-    } as Parameters<typeof confirmCart>[1]);
+    await confirmAs(order.id, 'Ava', menu[0].id);
     await setGroupOrderStatus(TEST_SHOP, order.id, 'submitted', { hostToken });
     expect((await shareOf('Ava')).paymentStatus).toBe('none');
     expect(await itemsOf(order.id)).toHaveLength(1);

@@ -11,7 +11,7 @@ const api = await startAdminApi([TEST_SHOP]);
 process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
 const { default: prisma } = await import('../../db.server');
 const { createTestGroupOrder, seedMenu } = await import('../../../test/support/factories');
-const { confirmCart } = await import('../groupOrder/orderItems.server');
+const { confirmAs } = await import('../../../test/support/guestConfirms');
 const { setGroupOrderStatus } = await import('../groupOrder/submitOrder.server');
 const { markSharePaid } = await import('../groupOrder/guestShares.server');
 const { moveKitchenState } = await import('../kitchen/kitchen.server');
@@ -47,18 +47,8 @@ beforeEach(async () => {
 async function order(rules: Record<string, unknown>, guests: [string, string, number][]) {
   const menu = await seedMenu();
   const made = await createTestGroupOrder(rules);
-  let n = 0;
   for (const [guestName, item, quantity] of guests) {
-    await confirmCart(TEST_SHOP, {
-      groupOrderId: made.order.id,
-      confirmationKey: `key-${guestName}-${(n += 1)}`,
-      guestName,
-      guestInitials: null,
-      guestEmail: `${guestName.toLowerCase()}@example.com`,
-      guestToken: `token-${guestName}-000000000000000000`,
-      specialInstructions: null,
-      items: [{ menuItemId: menu.find((m) => m.name === item)!.id, quantity, selectedModifiers: [] }],
-    } as Parameters<typeof confirmCart>[1]);
+    await confirmAs(made.order.id, guestName, menu.find((m) => m.name === item)!.id, quantity);
   }
   await deliver();
   return { ...made, menu };
