@@ -17,11 +17,7 @@ async function sharePayments(shop: string, groupOrderId: number, money: (cents: 
   // Left out at submit (unpaidShares.server.ts): no longer in the order's money, listed on their own.
   // (A late payment refunded in full makes it `refunded`; leftOutAt still says it was left out.)
   const leftOut = await prisma.guestShare.findMany({
-    where: {
-      shop,
-      groupOrderId,
-      OR: [{ paymentStatus: { in: ['left-out', 'left-out-paid'] } }, { leftOutAt: { not: null } }],
-    },
+    where: { shop, groupOrderId, leftOutAt: { not: null } },
     select: { paymentStatus: true, leftOutItems: true, guest: { select: { name: true } } },
     orderBy: { id: 'asc' },
   });

@@ -77,6 +77,7 @@ type StoredShare = {
   refundedCents: number;
   shopifyOrderId: string | null;
   cancelledAt: Date | null;
+  leftOutAt: Date | null;
 };
 
 function stateOf(mode: MoneyRules['paymentMode'], share: StoredShare | undefined, guestCents: number) {
@@ -108,7 +109,7 @@ export function moneyOf(
     const share =
       rules.paymentMode === 'company'
         ? undefined
-        : stored.find((s) => s.guestId === row.guestId && !s.paymentStatus.startsWith('left-out'));
+        : stored.find((s) => s.guestId === row.guestId && s.leftOutAt === null);
     const amounts = share ?? split.shares[index];
     return {
       key: row.key,

@@ -6,8 +6,11 @@ import type { DraftOrderLineItemInput } from '../../lib/draftOrderInput';
 import { centsToDecimal } from '../../lib/money';
 import { tipTotal } from '../../lib/moneyShares';
 
-/** Shares left out at submit: their items are gone, their fee and tip share stays with the company. */
-const LEFT_OUT = ['left-out', 'left-out-paid'];
+/**
+ * Shares left out at submit (unpaidShares.server.ts sets leftOutAt, and it stays when a late payment is
+ * refunded): their items are gone, their fee and tip share stays with the company.
+ */
+const leftOut = (share: { leftOutAt: Date | null }) => share.leftOutAt !== null;
 
 /**
  * Where guests pay (issue 25; 2026-11-27-money-on-shopify.md), this draft is the company's part: the
@@ -50,9 +53,7 @@ export async function companyPart<T extends { guestId: number | null; totalCents
     include: { guest: { select: { name: true } } },
     orderBy: { id: 'asc' },
   });
-  const paying = shares.filter(
-    (share) => !LEFT_OUT.includes(share.paymentStatus) && (share.guestCents > 0 || share.shopifyOrderId),
-  );
+  const paying = shares.filter((share) => !leftOut(share) && (share.guestCents > 0 || share.shopifyOrderId));
   const covered = shares.filter((share) => !paying.includes(share));
   return {
     items: order.items.filter((item) => !paying.some((share) => share.guestId === item.guestId)),
@@ -62,7 +63,7 @@ export async function companyPart<T extends { guestId: number | null; totalCents
         .filter((s) => s.feesCents + s.tipCents > 0)
         .map((s) =>
           line(
-            `Delivery fee and tip: ${s.guest.name}${LEFT_OUT.includes(s.paymentStatus) ? ' (left out)' : ''}`,
+            `Delivery fee and tip: ${s.guest.name}${leftOut(s) ? ' (left out)' : ''}`,
             s.feesCents + s.tipCents,
           ),
         ),
