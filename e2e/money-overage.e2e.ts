@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createPrismaClient } from '../app/prismaClient.server';
 import { SHOP } from './orders';
 import {
+  waitForPaymentState,
   addItem,
   closeToasts,
   hydrated,
@@ -126,16 +127,7 @@ describe('a $15.00 budget per person, the guest paying what goes over it', () =>
       totalDiscountsSet: { shopMoney: { amount: '15.0' } },
     });
 
-    await expect
-      .poll(
-        async () => {
-          await host.page.goto(dashboard);
-          await hydrated(host.page);
-          return host.page.getByTestId('guest-payment').first().getAttribute('data-state');
-        },
-        { timeout: 30_000, interval: 1_000 },
-      )
-      .toBe('paid');
+    await waitForPaymentState(host.page, dashboard, 'paid');
     await host.page.getByTestId('payment-totals').getByText('Guests paid $2.50 of $2.50').waitFor();
     await host.page
       .locator('.host-orders')

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  waitForPaymentState,
   addItem,
   closeToasts,
   hydrated,
@@ -74,16 +75,7 @@ describe('everyone pays their own share', () => {
     await guest.page.getByRole('heading', { name: 'Thank you!' }).waitFor();
 
     // On the host's dashboard (once the webhook arrived) and back on the guest's confirmed page: paid.
-    await expect
-      .poll(
-        async () => {
-          await host.page.goto(dashboard);
-          await hydrated(host.page);
-          return host.page.getByTestId('guest-payment').first().getAttribute('data-state');
-        },
-        { timeout: 30_000, interval: 1_000 },
-      )
-      .toBe('paid');
+    await waitForPaymentState(host.page, dashboard, 'paid');
     await host.page.getByTestId('payment-totals').getByText('Guests paid $6.50 of $6.50').waitFor();
     await host.page
       .locator('.host-orders')

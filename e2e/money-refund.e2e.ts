@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  waitForPaymentState,
   addItem,
   closeToasts,
   hydrated,
@@ -63,15 +64,7 @@ describe('a refund after the host removes a paid item', () => {
     const orderStatus = guest.page.url();
 
     // The host sees Rafa paid, then removes the Banana Bread ($6.50) from Rafa's order.
-    const reload = async () => {
-      await host.page.goto(dashboard);
-      await hydrated(host.page);
-    };
-    const paymentState = async () => {
-      await reload();
-      return host.page.getByTestId('guest-payment').first().getAttribute('data-state');
-    };
-    await expect.poll(paymentState, { timeout: 30_000, interval: 1_000 }).toBe('paid');
+    await waitForPaymentState(host.page, dashboard, 'paid');
     await host.page.getByRole('button', { name: 'Remove 1x Banana Bread from Rafa' }).click();
     const ask = host.page.getByRole('dialog', { name: "Remove 1x Banana Bread from Rafa's order?" });
     await ask
@@ -94,7 +87,7 @@ describe('a refund after the host removes a paid item', () => {
     await screenshot(guest.page, 'money-refund-order-status-390');
 
     // The dashboard: partly refunded, and what the guests paid now.
-    await expect.poll(paymentState, { timeout: 30_000, interval: 1_000 }).toBe('partly');
+    await waitForPaymentState(host.page, dashboard, 'partly');
     await host.page.getByTestId('guest-payment').getByText('Partly refunded').waitFor();
     await closeToasts(host.page, { untilGone: true });
     await host.page

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { createPrismaClient } from '../app/prismaClient.server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -97,6 +97,16 @@ export function offProxyRequests(requests: string[]) {
 /** Waits until Remix has hydrated the page, so its buttons answer clicks. */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => Boolean(window.__remixRouter));
+}
+
+/** Opens the host's dashboard again until the first guest's payment badge says `state` (Shopify's webhook came). */
+export async function waitForPaymentState(page: Page, dashboard: string, state: string) {
+  const current = async () => {
+    await page.goto(dashboard);
+    await hydrated(page);
+    return page.getByTestId('guest-payment').first().getAttribute('data-state');
+  };
+  await expect.poll(current, { timeout: 30_000, interval: 1_000 }).toBe(state);
 }
 
 /** A guest joins an order by code from the join page (with an e-mail address when given). */
