@@ -19,13 +19,17 @@ import { withHttpErrors } from '~/lib/http.server';
 import { clientKey } from '~/lib/credentials.server';
 import { countMiss } from '~/models/limits/rateLimits.server';
 import { useWords, useT } from '~/components/i18n';
-import { PayShare } from '~/components/storefront/guest/MoneyLine';
 import { pageLanguage } from '~/i18n.server';
 
 // The kitchen's progress shows once the live status says the order went to the shop (asked in the
 // browser, never in the server's HTML): loaded then, as on the host dashboard.
 const KitchenTimeline = lazy(() =>
   import('~/components/storefront/KitchenTimeline').then((m) => ({ default: m.KitchenTimeline })),
+);
+
+// The guest's share and its pay button, once the browser has read the guest's items (never in the HTML).
+const PayShare = lazy(() =>
+  import('~/components/storefront/guest/PayShare').then((m) => ({ default: m.PayShare })),
 );
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
@@ -90,6 +94,22 @@ function KitchenProgress(props: ComponentProps<typeof KitchenTimeline>) {
   return (
     <Suspense fallback={null}>
       <KitchenTimeline {...props} />
+    </Suspense>
+  );
+}
+
+/** The guest's share and its pay button, where the guest pays something (issue 25). */
+function OwnShare({
+  share,
+  currency,
+}: {
+  share: ComponentProps<typeof PayShare>['share'] | null | undefined;
+  currency: string;
+}) {
+  if (!share) return null;
+  return (
+    <Suspense fallback={null}>
+      <PayShare share={share} currency={currency} />
     </Suspense>
   );
 }
@@ -166,7 +186,7 @@ function Confirmed(loaded: ConfirmedData) {
 
       <ConfirmedItems page={page} payment={payment} />
 
-      {own?.share ? <PayShare share={own.share} currency={loaded.currency} /> : null}
+      <OwnShare share={own?.share} currency={loaded.currency} />
 
       {next.length ? (
         <Card className="whats-next">
