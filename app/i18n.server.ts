@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { AREAS, type Area } from './locales/catalogs';
 import { i18nFor, messagesFor } from './locales/compiled';
-import { formatLocale, supportedLanguage, type Language, type Translate } from './lib/language';
+import { formatLocale, LANGUAGES, supportedLanguage, type Language, type Translate } from './lib/language';
+import { keepCatalog, type CatalogRefs } from './components/i18n';
+import { env } from './env.server';
 import { chooseLanguage, pseudoRequested, requestLanguage } from './lib/language.server';
 import { PSEUDO_LOCALE, pseudoMessages } from './lib/pseudoLocale';
 import polarisEn from '@shopify/polaris/locales/en.json';
@@ -24,11 +27,65 @@ function pseudoMessagesFor(areas: readonly Area[]): Messages {
   return messages;
 }
 
-/** What a storefront page is sent: its language's messages, or the pseudo language's when asked for. */
-export function pageMessages(request: Request, language: Language): Messages {
-  return pseudoRequested(request)
-    ? pseudoMessagesFor(STOREFRONT_AREAS)
-    : messagesFor(language, STOREFRONT_AREAS);
+/**
+ * A storefront catalog: one language's compiled messages of the storefront's areas (or the pseudo
+ * language's, for browser tests) as the JSON file a page fetches, named by its content so a browser keeps
+ * it for good and a changed catalog is a new address (docs/decisions/2026-11-27-storefront-catalog-file.md).
+ */
+type StorefrontCatalog = { file: string; address: string; json: string; messages: Messages };
+type CatalogKey = Language | typeof PSEUDO_KEY;
+const PSEUDO_KEY = 'pseudo';
+const storefrontCatalogs = new Map<CatalogKey, StorefrontCatalog>();
+
+function storefrontCatalog(key: CatalogKey): StorefrontCatalog {
+  let catalog = storefrontCatalogs.get(key);
+  if (!catalog) {
+    const messages =
+      key === PSEUDO_KEY ? pseudoMessagesFor(STOREFRONT_AREAS) : messagesFor(key, STOREFRONT_AREAS);
+    const json = JSON.stringify(messages);
+    const hash = createHash('sha256').update(json).digest('hex').slice(0, 12);
+    const file = `storefront-${key}-${hash}.json`;
+    // On the app's own origin, beside the built scripts.
+    const address = new URL(`/locales/${file}`, env.SHOPIFY_APP_URL).href;
+    catalog = { file, address, json, messages };
+    storefrontCatalogs.set(key, catalog);
+  }
+  return catalog;
+}
+
+let everyLanguage: Record<Language, string> | undefined;
+
+/** What a storefront page names: its language's catalog (or the pseudo one when asked), and every language's. */
+export function pageCatalog(request: Request, language: Language): CatalogRefs {
+  everyLanguage ??= Object.fromEntries(
+    LANGUAGES.map((code) => [code, storefrontCatalog(code).address]),
+  ) as Record<Language, string>;
+  const own = storefrontCatalog(pseudoRequested(request) ? PSEUDO_KEY : language);
+  // Kept for the server's render of this page (its LanguageProvider and title read it by address).
+  keepCatalog(own.address, own.messages);
+  return { catalog: own.address, catalogs: everyLanguage };
+}
+
+const CATALOG_FILE = new RegExp(`^storefront-(${[...LANGUAGES, PSEUDO_KEY].join('|')})-[0-9a-f]{12}\\.json$`);
+
+/**
+ * The answer to GET /locales/<file>: the catalog, public and cross-origin (storefront pages live on the
+ * shop's domain), kept for a year when the address names today's content; an address from before a deploy
+ * gets today's catalog, not cached, so a page open across the deploy still starts.
+ */
+export function catalogFile(file: string | undefined): Response {
+  const match = CATALOG_FILE.exec(file ?? '');
+  if (!match) return new Response('There is no such catalog.', { status: 404 });
+  const catalog = storefrontCatalog(match[1] as CatalogKey);
+  const current = catalog.file === file;
+  return new Response(catalog.json, {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': current ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Access-Control-Allow-Origin': '*',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
 }
 
 let pseudoInstance: I18n | undefined;

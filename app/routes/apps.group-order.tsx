@@ -17,7 +17,7 @@ import storefrontCss from '~/styles/storefront.css?url';
 import { withHttpErrors } from '~/lib/http.server';
 import { formatLocale } from '~/lib/language';
 import { requestLanguage } from '~/lib/language.server';
-import { pageMessages } from '~/i18n.server';
+import { pageCatalog } from '~/i18n.server';
 import { LanguageProvider, useT } from '~/components/i18n';
 import { LanguagePicker, useStickyLanguage } from '~/components/storefront/LanguagePicker';
 import { storefrontTitle } from '~/components/storefront/pageTitle';
@@ -40,19 +40,19 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
   };
 });
 
-/** The page's language (locale param, Accept-Language, shop's language, English) and only its messages. */
+/** The page's language (locale param, Accept-Language, shop's language, English) and its catalog's address. */
 function storefrontLanguage(request: Request, shopLocale: string) {
   const language = requestLanguage(request, shopLocale);
   return {
     language,
     intlLocale: formatLocale(language, shopLocale),
-    messages: pageMessages(request, language),
+    ...pageCatalog(request, language),
   };
 }
 
 /**
  * A refused page (unsigned, unreadable address, too many requests) still speaks the visitor's language:
- * the refusal carries its sentence and the language's messages to the error page. A redirect passes.
+ * the refusal carries its sentence and the language's catalog to the error page. A redirect passes.
  */
 async function refusalInLanguage(thrown: unknown, request: Request) {
   if (!(thrown instanceof Response) || thrown.status < 400) return thrown;
@@ -113,10 +113,10 @@ function Shell({
 }
 
 export default function StorefrontLayout() {
-  const { shopName, loggedIn, language, intlLocale, messages } = useLoaderData<typeof loader>();
-  useStickyLanguage(language);
+  const { shopName, loggedIn, language, intlLocale, catalog, catalogs } = useLoaderData<typeof loader>();
+  useStickyLanguage(language, catalogs);
   return (
-    <LanguageProvider language={language} intlLocale={intlLocale} messages={messages}>
+    <LanguageProvider language={language} intlLocale={intlLocale} catalog={catalog} catalogs={catalogs}>
       <Shell shopName={shopName} loggedIn={loggedIn}>
         {/* Inside the shell so toasts inherit the storefront's type and colours. */}
         <ToastProvider>
@@ -133,13 +133,16 @@ function refusalText(data: unknown) {
   return (data as { message?: string } | null)?.message || null;
 }
 
-type LanguageData = Pick<ReturnType<typeof storefrontLanguage>, 'language' | 'intlLocale' | 'messages'>;
+type LanguageData = Pick<
+  ReturnType<typeof storefrontLanguage>,
+  'language' | 'intlLocale' | 'catalog' | 'catalogs'
+>;
 
 /** The language a refusal of the layout's own loader carried (see refusalInLanguage). */
 function refusalLanguage(error: unknown): LanguageData | null {
   if (!isRouteErrorResponse(error)) return null;
   const data = error.data as Partial<LanguageData> | null;
-  return data && typeof data === 'object' && data.language && data.messages && data.intlLocale
+  return data && typeof data === 'object' && data.language && data.catalog && data.intlLocale
     ? (data as LanguageData)
     : null;
 }
@@ -163,7 +166,8 @@ export function ErrorBoundary() {
     <LanguageProvider
       language={language.language}
       intlLocale={language.intlLocale}
-      messages={language.messages}
+      catalog={language.catalog}
+      catalogs={language.catalogs}
     >
       <Shell shopName={layout?.shopName} loggedIn={layout?.loggedIn}>
         <main className="shell-main shell-main--narrow" data-status={status}>

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from '@remix-run/react';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { LANGUAGE_NAMES, LANGUAGES, supportedLanguage, type Language } from '~/lib/language';
-import { useLanguage, useT } from '~/components/i18n';
+import { loadCatalog, useLanguage, useT } from '~/components/i18n';
 
 // The guest's own choice of language. Cookies do not survive Shopify's app proxy, so the choice is kept
 // in this browser (localStorage) and travels as the page's `locale` query parameter (signed by the proxy).
@@ -22,24 +22,43 @@ function withLocale(search: string, language: Language) {
 }
 
 /**
+ * The same page in another language: its catalog first (the page renders in it at once), then the page's
+ * data in it. A catalog that cannot load makes it a full page load, which brings its own.
+ */
+function useSwitchLanguage(catalogs: Partial<Record<Language, string>> | undefined) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return useCallback(
+    (language: Language) => {
+      const search = withLocale(location.search, language);
+      const catalog = catalogs?.[language];
+      (catalog ? loadCatalog(catalog) : Promise.resolve()).then(
+        () => navigate(search, { replace: true }),
+        () => window.location.replace(search),
+      );
+    },
+    [catalogs, location.search, navigate],
+  );
+}
+
+/**
  * A page opened without a `locale` (a shared or e-mailed link) in a browser whose guest chose another
  * language asks again in the chosen one.
  */
-export function useStickyLanguage(language: Language) {
+export function useStickyLanguage(language: Language, catalogs: Record<Language, string>) {
   const location = useLocation();
-  const navigate = useNavigate();
+  const switchTo = useSwitchLanguage(catalogs);
   useEffect(() => {
     if (new URLSearchParams(location.search).has('locale')) return;
     const chosen = storedLanguage();
-    if (chosen && chosen !== language) navigate(withLocale(location.search, chosen), { replace: true });
-  }, [language, location.search, navigate]);
+    if (chosen && chosen !== language) switchTo(chosen);
+  }, [language, location.search, switchTo]);
 }
 
 export function LanguagePicker() {
   const t = useT();
-  const { language } = useLanguage();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const { language, catalogs } = useLanguage();
+  const switchTo = useSwitchLanguage(catalogs);
   return (
     <label className="shell-language">
       <span className="visually-hidden">{t('shell.language')}</span>
@@ -53,7 +72,7 @@ export function LanguagePicker() {
           } catch {
             // Private mode: the choice holds for this page's links only.
           }
-          navigate(withLocale(location.search, chosen), { replace: true });
+          switchTo(chosen);
         }}
       >
         {LANGUAGES.map((code) => (
