@@ -111,11 +111,22 @@ export function printReport(results: Results, sizes: readonly number[], resultsF
     console.log('   The same with two instances on the database, the guests alternately on each:');
     printRush(results.lunchRushTwoInstances);
   }
-  console.log('\n5. Storefront pages: JS and CSS on first load');
-  row('', 'status', 'JS KB', 'JS gz KB', 'CSS gz KB', 'HTML enc.', 'assets enc.');
+  console.log('\n5. Storefront pages: JS and CSS on first load, the HTML, and the words (once per browser)');
+  row(
+    '',
+    'status',
+    'JS KB',
+    'JS gz KB',
+    'CSS gz KB',
+    'HTML gz KB',
+    'words gz KB',
+    'HTML enc.',
+    'assets enc.',
+  );
   // assets enc.: compressed / assets of 1 KB or more
   for (const [name, w] of Object.entries(results.pages)) {
-    row(name, w.status, w.jsKB, w.jsGzKB, w.cssGzKB, w.htmlCompressed, w.assetsCompressed);
+    const { jsKB, jsGzKB, cssGzKB, htmlGzKB, wordsGzKB } = w;
+    row(name, w.status, jsKB, jsGzKB, cssGzKB, htmlGzKB, wordsGzKB, w.htmlCompressed, w.assetsCompressed);
   }
   console.log('\n6. App process');
   const p = results.appProcess;

@@ -1,4 +1,5 @@
-// JS and CSS a storefront page loads on first visit, and whether the HTML and assets came compressed.
+// JS and CSS a storefront page loads on first visit, its HTML and words, and whether the HTML and assets
+// came compressed.
 import { gzipSync } from 'node:zlib';
 import { clientAddress, type Page } from './load';
 import { signedPath } from './signing.mjs';
@@ -39,8 +40,18 @@ export async function pageWeight(base: string, target: Page, signing: { shop: st
       jsGz += gz;
     } else cssGz += gz;
   }
+  // The page's words (a storefront catalog, docs/decisions/2026-11-27-storefront-catalog-file.md): fetched
+  // on a browser's first page in a language and kept, so counted apart from the scripts.
+  const catalog = /<link[^>]*data-catalog[^>]*>/.exec(html)?.[0].match(/href="([^"]+)"/)?.[1];
+  let wordsGz = 0;
+  if (catalog) {
+    const words = await fetch(`${base}${new URL(catalog).pathname}`);
+    wordsGz = gzipSync(Buffer.from(await words.arrayBuffer())).length;
+  }
   return {
     status: page.status,
+    htmlGzKB: +(gzipSync(html).length / 1024).toFixed(1),
+    wordsGzKB: +(wordsGz / 1024).toFixed(1),
     jsKB: +(jsRaw / 1024).toFixed(1),
     jsGzKB: +(jsGz / 1024).toFixed(1),
     cssGzKB: +(cssGz / 1024).toFixed(1),
