@@ -1,6 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { GuestTopBar } from '~/components/storefront/guest/OrderHero';
+import { GuestTopBar } from '~/components/storefront/guest/GuestTopBar';
 import { OrderNotFound, PageLoading, RemovedNotice } from '~/components/storefront/guest/PageStatus';
 import {
   ReviewCart,

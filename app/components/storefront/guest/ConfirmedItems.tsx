@@ -4,7 +4,7 @@ import { MAX_QUANTITY, MIN_QUANTITY } from '~/lib/pricing';
 import type { ConfirmedPage } from './useConfirmedOrder';
 import type { OwnOrder } from './useOwnOrder';
 import { GuestLinkOfferLater } from './GuestLinkOfferLater';
-import { LineNote } from './OrderCard';
+import { LineNote } from './LineNote';
 import { useT } from '~/components/i18n';
 
 // The confirmed page's "Your items" card: the guest's lines (editable while the order is open), the

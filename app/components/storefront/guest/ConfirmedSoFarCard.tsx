@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { Card } from '~/components/storefront/ui';
 import type { OwnOrder } from './useOwnOrder';
-import { LineNote } from './OrderCard';
+import { LineNote } from './LineNote';
 import { useT } from '~/components/i18n';
 
 /** The card of what the guest already confirmed (ConfirmedSoFar.tsx loads it when there is any). */

@@ -1,15 +1,7 @@
 import { Button, Card } from '~/components/storefront/ui';
 import { cartTotalCents, itemCount, type CartLine, type DraftCart } from '~/lib/cart';
 import { useT } from '~/components/i18n';
-
-/** A line's own note ("heated"), under the line wherever a guest sees it; nothing when there is none. */
-export function LineNote({ note }: { note?: string | null }) {
-  return note ? <span className="line-note">Note: {note}</span> : null;
-}
-
-export function modifierText(modifiers: { name: string }[]) {
-  return modifiers.map((m) => m.name).join(', ');
-}
+import { LineNote, modifierText } from './LineNote';
 
 /** One cart line: quantity, name, its choices and note, its price, and a button that removes it. */
 function OrderLine({

@@ -5,7 +5,7 @@ import { sfPath } from '~/lib/paths';
 import { formatDateTime } from '~/lib/time';
 import { Countdown } from './Countdown';
 import { GuestLinkOfferLater } from './GuestLinkOfferLater';
-import { LineNote, modifierText } from './OrderCard';
+import { LineNote, modifierText } from './LineNote';
 import type { loader } from '~/routes/apps.group-order.review.$groupOrderId.$guestName';
 import type { Avoid } from '~/lib/allergens';
 import { lineConflicts, lineMade } from '~/lib/asMade';
