@@ -55,10 +55,19 @@ async function readData() {
         // by its code ("(AUD)" beside an amount the host types).
         'SELECT timeZone AS text FROM ShopSettings WHERE shop = ?',
         'SELECT currency AS text FROM ShopSettings WHERE shop = ?',
-        ...['code', 'name', 'companyName', 'hostName', 'hostEmail', 'shopifyDraftOrderName'].map(
-          (column) => `SELECT ${column} AS text FROM GroupOrder WHERE shop = ?`,
-        ),
+        ...[
+          'code',
+          'name',
+          'companyName',
+          'hostName',
+          'hostEmail',
+          'shopifyDraftOrderName',
+          'instructions',
+          'deliveryAddress',
+        ].map((column) => `SELECT ${column} AS text FROM GroupOrder WHERE shop = ?`),
         'SELECT name AS text FROM Guest WHERE shop = ?',
+        // Orders other tests store directly have lines without a guest row.
+        'SELECT guestName AS text FROM OrderItem WHERE shop = ?',
         'SELECT initials AS text FROM Guest WHERE shop = ?',
         'SELECT guestInitials AS text FROM OrderItem WHERE shop = ?',
         'SELECT specialInstructions AS text FROM OrderItem WHERE shop = ?',

@@ -48,12 +48,12 @@ export const loader = withHttpErrors(async function loader({ request }: LoaderFu
   const page = parsePage(url.searchParams.get('page'));
   const orderId = Number(url.searchParams.get('order'));
   const settings = await getAdminSettings(shop, admin.graphql);
-  // Pickup times in the admin's language (the `locale` the app's own requests carry).
-  const { intlLocale } = await pageLanguage(request, shop);
+  // Pickup times and unnamed orders' titles in the admin's language (the `locale` its own requests carry).
+  const words = await pageLanguage(request, shop);
   const [stats, list, detail, undeliveredEmails, orderBudget] = await Promise.all([
     getOrderStats(shop, settings.timeZone),
-    listGroupOrders(shop, { tab, query, page, intlLocale }),
-    Number.isInteger(orderId) && orderId > 0 ? getAdminOrderDetail(shop, orderId, intlLocale) : null,
+    listGroupOrders(shop, { tab, query, page, words }),
+    Number.isInteger(orderId) && orderId > 0 ? getAdminOrderDetail(shop, orderId, words) : null,
     listUndeliveredEmails(shop),
     orderBudgetStatus(shop),
   ]);

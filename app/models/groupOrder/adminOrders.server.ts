@@ -1,3 +1,4 @@
+import type { Translate } from '~/lib/language';
 import type { Prisma } from '@prisma/client';
 import { getKitchenProgress, kitchenLabel, kitchenStateOf } from '../kitchen/kitchen.server';
 import prisma, { caseInsensitive } from '../../db.server';
@@ -94,14 +95,18 @@ const LIST_FIELDS = {
 } satisfies Prisma.GroupOrderSelect;
 
 type ListRow = Prisma.GroupOrderGetPayload<{ select: typeof LIST_FIELDS }>;
+type AdminWords = { t: Translate; intlLocale: string };
 
-/** `intlLocale`: the admin's (i18n.server.ts pageLanguage), for the pickup time; the JSON API's is en-AU. */
+/**
+ * `words`: the admin's language (i18n.server.ts pageLanguage), for the pickup time and the title of an order
+ * without a name; without them (the JSON API) en-AU and English.
+ */
 function toListEntry(
   shop: string,
   origin: string,
   row: ListRow,
   message?: HandoffMessage,
-  intlLocale?: string,
+  words?: AdminWords,
   money?: OrderMoney,
 ) {
   const pickup = utcToZoned(row.pickupAt, row.timeZone);
@@ -109,7 +114,7 @@ function toListEntry(
     id: row.id,
     code: row.code,
     name: row.name,
-    title: orderTitle(row),
+    title: orderTitle(row, words?.t),
     hostName: row.hostName,
     hostEmail: row.hostEmail,
     companyName: row.companyName,
@@ -119,7 +124,7 @@ function toListEntry(
     pickupAt: row.pickupAt.toISOString(),
     pickupDate: pickup.date,
     pickupTime: pickup.time,
-    pickupLabel: formatDateTime(row.pickupAt, row.timeZone, intlLocale),
+    pickupLabel: formatDateTime(row.pickupAt, row.timeZone, words?.intlLocale),
     deadlineAt: row.deadlineAt.toISOString(),
     timeZone: row.timeZone,
     currency: row.currency,
@@ -147,7 +152,7 @@ export type AdminOrderListEntry = ReturnType<typeof toListEntry>;
 
 export async function listGroupOrders(
   shop: string,
-  options: { tab: AdminTab; query?: string; page?: number; pageSize?: number; intlLocale?: string },
+  options: { tab: AdminTab; query?: string; page?: number; pageSize?: number; words?: AdminWords },
 ) {
   const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
   const page = options.page ?? 1;
@@ -173,7 +178,7 @@ export async function listGroupOrders(
     hasPrevious: page > 1,
     hasNext: rows.length > pageSize,
     orders: shown.map((row) =>
-      toListEntry(shop, origin, row, messages.get(row.id), options.intlLocale, money.get(row.id)),
+      toListEntry(shop, origin, row, messages.get(row.id), options.words, money.get(row.id)),
     ),
   };
 }
@@ -182,7 +187,7 @@ export async function listGroupOrders(
 export type AdminOrderList = Awaited<ReturnType<typeof listGroupOrders>>;
 
 /** One order with its guests, for the detail modal; null when the id belongs to no order of this shop. */
-export async function getAdminOrderDetail(shop: string, id: number, intlLocale?: string) {
+export async function getAdminOrderDetail(shop: string, id: number, words?: AdminWords) {
   const order = await prisma.groupOrder.findFirst({
     where: { id, shop },
     select: {
@@ -198,7 +203,7 @@ export async function getAdminOrderDetail(shop: string, id: number, intlLocale?:
   const [messages, money] = await Promise.all([handoffMessages(shop, [row]), readOrdersMoney(shop, [row])]);
   const guests = summarize(items);
   return {
-    ...toListEntry(shop, await shopOrigin(shop), row, messages.get(row.id), intlLocale, money.get(row.id)),
+    ...toListEntry(shop, await shopOrigin(shop), row, messages.get(row.id), words, money.get(row.id)),
     moneyDetail: moneyDetail(shop, row, money.get(row.id)!, guests),
     instructions,
     deliveryAddress,
