@@ -18,6 +18,7 @@ const { loader: payLoader } = await import('./apps.group-order.pay.$shareId.$sig
 const { loader: dashboardLoader } = await import('./apps.group-order.host.dashboard.$id');
 const { action: paidAction } = await import('./webhooks.orders.paid');
 const { action: refundAction } = await import('./webhooks.refunds.create');
+const { startEmpty } = await import('../../test/support/moneySimulator');
 await import('~/models/outbox/outbox-handlers.server');
 
 afterAll(() => api.close());
@@ -28,14 +29,8 @@ const BEA = 'bea-token-00000000000002';
 let latteId: number;
 
 beforeEach(async () => {
-  sim.reset();
+  await startEmpty(sim);
   await prisma.rateLimiterFlexible.deleteMany();
-  await prisma.outboxMessage.deleteMany();
-  await prisma.webhookReceipt.deleteMany();
-  await prisma.guestShare.deleteMany();
-  await prisma.orderItem.deleteMany();
-  await prisma.guest.deleteMany();
-  await prisma.groupOrder.deleteMany();
   const menu = await seedMenu(TEST_SHOP);
   latteId = menu.find((m) => m.name === 'Latte')!.id;
 });

@@ -34,6 +34,7 @@ const { action: paidAction } = await import('~/routes/webhooks.orders.paid');
 const { action: refundAction } = await import('~/routes/webhooks.refunds.create');
 const { processOutboxOnce } = await import('~/models/outbox/outbox.server');
 const { splitOrder } = await import('~/lib/moneyShares');
+const { startEmpty } = await import('../support/moneySimulator');
 await import('~/models/outbox/outbox-handlers.server');
 
 afterAll(() => api.close());
@@ -44,14 +45,8 @@ const token = (guest: string) => `${guest.toLowerCase()}-money-fuzz-token-0001`;
 let menuIds: number[] = [];
 
 beforeEach(async () => {
-  sim.reset();
+  await startEmpty(sim);
   await prisma.rateLimiterFlexible.deleteMany();
-  await prisma.outboxMessage.deleteMany();
-  await prisma.webhookReceipt.deleteMany();
-  await prisma.guestShare.deleteMany();
-  await prisma.orderItem.deleteMany();
-  await prisma.guest.deleteMany();
-  await prisma.groupOrder.deleteMany();
   const menu = await seedMenu(TEST_SHOP);
   menuIds = menu.map((m) => m.id).slice(0, 4);
 });
@@ -362,14 +357,8 @@ describe('money invariants after fuzzing (issue 25)', () => {
       await fc.assert(
         fc.asyncProperty(mode, fc.array(op, { minLength: 4, maxLength: 24 }), async (m, steps) => {
           // Shopify's ids start again with the simulator, so the app's rows go too.
-          sim.reset();
-          await prisma.outboxMessage.deleteMany();
-          await prisma.webhookReceipt.deleteMany();
+          await startEmpty(sim);
           await prisma.rateLimiterFlexible.deleteMany();
-          await prisma.guestShare.deleteMany();
-          await prisma.orderItem.deleteMany();
-          await prisma.guest.deleteMany();
-          await prisma.groupOrder.deleteMany();
           const world = await start(m);
           for (const step of steps) await run(world, step);
           await settle(world);

@@ -1,7 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAdminApi } from '../../../test/support/adminApi';
 import { TEST_SHOP, type Answer } from '../../../test/support/requests';
-import { webhook } from '../../../test/support/webhooks';
 
 // A payment that comes when the share can no longer be paid (issue 25; 2026-11-27-app-refunds.md, "Late
 // payments"): the share's items were left out at submit, or the kitchen cancelled the order, and the guest
@@ -12,53 +11,22 @@ const api = await startAdminApi([TEST_SHOP]);
 process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
 const { default: prisma } = await import('../../db.server');
 const { createTestGroupOrder, seedMenu } = await import('../../../test/support/factories');
-const { args, call } = await import('../../../test/support/requests');
 const { confirmAs, guestTokenOf } = await import('../../../test/support/guestConfirms');
 const { removeItem, setOwnItemQuantity } = await import('./guestChanges.server');
 const { setGroupOrderStatus } = await import('./submitOrder.server');
 const { shareForGuest } = await import('./sharePayment.server');
 const { hostDashboardPage } = await import('./hostDashboard.server');
 const { moveKitchenState, undoKitchenState } = await import('../kitchen/kitchen.server');
-const { processOutboxOnce } = await import('../outbox/outbox.server');
-const { action: paidAction } = await import('../../routes/webhooks.orders.paid');
-const { action: refundAction } = await import('../../routes/webhooks.refunds.create');
+const { outboxDelivery, startEmpty, webhookForwarder } = await import('../../../test/support/moneySimulator');
 await import('../outbox/outbox-handlers.server');
 
 afterAll(() => api.close());
 
 const sim = api.sim;
-let clock = 0;
-async function deliver(
-  kinds: ('shopify.shareDraft' | 'shopify.shareRefund')[] = ['shopify.shareDraft', 'shopify.shareRefund'],
-) {
-  clock += 1;
-  await processOutboxOnce({ now: new Date(Date.now() + clock * 3_600_000), kinds });
-}
+const deliver = outboxDelivery(['shopify.shareDraft', 'shopify.shareRefund']);
+const forward = webhookForwarder(sim);
 
-beforeEach(async () => {
-  sim.reset();
-  await prisma.outboxMessage.deleteMany();
-  await prisma.webhookReceipt.deleteMany();
-  await prisma.shareRefund.deleteMany();
-  await prisma.guestShare.deleteMany();
-  await prisma.orderItem.deleteMany();
-  await prisma.guest.deleteMany();
-  await prisma.groupOrder.deleteMany();
-});
-
-const events = (topic: string) =>
-  sim.state.events
-    .filter((e: Answer) => e.topic === topic && e.shop === TEST_SHOP)
-    .map((e: Answer) => e.payload);
-
-/** Sends the simulator's newest `topic` webhook to the app's route, signed; `id` replays a delivery. */
-async function forward(topic: 'orders/paid' | 'refunds/create', id?: string) {
-  const body = events(topic).at(-1);
-  const action = topic === 'orders/paid' ? paidAction : refundAction;
-  const answer = await call(() => action(args(webhook(topic, body, { id }))));
-  expect(answer.status).toBe(200);
-  return body;
-}
+beforeEach(() => startEmpty(sim));
 
 const shareOf = (guestName: string) =>
   prisma.guestShare.findFirstOrThrow({ where: { shop: TEST_SHOP, guest: { name: guestName } } });

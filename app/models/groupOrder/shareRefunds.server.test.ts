@@ -1,7 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAdminApi } from '../../../test/support/adminApi';
 import { TEST_SHOP, type Answer } from '../../../test/support/requests';
-import { webhook } from '../../../test/support/webhooks';
 
 // Refunds the app sends (issue 25; docs/decisions/2026-11-27-app-refunds.md), end to end against the
 // simulated Admin API over HTTP: a guest pays their share at the simulator's checkout, the payment's
@@ -12,58 +11,20 @@ const api = await startAdminApi([TEST_SHOP]);
 process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
 const { default: prisma } = await import('../../db.server');
 const { createTestGroupOrder, seedMenu } = await import('../../../test/support/factories');
-const { args, call } = await import('../../../test/support/requests');
 const { confirmAs, guestTokenOf } = await import('../../../test/support/guestConfirms');
 const { removeItem } = await import('./guestChanges.server');
 const { moveKitchenState, undoKitchenState } = await import('../kitchen/kitchen.server');
-const { processOutboxOnce } = await import('../outbox/outbox.server');
 const { syncShareRefund } = await import('../outbox/shareRefundSync.server');
-const { action: paidAction } = await import('../../routes/webhooks.orders.paid');
-const { action: refundAction } = await import('../../routes/webhooks.refunds.create');
-const { action: cancelledAction } = await import('../../routes/webhooks.orders.cancelled');
+const { outboxDelivery, startEmpty, webhookForwarder } = await import('../../../test/support/moneySimulator');
 await import('../outbox/outbox-handlers.server');
 
 afterAll(() => api.close());
 
 const sim = api.sim;
-let clock = 0;
-/** Runs the outbox's Shopify jobs (share drafts, refunds) as the worker would, later each time. */
-async function deliver(
-  kinds: ('shopify.shareDraft' | 'shopify.shareRefund')[] = ['shopify.shareDraft', 'shopify.shareRefund'],
-) {
-  clock += 1;
-  await processOutboxOnce({ now: new Date(Date.now() + clock * 3_600_000), kinds });
-}
+const deliver = outboxDelivery(['shopify.shareDraft', 'shopify.shareRefund']);
+const forward = webhookForwarder(sim);
 
-beforeEach(async () => {
-  sim.reset();
-  await prisma.outboxMessage.deleteMany();
-  await prisma.webhookReceipt.deleteMany();
-  await prisma.shareRefund.deleteMany();
-  await prisma.guestShare.deleteMany();
-  await prisma.orderItem.deleteMany();
-  await prisma.guest.deleteMany();
-  await prisma.groupOrder.deleteMany();
-});
-
-/** Webhooks the simulator sent for `topic` (REST bodies), oldest first. */
-const events = (topic: string) =>
-  sim.state.events
-    .filter((e: Answer) => e.topic === topic && e.shop === TEST_SHOP)
-    .map((e: Answer) => e.payload);
-
-/** Sends the simulator's newest `topic` webhook to the app's route, signed as Shopify signs it. */
-async function forward(topic: 'orders/paid' | 'refunds/create' | 'orders/cancelled', id?: string) {
-  const body = events(topic).at(-1);
-  const action = {
-    'orders/paid': paidAction,
-    'refunds/create': refundAction,
-    'orders/cancelled': cancelledAction,
-  }[topic];
-  const answer = await call(() => action(args(webhook(topic, body, { id }))));
-  expect(answer.status).toBe(200);
-  return body;
-}
+beforeEach(() => startEmpty(sim));
 
 async function paidShareOrder(rules: Record<string, unknown> = { paymentMode: 'own-share' }) {
   const menu = await seedMenu();

@@ -17,7 +17,7 @@ const { markSharePaid } = await import('./guestShares.server');
 const { recordSharePaid } = await import('./shareWebhooks.server');
 const { openShareCheckout } = await import('./sharePayment.server');
 const { payPath } = await import('./payLinks.server');
-const { processOutboxOnce } = await import('../outbox/outbox.server');
+const { outboxDelivery, startEmpty } = await import('../../../test/support/moneySimulator');
 const { syncShareDraft } = await import('../outbox/shareDraftSync.server');
 await import('../outbox/outbox-handlers.server');
 
@@ -27,22 +27,9 @@ const sim = api.sim;
 const drafts = () => sim.state.draftOrders.filter((d: Answer) => d.shop === TEST_SHOP);
 const orders = () => sim.state.orders.filter((o: Answer) => o.shop === TEST_SHOP);
 
-let clock = 0;
-async function deliver(
-  kinds: ('shopify.shareDraft' | 'shopify.draftOrder')[] = ['shopify.shareDraft', 'shopify.draftOrder'],
-) {
-  clock += 1;
-  await processOutboxOnce({ now: new Date(Date.now() + clock * 3_600_000), kinds });
-}
+const deliver = outboxDelivery(['shopify.shareDraft', 'shopify.draftOrder']);
 
-beforeEach(async () => {
-  sim.reset();
-  await prisma.outboxMessage.deleteMany();
-  await prisma.guestShare.deleteMany();
-  await prisma.orderItem.deleteMany();
-  await prisma.guest.deleteMany();
-  await prisma.groupOrder.deleteMany();
-});
+beforeEach(() => startEmpty(sim));
 
 /** Olivia (two Flat Whites) and James (a croissant) confirm; Olivia pays at her draft's checkout. */
 async function twoGuests(rules: Record<string, unknown>) {

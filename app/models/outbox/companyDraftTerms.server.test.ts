@@ -15,7 +15,7 @@ const { confirmAs } = await import('../../../test/support/guestConfirms');
 const { setGroupOrderStatus } = await import('../groupOrder/submitOrder.server');
 const { markSharePaid } = await import('../groupOrder/guestShares.server');
 const { moveKitchenState } = await import('../kitchen/kitchen.server');
-const { processOutboxOnce } = await import('./outbox.server');
+const { outboxDelivery, startEmpty } = await import('../../../test/support/moneySimulator');
 const { syncDraftOrder } = await import('./draftOrderSync.server');
 const { tipTotal } = await import('../../lib/moneyShares');
 await import('./outbox-handlers.server');
@@ -26,23 +26,9 @@ const sim = api.sim;
 const drafts = () => sim.state.draftOrders.filter((d: Answer) => d.shop === TEST_SHOP);
 const orders = () => sim.state.orders.filter((o: Answer) => o.shop === TEST_SHOP);
 
-let clock = 0;
-async function deliver() {
-  clock += 1;
-  await processOutboxOnce({
-    now: new Date(Date.now() + clock * 3_600_000),
-    kinds: ['shopify.shareDraft', 'shopify.draftOrder'],
-  });
-}
+const deliver = outboxDelivery(['shopify.shareDraft', 'shopify.draftOrder']);
 
-beforeEach(async () => {
-  sim.reset();
-  await prisma.outboxMessage.deleteMany();
-  await prisma.guestShare.deleteMany();
-  await prisma.orderItem.deleteMany();
-  await prisma.guest.deleteMany();
-  await prisma.groupOrder.deleteMany();
-});
+beforeEach(() => startEmpty(sim));
 
 async function order(rules: Record<string, unknown>, guests: [string, string, number][]) {
   const menu = await seedMenu();

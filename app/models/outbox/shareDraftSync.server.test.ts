@@ -10,7 +10,7 @@ const { default: prisma } = await import('../../db.server');
 const { createTestGroupOrder, seedMenu } = await import('../../../test/support/factories');
 const { confirmCart } = await import('../groupOrder/orderItems.server');
 const { setOwnItemQuantity } = await import('../groupOrder/guestChanges.server');
-const { processOutboxOnce } = await import('./outbox.server');
+const { outboxDelivery, startEmpty } = await import('../../../test/support/moneySimulator');
 const { syncShareDraft } = await import('./shareDraftSync.server');
 const { syncDraftOrder } = await import('./draftOrderSync.server');
 await import('./outbox-handlers.server');
@@ -20,20 +20,9 @@ afterAll(() => api.close());
 const sim = api.sim;
 const drafts = () => sim.state.draftOrders.filter((d: Answer) => d.shop === TEST_SHOP);
 
-let clock = 0;
-async function deliver() {
-  clock += 1;
-  await processOutboxOnce({ now: new Date(Date.now() + clock * 3_600_000), kinds: ['shopify.shareDraft'] });
-}
+const deliver = outboxDelivery(['shopify.shareDraft']);
 
-beforeEach(async () => {
-  sim.reset();
-  await prisma.outboxMessage.deleteMany();
-  await prisma.guestShare.deleteMany();
-  await prisma.orderItem.deleteMany();
-  await prisma.guest.deleteMany();
-  await prisma.groupOrder.deleteMany();
-});
+beforeEach(() => startEmpty(sim));
 
 async function moneyOrder(rules: Record<string, unknown>) {
   const menu = await seedMenu();
