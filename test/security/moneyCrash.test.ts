@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { appProcess } from './appProcess';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,41 +34,8 @@ const { refreshShares } = await import('~/models/groupOrder/guestShares.server')
 const { queueShareDrafts } = await import('~/models/outbox/shareDraftSync.server');
 const { SHARE_ATTRIBUTE } = await import('~/lib/shareDraftInput');
 
-let app: ChildProcess | undefined;
-
-/** Starts the app process on the test's database; resolves with its base URL once it listens. */
-async function startApp(): Promise<string> {
-  const env: NodeJS.ProcessEnv = { NODE_ENV: 'development' };
-  for (const [key, value] of Object.entries(process.env))
-    if (value !== undefined && !key.startsWith('VITEST')) env[key] = value;
-  Object.assign(env, { NODE_ENV: 'development', OUTBOX_POLL_MS: '100', PORT: '0' });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/security/crash-app.ts'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  app = child;
-  let errors = '';
-  child.stderr!.on('data', (chunk) => (errors += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The app did not start: ${errors}`)), 150_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const port = /ready (\d+)/.exec(chunk.toString())?.[1];
-      if (port) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${port}`);
-      }
-    });
-    child.on('exit', (code: number | null) => reject(new Error(`The app exited (${code}): ${errors}`)));
-  });
-}
-
-async function killApp() {
-  const child = app;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
+const { startApp, stopApp } = appProcess();
+const killApp = () => stopApp('SIGKILL');
 
 afterAll(async () => {
   await killApp();
