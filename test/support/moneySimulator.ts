@@ -5,6 +5,8 @@ import { action as cancelledAction } from '~/routes/webhooks.orders.cancelled';
 import { action as paidAction } from '~/routes/webhooks.orders.paid';
 import { action as refundAction } from '~/routes/webhooks.refunds.create';
 import type { startAdminApi } from './adminApi';
+import { createTestGroupOrder, seedMenu } from './factories';
+import { confirmAs } from './guestConfirms';
 import { args, call, TEST_SHOP, type Answer } from './requests';
 import { webhook } from './webhooks';
 
@@ -55,4 +57,18 @@ export function webhookForwarder(sim: Simulator) {
     expect(answer.status).toBe(200);
     return body;
   };
+}
+
+/**
+ * A new order on `rules` (guests paying their own share unless they say otherwise) in which Olivia confirms
+ * two Flat Whites and James an Almond Croissant.
+ */
+export async function oliviaAndJames(rules: Record<string, unknown>) {
+  const menu = await seedMenu();
+  const { order, hostToken } = await createTestGroupOrder({ paymentMode: 'own-share', ...rules });
+  const flatWhite = menu.find((m) => m.name === 'Flat White')!;
+  const croissant = menu.find((m) => m.name === 'Almond Croissant')!;
+  await confirmAs(order.id, 'Olivia', flatWhite.id, 2);
+  await confirmAs(order.id, 'James', croissant.id, 1);
+  return { order, hostToken, flatWhite, croissant };
 }

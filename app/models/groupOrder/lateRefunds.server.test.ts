@@ -10,14 +10,14 @@ import { TEST_SHOP, type Answer } from '../../../test/support/requests';
 const api = await startAdminApi([TEST_SHOP]);
 process.env.SHOPIFY_ADMIN_API_ORIGIN = api.origin;
 const { default: prisma } = await import('../../db.server');
-const { createTestGroupOrder, seedMenu } = await import('../../../test/support/factories');
 const { confirmAs, guestTokenOf } = await import('../../../test/support/guestConfirms');
 const { removeItem, setOwnItemQuantity } = await import('./guestChanges.server');
 const { setGroupOrderStatus } = await import('./submitOrder.server');
 const { shareForGuest } = await import('./sharePayment.server');
 const { hostDashboardPage } = await import('./hostDashboard.server');
 const { moveKitchenState, undoKitchenState } = await import('../kitchen/kitchen.server');
-const { outboxDelivery, startEmpty, webhookForwarder } = await import('../../../test/support/moneySimulator');
+const { outboxDelivery, oliviaAndJames, startEmpty, webhookForwarder } =
+  await import('../../../test/support/moneySimulator');
 await import('../outbox/outbox-handlers.server');
 
 afterAll(() => api.close());
@@ -42,14 +42,7 @@ const mails = (to: string) =>
 
 /** Olivia (two Flat Whites) and James (a croissant, French) confirm; their share drafts are made. */
 async function twoGuests(rules: Record<string, unknown>) {
-  const menu = await seedMenu();
-  const { order, hostToken } = await createTestGroupOrder({ paymentMode: 'own-share', ...rules });
-  const flatWhite = menu.find((m) => m.name === 'Flat White')!;
-  const croissant = menu.find((m) => m.name === 'Almond Croissant')!;
-  const confirm = (guestName: string, menuItemId: number, quantity = 1) =>
-    confirmAs(order.id, guestName, menuItemId, quantity);
-  await confirm('Olivia', flatWhite.id, 2);
-  await confirm('James', croissant.id, 1);
+  const { order, hostToken } = await oliviaAndJames(rules);
   await prisma.guest.updateMany({ where: { name: 'James' }, data: { language: 'fr' } });
   await deliver(['shopify.shareDraft']);
   return { order, hostToken };

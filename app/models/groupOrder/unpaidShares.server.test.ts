@@ -17,7 +17,7 @@ const { markSharePaid } = await import('./guestShares.server');
 const { recordSharePaid } = await import('./shareWebhooks.server');
 const { openShareCheckout } = await import('./sharePayment.server');
 const { payPath } = await import('./payLinks.server');
-const { outboxDelivery, startEmpty } = await import('../../../test/support/moneySimulator');
+const { oliviaAndJames, outboxDelivery, startEmpty } = await import('../../../test/support/moneySimulator');
 const { syncShareDraft } = await import('../outbox/shareDraftSync.server');
 await import('../outbox/outbox-handlers.server');
 
@@ -33,14 +33,7 @@ beforeEach(() => startEmpty(sim));
 
 /** Olivia (two Flat Whites) and James (a croissant) confirm; Olivia pays at her draft's checkout. */
 async function twoGuests(rules: Record<string, unknown>) {
-  const menu = await seedMenu();
-  const { order, hostToken } = await createTestGroupOrder({ paymentMode: 'own-share', ...rules });
-  const flatWhite = menu.find((m) => m.name === 'Flat White')!;
-  const croissant = menu.find((m) => m.name === 'Almond Croissant')!;
-  const confirm = (guestName: string, menuItemId: number, quantity = 1) =>
-    confirmAs(order.id, guestName, menuItemId, quantity);
-  await confirm('Olivia', flatWhite.id, 2);
-  await confirm('James', croissant.id, 1);
+  const { order, hostToken, flatWhite, croissant } = await oliviaAndJames(rules);
   await deliver();
   expect(drafts()).toHaveLength(2);
   const olivia = await shareOf('Olivia');
