@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPrismaClient } from '../app/prismaClient.server';
-import { SHOP } from './orders';
+import { createOrderInForm, SHOP } from './orders';
 import {
   waitForPaymentState,
   addItem,
@@ -32,18 +32,6 @@ afterAll(async () => {
   await prisma.$disconnect();
 });
 
-async function createOrder(page: Page, company: string, fill: (page: Page) => Promise<void>) {
-  await page.goto('/apps/group-order/host/create');
-  await hydrated(page);
-  await page.getByLabel('Your name').fill('Hannah Host');
-  await page.getByLabel('Your email').fill(`overage-${Date.now()}@example.com`);
-  await page.getByLabel('Company name').fill(company);
-  await fill(page);
-  await page.getByRole('button', { name: 'Create Group Order' }).click();
-  await page.waitForURL('**/apps/group-order/host/dashboard/*');
-  return { code: (await page.getByTestId('order-code').textContent())!.trim(), dashboard: page.url() };
-}
-
 async function review(page: Page) {
   await page.getByRole('button', { name: 'Review My Order' }).click();
   await page.waitForURL('**/apps/group-order/review/**');
@@ -62,7 +50,7 @@ async function payWith4242(page: Page, name: string) {
 describe('a $15.00 budget per person, the guest paying what goes over it', () => {
   it('the guest sees what they pay, pays exactly the difference, and the host sees it paid', async () => {
     const host = await browser.newUser(PHONE);
-    const { code, dashboard } = await createOrder(host.page, 'Overage Co', async (page) => {
+    const { code, dashboard } = await createOrderInForm(host.page, 'Overage Co', async (page) => {
       const money = page.locator('.money-fields');
       await money.getByLabel('Who pays').selectOption('budget');
       await money.getByLabel(/Budget per person/).fill('15.00');
@@ -178,7 +166,7 @@ describe('the delivery fee the merchant sets', () => {
     await admin.context.close();
 
     const host = await browser.newUser(PHONE);
-    const { code, dashboard } = await createOrder(host.page, 'Fee Co', async (page) => {
+    const { code, dashboard } = await createOrderInForm(host.page, 'Fee Co', async (page) => {
       await page.getByRole('radio', { name: 'Delivery' }).check();
       await page.getByLabel('Delivery address').fill('Level 3, 1 George St, Sydney');
       await page.locator('.money-fields').getByLabel('Who pays').selectOption('own-share');

@@ -12,6 +12,7 @@ import {
   screenshot,
   useBrowser,
 } from './support';
+import { createOrderInForm } from './orders';
 
 // Issue 25, everyone pays their own share: the host creates the order, a guest confirms and presses "Pay my
 // share" on the confirmed page, is declined with 4000 0000 0000 0002 in the (simulated) Shopify checkout,
@@ -23,16 +24,9 @@ const browser = useBrowser();
 describe('everyone pays their own share', () => {
   it('a guest pays their share through the checkout (declined, then paid) and the host sees it paid', async () => {
     const host = await browser.newUser(PHONE);
-    await host.page.goto('/apps/group-order/host/create');
-    await hydrated(host.page);
-    await host.page.getByLabel('Your name').fill('Hannah Host');
-    await host.page.getByLabel('Your email').fill(`own-share-${Date.now()}@example.com`);
-    await host.page.getByLabel('Company name').fill('Own Share Co');
-    await host.page.locator('.money-fields').getByLabel('Who pays').selectOption('own-share');
-    await host.page.getByRole('button', { name: 'Create Group Order' }).click();
-    await host.page.waitForURL('**/apps/group-order/host/dashboard/*');
-    const code = (await host.page.getByTestId('order-code').textContent())!.trim();
-    const dashboard = host.page.url();
+    const { code, dashboard } = await createOrderInForm(host.page, 'Own Share Co', async (page) => {
+      await page.locator('.money-fields').getByLabel('Who pays').selectOption('own-share');
+    });
 
     const guest = await browser.newUser(PHONE);
     await join(guest.page, code, 'Priya', 'priya@example.com');

@@ -12,6 +12,7 @@ import {
   screenshot,
   useBrowser,
 } from './support';
+import { createOrderInForm } from './orders';
 
 // Issue 25, a refund after the host removes a paid item: a guest pays their own share (two items) with
 // 4242 4242 4242 4242 in the simulator's checkout; the host removes one of the items on the dashboard; the
@@ -24,16 +25,9 @@ const browser = useBrowser();
 describe('a refund after the host removes a paid item', () => {
   it('refunds the removed item on the guest’s Shopify order, e-mails them, and shows it partly refunded', async () => {
     const host = await browser.newUser(PHONE);
-    await host.page.goto('/apps/group-order/host/create');
-    await hydrated(host.page);
-    await host.page.getByLabel('Your name').fill('Hannah Host');
-    await host.page.getByLabel('Your email').fill(`refund-${Date.now()}@example.com`);
-    await host.page.getByLabel('Company name').fill('Refund Co');
-    await host.page.locator('.money-fields').getByLabel('Who pays').selectOption('own-share');
-    await host.page.getByRole('button', { name: 'Create Group Order' }).click();
-    await host.page.waitForURL('**/apps/group-order/host/dashboard/*');
-    const code = (await host.page.getByTestId('order-code').textContent())!.trim();
-    const dashboard = host.page.url();
+    const { code, dashboard } = await createOrderInForm(host.page, 'Refund Co', async (page) => {
+      await page.locator('.money-fields').getByLabel('Who pays').selectOption('own-share');
+    });
 
     const guest = await browser.newUser(PHONE);
     const email = `rafa-${Date.now()}@example.com`;

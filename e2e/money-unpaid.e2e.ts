@@ -13,6 +13,7 @@ import {
   SCREENSHOTS,
   useBrowser,
 } from './support';
+import { createOrderInForm } from './orders';
 
 // Issue 25, an unpaid share left out at the deadline: everyone pays their own share; Priya pays with
 // 4242 4242 4242 4242 in the (simulated) Shopify checkout, Sam confirms and does not pay. The host sees
@@ -34,16 +35,9 @@ async function confirmOne(page: import('playwright-core').Page, item: string) {
 describe('an unpaid share at submit', () => {
   it('is left out: the kitchen gets only paid items, the owner is told by e-mail and on their page', async () => {
     const host = await browser.newUser(PHONE);
-    await host.page.goto('/apps/group-order/host/create');
-    await hydrated(host.page);
-    await host.page.getByLabel('Your name').fill('Hannah Host');
-    await host.page.getByLabel('Your email').fill(`unpaid-${Date.now()}@example.com`);
-    await host.page.getByLabel('Company name').fill('Unpaid Shares Co');
-    await host.page.locator('.money-fields').getByLabel('Who pays').selectOption('own-share');
-    await host.page.getByRole('button', { name: 'Create Group Order' }).click();
-    await host.page.waitForURL('**/apps/group-order/host/dashboard/*');
-    const code = (await host.page.getByTestId('order-code').textContent())!.trim();
-    const dashboard = host.page.url();
+    const { code, dashboard } = await createOrderInForm(host.page, 'Unpaid Shares Co', async (page) => {
+      await page.locator('.money-fields').getByLabel('Who pays').selectOption('own-share');
+    });
 
     const priya = await browser.newUser(PHONE);
     await join(priya.page, code, 'Priya', 'priya.unpaid@example.com');
@@ -135,19 +129,11 @@ describe('an unpaid share at submit', () => {
 
   it('is covered by the host: the guest is told once by e-mail and sees the covered card', async () => {
     const host = await browser.newUser(PHONE);
-    await host.page.goto('/apps/group-order/host/create');
-    await hydrated(host.page);
-    await host.page.getByLabel('Your name').fill('Hannah Host');
-    await host.page.getByLabel('Your email').fill(`covers-${Date.now()}@example.com`);
-    await host.page.getByLabel('Company name').fill('Covered Shares Co');
-    await host.page.locator('.money-fields').getByLabel('Who pays').selectOption('own-share');
-    await host.page
-      .locator('.money-fields')
-      .getByLabel('Shares not paid by the deadline')
-      .selectOption('host-covers');
-    await host.page.getByRole('button', { name: 'Create Group Order' }).click();
-    await host.page.waitForURL('**/apps/group-order/host/dashboard/*');
-    const code = (await host.page.getByTestId('order-code').textContent())!.trim();
+    const { code } = await createOrderInForm(host.page, 'Covered Shares Co', async (page) => {
+      const money = page.locator('.money-fields');
+      await money.getByLabel('Who pays').selectOption('own-share');
+      await money.getByLabel('Shares not paid by the deadline').selectOption('host-covers');
+    });
     // Guests pay here: the dashboard says the money rule, not the company's payment method.
     const stats = host.page.locator('.host-stats');
     expect(await stats.innerText()).toContain('Everyone pays their own share online after confirming.');

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { hashSecret, newSecret, randomOrderCode, randomOrderId } from '../app/lib/ids.server';
 import { utcToZoned } from '../app/lib/time';
 import type { createPrismaClient } from '../app/prismaClient.server';
-import { urls } from './support';
+import { hydrated, urls } from './support';
 
 // How the browser tests get their group orders: an open one written straight to the database (a host token
 // the test knows) or created through the page as the create form does (the browser keeping the host token);
@@ -74,6 +74,23 @@ export async function openOrder({
 /** Wall-clock date and time in Sydney `minutes` from now, as the create form takes them. */
 export const zonedIn = (minutes: number) =>
   utcToZoned(new Date(Date.now() + minutes * MINUTE), 'Australia/Sydney');
+
+/**
+ * An order created by a host on the create page (Hannah Host, an e-mail of her own), `fill` choosing what
+ * else the test needs (who pays, a budget, delivery); answers its code and the dashboard's address.
+ */
+export async function createOrderInForm(page: Page, company: string, fill: (page: Page) => Promise<void>) {
+  await page.goto('/apps/group-order/host/create');
+  await hydrated(page);
+  await page.getByLabel('Your name').fill('Hannah Host');
+  const slug = company.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  await page.getByLabel('Your email').fill(`${slug}-${Date.now()}@example.com`);
+  await page.getByLabel('Company name').fill(company);
+  await fill(page);
+  await page.getByRole('button', { name: 'Create Group Order' }).click();
+  await page.waitForURL('**/apps/group-order/host/dashboard/*');
+  return { code: (await page.getByTestId('order-code').textContent())!.trim(), dashboard: page.url() };
+}
 
 /** An order created as the create page does (POST /api/group-orders), this browser keeping the host token. */
 export async function createOrderThroughPage(
