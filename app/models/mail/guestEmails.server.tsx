@@ -1,5 +1,5 @@
 import type { GroupOrder } from '@prisma/client';
-import { ActionButton, composeEmail, CopyLink, Paragraph } from './layout.server';
+import { ActionButton, composeEmail, CopyLink, linesEmail, Paragraph } from './layout.server';
 import { mailTitle, mailWords, type MailSettings } from './words.server';
 
 // What a guest is told outside the submit: the one-time link to open their order on another device
@@ -56,12 +56,5 @@ export function hostRemovedEmail(
     stillHasItems ? t('mail.removed.stillHas') : t('mail.removed.none'),
     t('mail.removed.mistake', { host }),
   ];
-  return composeEmail({
-    to: guest.email,
-    subject: t('mail.removed.subject', { host, what }),
-    fromName: settings.emailSenderName,
-    words,
-    text: lines.join('\n'),
-    body: lines.map((line) => <Paragraph key={line}>{line}</Paragraph>),
-  });
+  return linesEmail(guest.email, t('mail.removed.subject', { host, what }), lines, settings, words);
 }

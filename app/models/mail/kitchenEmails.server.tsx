@@ -1,7 +1,7 @@
 import type { GroupOrder, ShopSettings } from '@prisma/client';
 import { formatMoney } from '../../lib/money';
-import { composeEmail, Paragraph } from './layout.server';
-import { mailTitle, mailWords, type MailWords } from './words.server';
+import { linesEmail } from './layout.server';
+import { mailTitle, mailWords } from './words.server';
 
 // What the host and guests are told when the merchant marks the order ready or cancels it
 // (kitchen/kitchen.server.ts decides who and when), each in their own language (`language`: the guest's
@@ -17,23 +17,6 @@ export type KitchenReader = { name: string; email: string; language: string | nu
 
 function shopDisplayName(settings: KitchenMailSettings) {
   return settings.shopName || settings.shop.replace(/\.myshopify\.com$/, '');
-}
-
-function linesEmail(
-  to: string,
-  subject: string,
-  lines: string[],
-  settings: KitchenMailSettings,
-  words: MailWords,
-) {
-  return composeEmail({
-    to,
-    subject,
-    fromName: settings.emailSenderName,
-    words,
-    text: lines.join('\n'),
-    body: lines.map((line) => <Paragraph key={line}>{line}</Paragraph>),
-  });
 }
 
 /** "Your order from Demo Coffee is ready for pickup at {kitchen}" (delivery: on its way). */

@@ -187,3 +187,21 @@ export async function composeEmail(email: {
   );
   return { to: email.to, subject: email.subject, fromName: email.fromName, text: email.text, html };
 }
+
+/** An e-mail of plain lines, each a paragraph, from the shop's sender name (`settings.emailSenderName`). */
+export function linesEmail(
+  to: string,
+  subject: string,
+  lines: string[],
+  settings: { emailSenderName: string },
+  words: MailWords,
+) {
+  return composeEmail({
+    to,
+    subject,
+    fromName: settings.emailSenderName,
+    words,
+    text: lines.join('\n'),
+    body: lines.map((line) => <Paragraph key={line}>{line}</Paragraph>),
+  });
+}

@@ -1,6 +1,6 @@
 import type { GroupOrder } from '@prisma/client';
 import { formatMoney } from '../../lib/money';
-import { ActionButton, composeEmail, CopyLink, Paragraph } from './layout.server';
+import { ActionButton, composeEmail, CopyLink, linesEmail, Paragraph } from './layout.server';
 import { mailTitle, mailWords, type MailSettings } from './words.server';
 
 // Money e-mails (issue 25), in the guest's language (Guest.language): a budget lowered under what a
@@ -29,14 +29,7 @@ export function overBudgetEmail(
       rule: t(order.overagePolicy === 'refuse' ? 'money.mail.overRefuse' : 'money.mail.overGuestPays'),
     }),
   ];
-  return composeEmail({
-    to: guest.email,
-    subject: t('money.mail.overSubject'),
-    fromName: settings.emailSenderName,
-    words,
-    text: lines.join('\n'),
-    body: lines.map((line) => <Paragraph key={line}>{line}</Paragraph>),
-  });
+  return linesEmail(guest.email, t('money.mail.overSubject'), lines, settings, words);
 }
 
 /** A guest's share has its checkout: what they owe and their own "Pay my share" link. */
@@ -97,14 +90,13 @@ export function refundEmail(
       : [t('money.refund.mail.kept', { order: title, kept: money(refund.keptCents) })]),
     t('money.refund.mail.timing'),
   ];
-  return composeEmail({
-    to: guest.email,
-    subject: t('money.refund.mail.subject', { order: title, amount: money(refund.amountCents) }),
-    fromName: settings.emailSenderName,
+  return linesEmail(
+    guest.email,
+    t('money.refund.mail.subject', { order: title, amount: money(refund.amountCents) }),
+    lines,
+    settings,
     words,
-    text: lines.join('\n'),
-    body: lines.map((line) => <Paragraph key={line}>{line}</Paragraph>),
-  });
+  );
 }
 
 /** At submit this guest's share was not paid and the host chose to leave unpaid items out: what went. */
@@ -118,14 +110,7 @@ export function leftOutEmail(order: GroupOrder, guest: Reader, items: string[], 
     ...items.map((item) => `• ${item}`),
     t('money.deadline.mail.charged'),
   ];
-  return composeEmail({
-    to: guest.email,
-    subject: t('money.deadline.mail.subject', { order: title }),
-    fromName: settings.emailSenderName,
-    words,
-    text: lines.join('\n'),
-    body: lines.map((line) => <Paragraph key={line}>{line}</Paragraph>),
-  });
+  return linesEmail(guest.email, t('money.deadline.mail.subject', { order: title }), lines, settings, words);
 }
 
 /** At submit this guest's share was not paid and the host chose to cover unpaid shares: nothing to pay. */
@@ -141,12 +126,5 @@ export function coveredEmail(order: GroupOrder, guest: Reader, amountCents: numb
       amount: formatMoney(amountCents, order.currency, intlLocale),
     }),
   ];
-  return composeEmail({
-    to: guest.email,
-    subject: t('money.gaps.covered.subject', { order: title }),
-    fromName: settings.emailSenderName,
-    words,
-    text: lines.join('\n'),
-    body: lines.map((line) => <Paragraph key={line}>{line}</Paragraph>),
-  });
+  return linesEmail(guest.email, t('money.gaps.covered.subject', { order: title }), lines, settings, words);
 }
