@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import prisma from '../../db.server';
 import { seedMenu } from '../../../test/support/factories';
+import { guestsSpending } from '../../../test/support/moneyOrders';
 import { TEST_SHOP } from '../../../test/support/requests';
 import { SettingsSchema, updateShopSettings } from '../shop/settings.server';
 import { sayIn } from '../../lib/sentences.server';
@@ -106,27 +107,7 @@ describe('a group order’s delivery fee', () => {
         { ...delivery, paymentMode: 'own-share', feeSplit, tipPercent: '7' },
         { now },
       );
-      const menu = await prisma.menuItem.findFirstOrThrow({ where: { shop: TEST_SHOP } });
-      for (const [index, cents] of [333, 1000, 1667].entries()) {
-        const name = `Guest ${index}`;
-        const guest = await prisma.guest.create({
-          data: { shop: TEST_SHOP, groupOrderId: created.id, name, nameKey: name.toLowerCase() },
-        });
-        await prisma.orderItem.create({
-          data: {
-            shop: TEST_SHOP,
-            groupOrderId: created.id,
-            guestId: guest.id,
-            guestName: name,
-            menuItemId: menu.id,
-            menuItemName: menu.name,
-            quantity: 1,
-            unitPriceCents: cents,
-            totalCents: cents,
-            confirmationKey: `fee-${index}`,
-          },
-        });
-      }
+      await guestsSpending(created, [333, 1000, 1667]);
       const split = await prisma.$transaction((tx) => refreshShares(tx, TEST_SHOP, created.id));
       const shares = await prisma.guestShare.findMany({
         where: { shop: TEST_SHOP, groupOrderId: created.id },

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import prisma, { isUniqueViolation } from '~/db.server';
 import { createTestGroupOrder, seedMenu } from '../../../test/support/factories';
+import { guestsSpending } from '../../../test/support/moneyOrders';
 import { OTHER_SHOP, TEST_SHOP } from '../../../test/support/requests';
 import { markSharePaid, refreshShares } from './guestShares.server';
 
@@ -23,29 +24,7 @@ async function orderWithGuests(spent: number[]) {
     deliveryFeeCents: 500,
     feeSplit: 'pro-rata',
   });
-  const menu = await prisma.menuItem.findFirstOrThrow({ where: { shop: TEST_SHOP } });
-  const guests = [];
-  for (const [index, cents] of spent.entries()) {
-    const name = `Guest ${index}`;
-    const guest = await prisma.guest.create({
-      data: { shop: TEST_SHOP, groupOrderId: order.id, name, nameKey: name.toLowerCase() },
-    });
-    guests.push(guest);
-    await prisma.orderItem.create({
-      data: {
-        shop: TEST_SHOP,
-        groupOrderId: order.id,
-        guestId: guest.id,
-        guestName: name,
-        menuItemId: menu.id,
-        menuItemName: menu.name,
-        quantity: 1,
-        unitPriceCents: cents,
-        totalCents: cents,
-        confirmationKey: `share-${index}`,
-      },
-    });
-  }
+  const guests = await guestsSpending(order, spent);
   return { order, guests };
 }
 
