@@ -14,6 +14,7 @@ import {
   urls,
   useBrowser,
 } from './support';
+import { SHOP, simulatorAdmin } from './orders';
 
 // Issue 12, part 3, end to end: a host creates an order that submits itself at its deadline (a few minutes
 // ahead, through the real create form and the app's own outbox worker: no clock is faked), invites three
@@ -21,7 +22,6 @@ import {
 // reminder reaches the third. At the deadline the order submits itself (host receipt), the merchant marks
 // it ready on the prep board and the ready e-mail arrives; the guest's timeline follows at 390 px.
 
-const SHOP = 'demo-coffee.myshopify.com';
 const browser = useBrowser();
 const prisma = createPrismaClient(urls().databaseUrl);
 afterAll(() => prisma.$disconnect());
@@ -222,22 +222,12 @@ describe('who is still missing (issue 12, part 3)', () => {
       })
       .toBe('sent');
     const draftId = (await prisma.groupOrder.findUniqueOrThrow({ where: { id } })).shopifyDraftOrderId;
-    const completed = await fetch(`${urls().storefront}/admin/api/2026-10/graphql.json`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Shopify-Access-Token': 'merchant-in-shopify-admin',
-        'X-Shopify-Shop-Domain': SHOP,
-      },
-      body: JSON.stringify({
-        query: 'mutation($id: ID!) { draftOrderComplete(id: $id) { draftOrder { status } } }',
-        variables: { id: draftId },
-      }),
-    });
-    expect(
-      ((await completed.json()) as { data: { draftOrderComplete: { draftOrder: { status: string } } } }).data
-        .draftOrderComplete.draftOrder.status,
-    ).toBe('COMPLETED');
+    const completed = await simulatorAdmin(
+      'mutation($id: ID!) { draftOrderComplete(id: $id) { draftOrder { status } } }',
+      { id: draftId },
+      'merchant-in-shopify-admin',
+    );
+    expect(completed.draftOrderComplete.draftOrder.status).toBe('COMPLETED');
     await openAdmin(merchant.page);
     await merchant.page.getByRole('tab', { name: 'Submitted Orders' }).click();
     await merchant.page.waitForURL('**tab=submitted**');

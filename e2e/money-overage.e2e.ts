@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPrismaClient } from '../app/prismaClient.server';
-import { createOrderInForm, SHOP } from './orders';
+import { createOrderInForm, simulatorAdmin } from './orders';
 import {
   waitForPaymentState,
   addItem,
@@ -130,21 +130,9 @@ describe('a $15.00 budget per person, the guest paying what goes over it', () =>
 
 /** The order as the simulator's Admin API reports it. */
 async function shopifyOrder(id: string) {
-  const response = await fetch(`${urls().storefront}/admin/api/2026-10/graphql.json`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Shopify-Access-Token': 'shpat_e2e',
-      'X-Shopify-Shop-Domain': SHOP,
-    },
-    body: JSON.stringify({
-      query: `query O($id: ID!) { order(id: $id) { displayFinancialStatus
-        totalPriceSet { shopMoney { amount } } totalDiscountsSet { shopMoney { amount } } } }`,
-      variables: { id },
-    }),
-  });
-  const body = (await response.json()) as { data: { order: unknown } };
-  return body.data.order;
+  const query = `query O($id: ID!) { order(id: $id) { displayFinancialStatus
+    totalPriceSet { shopMoney { amount } } totalDiscountsSet { shopMoney { amount } } } }`;
+  return ((await simulatorAdmin(query, { id })) as { order: unknown }).order;
 }
 
 describe('the delivery fee the merchant sets', () => {

@@ -1,6 +1,7 @@
 import { createClient } from '@libsql/client';
 import type { Prisma } from '@prisma/client';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { hashSecret, newSecret, randomOrderCode, randomOrderId } from '../app/lib/ids.server';
 import { utcToZoned } from '../app/lib/time';
 import type { createPrismaClient } from '../app/prismaClient.server';
@@ -74,6 +75,29 @@ export async function openOrder({
 /** Wall-clock date and time in Sydney `minutes` from now, as the create form takes them. */
 export const zonedIn = (minutes: number) =>
   utcToZoned(new Date(Date.now() + minutes * MINUTE), 'Australia/Sydney');
+
+/**
+ * A query or mutation to the simulator's Admin GraphQL API for the demo shop, as the app (`shpat_e2e`) or
+ * another caller (`token`: the merchant in Shopify's admin) sends it; answers `data`, there being no errors.
+ */
+export async function simulatorAdmin(
+  query: string,
+  variables: Record<string, unknown> = {},
+  token = 'shpat_e2e',
+) {
+  const response = await fetch(`${urls().storefront}/admin/api/2026-10/graphql.json`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Shopify-Access-Token': token,
+      'X-Shopify-Shop-Domain': SHOP,
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await response.json();
+  expect(body.errors).toBeUndefined();
+  return body.data;
+}
 
 /**
  * An order created by a host on the create page (Hannah Host, an e-mail of her own), `fill` choosing what

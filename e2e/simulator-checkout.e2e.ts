@@ -1,30 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { PHONE, screenshot, urls, useBrowser } from './support';
-import { SHOP } from './orders';
+import { PHONE, screenshot, useBrowser } from './support';
+import { simulatorAdmin } from './orders';
 
 // The simulator's checkout in a browser (issue 25): a guest opens a draft order's invoice URL on a phone,
 // is declined with 4000 0000 0000 0002, pays with 4242 4242 4242 4242, and the draft is paid once.
 
 const browser = useBrowser();
 
-async function gql(query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${urls().storefront}/admin/api/2026-10/graphql.json`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Shopify-Access-Token': 'shpat_e2e',
-      'X-Shopify-Shop-Domain': SHOP,
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = await response.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
-
 describe('simulator checkout (issue 25)', () => {
   it('a guest is declined, then pays with the good card; opening the invoice again says it is paid', async () => {
-    const created = await gql(
+    const created = await simulatorAdmin(
       `mutation Share($input: DraftOrderInput!) {
         draftOrderCreate(input: $input) { draftOrder { id invoiceUrl } userErrors { message } }
       }`,
@@ -67,7 +52,7 @@ describe('simulator checkout (issue 25)', () => {
       expect(await page.getByLabel('Email').inputValue()).toBe('priya@example.com');
       expect(await page.getByLabel('Card number').inputValue()).toBe('');
       await screenshot(page, 'simulator-checkout-declined-phone');
-      const open = await gql(`query S($id: ID!) { draftOrder(id: $id) { status } }`, { id });
+      const open = await simulatorAdmin(`query S($id: ID!) { draftOrder(id: $id) { status } }`, { id });
       expect(open.draftOrder.status).toBe('OPEN');
 
       await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -80,7 +65,7 @@ describe('simulator checkout (issue 25)', () => {
       );
       await screenshot(page, 'simulator-checkout-paid-phone');
 
-      const paid = await gql(
+      const paid = await simulatorAdmin(
         `query S($id: ID!) { draftOrder(id: $id) { status order { displayFinancialStatus transactions { kind } } } }`,
         { id },
       );
