@@ -19,6 +19,7 @@ import { withHttpErrors } from '~/lib/http.server';
 import { clientKey } from '~/lib/credentials.server';
 import { countMiss } from '~/models/limits/rateLimits.server';
 import { useWords, useT } from '~/components/i18n';
+import type { OwnShare } from '~/components/storefront/guest/useOwnOrder';
 import { pageLanguage } from '~/i18n.server';
 
 // The kitchen's progress shows once the live status says the order went to the shop (asked in the
@@ -99,13 +100,7 @@ function KitchenProgress(props: ComponentProps<typeof KitchenTimeline>) {
 }
 
 /** The guest's share and its pay button, where the guest pays something (issue 25). */
-function OwnShare({
-  share,
-  currency,
-}: {
-  share: ComponentProps<typeof PayShare>['share'] | null | undefined;
-  currency: string;
-}) {
+function ShareCard({ share, currency }: { share: OwnShare | null | undefined; currency: string }) {
   if (!share) return null;
   return (
     <Suspense fallback={null}>
@@ -186,7 +181,7 @@ function Confirmed(loaded: ConfirmedData) {
 
       <ConfirmedItems page={page} payment={payment} />
 
-      <OwnShare share={own?.share} currency={loaded.currency} />
+      <ShareCard share={own?.share} currency={loaded.currency} />
 
       {next.length ? (
         <Card className="whats-next">

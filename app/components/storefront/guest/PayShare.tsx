@@ -1,28 +1,16 @@
 import { useMoney, useT, useWords } from '~/components/i18n';
 import { ButtonLink, Card } from '~/components/storefront/ui';
+import type { OwnShare } from './useOwnOrder';
 
 // The guest's own share on their confirmed page (issue 25). Only that page shows it, and only once the
 // browser has read the guest's items, so it loads then (React.lazy), apart from the money rule that join,
 // the menu and review render in their HTML.
 
-type ShareView = {
-  itemsCents: number;
-  feesCents: number;
-  tipCents: number;
-  guestCents: number;
-  companyCents: number;
-  status: string;
-  refundedCents?: number;
-  payUrl: string | null;
-  leftOut?: string[];
-  paidCents?: number;
-};
-
 /**
  * The guest's own share on their confirmed page (issue 25): "Pay my share · $X" to their checkout while it
  * is unpaid, "paid" once Shopify said so. The link is the guest's own (signed for their share).
  */
-export function PayShare({ share, currency }: { share: ShareView; currency: string }) {
+export function PayShare({ share, currency }: { share: OwnShare; currency: string }) {
   const t = useT();
   const money = useMoney(currency);
   const words = useWords();

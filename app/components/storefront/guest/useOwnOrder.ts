@@ -6,6 +6,21 @@ import type { Allergen, Avoid, Diet } from '~/lib/allergens';
 // The guest's own confirmed items, as the menu, review and confirmed pages read them. Apart from the
 // confirmed page's behaviour (useConfirmedOrder.ts), which the menu and review do not load.
 
+/** The guest's share as the API answers it: what it is made of, where it stands, their pay link. */
+export type OwnShare = {
+  itemsCents: number;
+  feesCents: number;
+  tipCents: number;
+  guestCents: number;
+  companyCents: number;
+  status: string;
+  refundedCents?: number;
+  payUrl: string | null;
+  /** Left out at submit: the items that were. */
+  leftOut?: string[];
+  paidCents?: number;
+};
+
 export type OwnOrder = {
   mine: true;
   guest: {
@@ -31,15 +46,7 @@ export type OwnOrder = {
   totalCents: number;
   acceptingOrders: boolean;
   /** The guest's share where guests pay online (issue 25); null when the company pays it all. */
-  share?: {
-    itemsCents: number;
-    feesCents: number;
-    tipCents: number;
-    guestCents: number;
-    companyCents: number;
-    status: string;
-    payUrl: string | null;
-  } | null;
+  share?: OwnShare | null;
 };
 
 /** The guest's own confirmed items, read with this browser's guest token (the menu and review show them too). */
