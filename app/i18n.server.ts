@@ -55,7 +55,7 @@ function storefrontCatalog(key: CatalogKey): StorefrontCatalog {
 
 let everyLanguage: Record<Language, string> | undefined;
 
-/** What a storefront page names: its language's catalog (or the pseudo one when asked), and every language's. */
+/** What a storefront page names: its language's catalog (the pseudo one when asked) and every language's. */
 export function pageCatalog(request: Request, language: Language): CatalogRefs {
   everyLanguage ??= Object.fromEntries(
     LANGUAGES.map((code) => [code, storefrontCatalog(code).address]),

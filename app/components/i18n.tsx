@@ -6,10 +6,10 @@ import { formatMoney } from '~/lib/money';
 // A page's language, for the storefront and the embedded admin alike: a Lingui instance holding only the
 // page's language, and the locale dates, times and money are formatted with. The admin's compiled messages
 // come with its layout's loader data; a storefront page's are a catalog of their own, a cacheable file the
-// page names (docs/decisions/2026-11-27-storefront-catalog-file.md), so no page carries them in its HTML. The instance travels in this module's own context rather than through
-// @lingui/react's provider: it is made once per language and never switches, so the provider's change
-// subscription has nothing to do, and guest pages are spared its code (only <Rich> texts load it:
-// components/Rich.tsx).
+// page names (docs/decisions/2026-11-27-storefront-catalog-file.md), so no page carries them in its HTML.
+// The instance travels in this module's own context rather than through @lingui/react's provider: it is
+// made once per language and never switches, so the provider's change subscription has nothing to do, and
+// guest pages are spared its code (only <Rich> texts load it: components/Rich.tsx).
 
 type LanguageState = { language: Language; intlLocale: string };
 /** Where a storefront page's messages are: its own catalog's address, and each language's (the picker's). */
