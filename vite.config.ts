@@ -27,10 +27,10 @@ const storefrontOrigins: (string | RegExp)[] = [
 // Browser chunks: Rollup gives every set of pages that shares some modules a file of its own, and each file
 // costs a storefront page gzip's fresh start, its own import and export lists and a request. Two groups are
 // named here instead (docs/decisions/2026-11-27-page-weight-chunks.md): what every page loads (React,
-// Remix, Lingui's core and the app's i18n, paths, money and language helpers) in one file with the client
-// entry, and what most storefront pages load (buttons and cards, toasts, API calls, the guest token, page
-// states, the money rules) in another: the hundreds of bytes a host page does not use cost it less than the files would. Code only some
-// pages use keeps Rollup's own split.
+// Remix, Lingui's core, the client entry, the root route and the app's i18n, paths, money and language
+// helpers) in one file, and what most storefront pages load (buttons and cards, toasts, API calls, the guest
+// token, page states, the money rules) in another: the hundreds of bytes a host page does not use cost it
+// less than the files would. Code only some pages use keeps Rollup's own split.
 const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/[^/]+|turbo-stream|@lingui\/core)\//;
 const EVERY_PAGE = [
@@ -38,6 +38,8 @@ const EVERY_PAGE = [
   '/app/lib/paths.ts',
   '/app/lib/money.ts',
   '/app/lib/language.ts',
+  '/app/entry.client.tsx',
+  '/app/root.tsx',
 ];
 const EVERY_STOREFRONT_PAGE = [
   '/app/components/storefront/ui.tsx',
@@ -93,7 +95,17 @@ export default defineConfig(({ isSsrBuild }) => ({
       : { minify: 'terser' as const, terserOptions: { ecma: 2020, compress: { passes: 2 }, module: true } }),
     assetsInlineLimit: 0,
     rollupOptions: {
-      output: isSsrBuild ? {} : { manualChunks: browserChunk },
+      output: isSsrBuild
+        ? {}
+        : {
+            manualChunks: browserChunk,
+            // Files are named by their hash alone: Remix's route manifest, loaded by every page, names each
+            // of the 72 routes' files, and each chunk names those it imports
+            // (docs/decisions/2026-11-27-asset-names.md).
+            entryFileNames: 'assets/[hash].js',
+            chunkFileNames: 'assets/[hash].js',
+            assetFileNames: 'assets/[hash][extname]',
+          },
       // Resource routes (the JSON API, webhooks) have no browser code, so their client chunks are empty by
       // design; Rollup's "Generated an empty chunk" line for each of them only alarms a newcomer.
       // Likewise the notice that a module loaded on demand in the browser (the host forms' rules) is also
