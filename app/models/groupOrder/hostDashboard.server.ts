@@ -7,17 +7,27 @@ import { formatDateTime } from '../../lib/time';
 import type { Translate } from '../../lib/language';
 import { getShopSettings } from '../shop/settings.server';
 import { getHostSummary } from './hosting.server';
-import { readOrderMoney, type GuestMoney, type ShareState } from './orderMoney.server';
+import {
+  readOrdersMoney,
+  rulesOf,
+  type GuestMoney,
+  type MoneyOrder,
+  type ShareState,
+} from './orderMoney.server';
 import { parseLeftOutItems } from './unpaidShares.server';
 
-/** Each guest's payment state and the totals, for an order whose guests pay (null: the company pays). */
-async function sharePayments(shop: string, groupOrderId: number, money: (cents: number) => string) {
-  const reading = await readOrderMoney(shop, groupOrderId);
-  if (!reading || reading.mode === 'company') return null;
+/**
+ * Each guest's payment state and the totals, for an order whose guests pay (null: the company pays). The
+ * order's money rules come with the order the page already read: where the company pays there is nothing
+ * to read (a dashboard spared three Prisma queries), and otherwise the order is not read a second time.
+ */
+async function sharePayments(shop: string, order: MoneyOrder, money: (cents: number) => string) {
+  if (rulesOf(order).paymentMode === 'company') return null;
+  const reading = (await readOrdersMoney(shop, [order])).get(order.id)!;
   // Left out at submit (unpaidShares.server.ts): no longer in the order's money, listed on their own.
   // (A late payment refunded in full makes it `refunded`; leftOutAt still says it was left out.)
   const leftOut = await prisma.guestShare.findMany({
-    where: { shop, groupOrderId, leftOutAt: { not: null } },
+    where: { shop, groupOrderId: order.id, leftOutAt: { not: null } },
     select: { paymentStatus: true, leftOutItems: true, guest: { select: { name: true } } },
     orderBy: { id: 'asc' },
   });
@@ -63,7 +73,7 @@ export async function hostDashboardPage(
   const isCreator = Boolean(customerId && customerId === summary.hostCustomerId);
   const settings = await getShopSettings(shop);
   const money = (cents: number) => formatMoney(cents, order.currency, intlLocale);
-  const payments = await sharePayments(shop, id, money);
+  const payments = await sharePayments(shop, { id, ...order.money }, money);
   return {
     shopName: settings.shopName || shop.replace(/\.myshopify\.com$/, ''),
     now: Date.now(),
