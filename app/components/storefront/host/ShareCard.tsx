@@ -1,9 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, ButtonLink, Card } from '~/components/storefront/ui';
 import { useT } from '~/components/i18n';
 import { useShareLink } from './useShareLink';
 
 // The QR code library loads after the page, in its own chunk; the placeholder keeps its space meanwhile.
+// The code is drawn in the browser only, once the page runs there: it says the share link again, for a
+// phone's camera, and working it out cost the server about a tenth of each dashboard's CPU
+// (docs/decisions/2026-11-27-qr-code-in-the-browser.md).
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
 
 /** The order code, share link, QR code and "Add My Order" for the host. */
@@ -21,6 +24,9 @@ export function ShareCard({
 }) {
   const share = useShareLink(shareUrl, title);
   const t = useT();
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => setInBrowser(true), []);
+  const placeholder = <span className="host-share__qr-placeholder" aria-hidden="true" />;
   return (
     <Card className="host-share">
       <h2>{t('host.share.title')}</h2>
@@ -39,14 +45,18 @@ export function ShareCard({
         onFocus={(e) => e.currentTarget.select()}
       />
       <div className="host-share__qr">
-        <Suspense fallback={<span className="host-share__qr-placeholder" aria-hidden="true" />}>
-          <QRCodeSVG
-            value={shareUrl}
-            size={148}
-            marginSize={2}
-            title={t('host.share.qr', { url: shareUrl })}
-          />
-        </Suspense>
+        {inBrowser ? (
+          <Suspense fallback={placeholder}>
+            <QRCodeSVG
+              value={shareUrl}
+              size={148}
+              marginSize={2}
+              title={t('host.share.qr', { url: shareUrl })}
+            />
+          </Suspense>
+        ) : (
+          placeholder
+        )}
         <span className="muted small">{t('host.share.scan')}</span>
       </div>
       <div className="host-share__actions">
