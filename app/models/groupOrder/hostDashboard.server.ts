@@ -113,17 +113,19 @@ export async function hostDashboardPage(
     unpaid: payments
       ? { count: payments.unpaidCount, policy: order.money.unpaidPolicy, leftOut: payments.leftOut }
       : null,
+    // Only what the list shows, so the biggest legal order (400 lines) stays a small page.
     guests: summary.guests.map((guest) => ({
-      ...guest,
+      guestId: guest.guestId,
+      guestName: guest.guestName,
+      guestInitials: guest.guestInitials,
+      specialInstructions: guest.specialInstructions,
       payment: payments?.of(guest.guestId) ?? null,
       totalText: formatMoney(guest.totalCents, order.currency, intlLocale),
-      // Only what the list shows, so the biggest legal order (400 lines) stays a small page.
       items: guest.items.map((item) => ({
         id: item.id,
         quantity: item.quantity,
         menuItem: { name: item.menuItem.name },
         selectedModifiers: item.selectedModifiers,
-        specialInstructions: item.specialInstructions,
         note: item.note,
         totalText: formatMoney(item.totalCents, order.currency, intlLocale),
       })),

@@ -16,7 +16,6 @@ type Guest = {
   guestName: string;
   specialInstructions: string | null;
   guestInitials: string | null;
-  itemCount: number;
   totalText: string;
   items: Item[];
   /** Where guests pay their share (issue 25): whether this guest has paid. */
