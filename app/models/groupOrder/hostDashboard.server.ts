@@ -79,9 +79,8 @@ export async function hostDashboardPage(
     now: Date.now(),
     isCreator,
     order: {
-      // Items are sent once, grouped by guest below, not a second time inside the order.
+      // Items are sent once, grouped by guest below (the summary's order has none of its own).
       ...order,
-      items: [],
       // Once the kitchen moved it, the host can no longer remove items.
       kitchenState: summary.kitchenState,
       // The deadline rule's notice, so the extend button says what it can really add (app/lib/deadline.ts).

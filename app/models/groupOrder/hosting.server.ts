@@ -232,8 +232,9 @@ export async function getHostSummary(shop: string, id: number, now = new Date())
   const order = await getGroupOrderWithItems(shop, id);
   if (!order) return null;
   return {
-    // Unmasked: the dashboard decides what a visitor who is not the creator sees.
-    groupOrder: serializeGroupOrder(order, order.items, now, { revealHostEmail: true }),
+    // Unmasked: the dashboard decides what a visitor who is not the creator sees. Its items are in
+    // `guests`, grouped per guest; neither the dashboard nor GET /summary reads them a second time here.
+    groupOrder: serializeGroupOrder(order, undefined, now, { revealHostEmail: true }),
     guests: summarize(order.items),
     totalCents: order.totalCents,
     hostCustomerId: order.hostCustomerId,
