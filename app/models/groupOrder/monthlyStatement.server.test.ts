@@ -5,7 +5,16 @@ import { payShare, submittedOrder as order } from '../../../test/support/moneyOr
 import { OTHER_SHOP, TEST_SHOP } from '../../../test/support/requests';
 import { refreshShares } from './guestShares.server';
 import { companyKey, monthlyStatement, monthRange, statementCompanies } from './monthlyStatement.server';
-import { readOrderMoney } from './orderMoney.server';
+import { MONEY_FIELDS, readOrdersMoney } from './orderMoney.server';
+
+/** One order's money as the admin reads it (the order of `shop`, then its money); null: no such order. */
+async function readOrderMoney(shop: string, groupOrderId: number) {
+  const row = await prisma.groupOrder.findFirst({
+    where: { id: groupOrderId, shop },
+    select: { id: true, ...MONEY_FIELDS },
+  });
+  return row ? (await readOrdersMoney(shop, [row])).get(row.id)! : null;
+}
 
 // The monthly statement (issue 25): per company and month in the shop's time zone, what the company owes
 // for each submitted order, on SQLite and PostgreSQL; and each order's money as the admin reads it.

@@ -196,16 +196,6 @@ export async function readOrdersMoney(shop: string, orders: readonly MoneyOrder[
   return result;
 }
 
-/** One order's money, or null when `shop` has no such order. */
-export async function readOrderMoney(shop: string, groupOrderId: number) {
-  const order = await prisma.groupOrder.findFirst({
-    where: { id: groupOrderId, shop },
-    select: { id: true, ...MONEY_FIELDS },
-  });
-  if (!order) return null;
-  return (await readOrdersMoney(shop, [order])).get(order.id)!;
-}
-
 /** An order in the Shopify admin: admin.shopify.com/store/{store}/orders/{numeric id}. */
 export function shopifyOrderAdminUrl(shop: string, orderId: string | null) {
   const numeric = orderId?.split('/').pop();
