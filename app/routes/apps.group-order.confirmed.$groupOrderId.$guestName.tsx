@@ -100,7 +100,7 @@ function KitchenProgress(props: ComponentProps<typeof KitchenTimeline>) {
 }
 
 /** The guest's share and its pay button, where the guest pays something (issue 25). */
-function ShareCard({ share, currency }: { share: OwnShare | null | undefined; currency: string }) {
+function PayShareLater({ share, currency }: { share: OwnShare | null | undefined; currency: string }) {
   if (!share) return null;
   return (
     <Suspense fallback={null}>
@@ -181,7 +181,7 @@ function Confirmed(loaded: ConfirmedData) {
 
       <ConfirmedItems page={page} payment={payment} />
 
-      <ShareCard share={own?.share} currency={loaded.currency} />
+      <PayShareLater share={own?.share} currency={loaded.currency} />
 
       {next.length ? (
         <Card className="whats-next">
