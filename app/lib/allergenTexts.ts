@@ -1,5 +1,5 @@
 import { isAllergen, type Allergen, type Avoid, type Diet } from './allergens';
-import type { Translate } from './language';
+import { formatList, type Translate } from './language';
 
 // The allergens and diets feature in words, in the reader's language: the texts are in the message files
 // (app/locales, keys "allergen.*" and "allergens.*"); lists are joined the language's way (Intl.ListFormat).
@@ -8,7 +8,7 @@ import type { Translate } from './language';
 export type Words = { t: Translate; intlLocale: string };
 
 function list({ intlLocale }: Words, words: string[], type: 'conjunction' | 'disjunction' | 'unit' = 'unit') {
-  return new Intl.ListFormat(intlLocale, { type, style: type === 'unit' ? 'short' : 'long' }).format(words);
+  return formatList(intlLocale, words, type, type === 'unit' ? 'short' : 'long');
 }
 
 /** An allergen's full name: "cereals containing gluten". */

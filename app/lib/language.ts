@@ -24,3 +24,23 @@ export function formatLocale(language: Language, shopLocale: string): string {
 
 /** A message of the current language by its id, with ICU values (Lingui's i18n._ on either side). */
 export type Translate = (id: string, values?: Record<string, unknown>) => string;
+
+// Building an Intl formatter costs far more than using one (a menu of 30 items joins allergens on every
+// item): one per locale, type and style, kept.
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/** Words joined the locale's way: "milk, egg and soy" (conjunction), "milk, egg, soy" (unit, short). */
+export function formatList(
+  locale: string,
+  words: string[],
+  type: Intl.ListFormatType = 'conjunction',
+  style: Intl.ListFormatStyle = 'long',
+): string {
+  const key = `${locale}|${type}|${style}`;
+  let formatter = listFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.ListFormat(locale, { type, style });
+    listFormats.set(key, formatter);
+  }
+  return formatter.format(words);
+}

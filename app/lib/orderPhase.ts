@@ -1,4 +1,5 @@
 import type { Words } from './allergenTexts';
+import { formatList } from './language';
 // Where a group order really is, for every screen that talks about it (issue 27): still taking orders,
 // past its deadline, or submitted and then moved by the kitchen. Pages say the order's real state with
 // these, and offer only the actions that can still work.
@@ -44,7 +45,7 @@ export type Hero = { title: string; text: string; tone: 'success' | 'info' | 'wa
 export function guestHero(phase: OrderPhase, facts: HeroFacts, { t, intlLocale }: Words): Hero {
   const delivery = facts.orderType === 'delivery';
   if (!facts.hasItems) {
-    const items = new Intl.ListFormat(intlLocale, { type: 'conjunction' }).format(facts.removedByHost);
+    const items = formatList(intlLocale, facts.removedByHost);
     const removed = facts.removedByHost.length
       ? `${t('phase.removed', { host: facts.hostName, items })} `
       : '';

@@ -1,3 +1,4 @@
+import { formatList } from '~/lib/language';
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { lazy, Suspense, type ComponentProps } from 'react';
@@ -123,6 +124,7 @@ function Confirmed(loaded: ConfirmedData) {
   );
   const page = useConfirmedOrder(loaded, acceptsItems(phase), live?.changedAt ?? null);
   const own = page.own;
+  const removedByHost = own ? own.removedByHost.map((r) => r.text) : [];
   const hero = guestHero(
     phase,
     {
@@ -133,7 +135,7 @@ function Confirmed(loaded: ConfirmedData) {
       cancelReason: live ? live.cancelReason : loaded.cancelReason,
       // Until the guest's items are read, the page says what it said when they confirmed.
       hasItems: own ? own.items.length > 0 : true,
-      removedByHost: own && own.items.length === 0 ? own.removedByHost.map((r) => r.text) : [],
+      removedByHost: own && own.items.length === 0 ? removedByHost : [],
     },
     words,
   );
@@ -170,9 +172,7 @@ function Confirmed(loaded: ConfirmedData) {
         <p className="notice notice--warning" role="status" data-testid="host-removed">
           {t('phase.removed', {
             host: hostName,
-            items: new Intl.ListFormat(words.intlLocale, { type: 'conjunction' }).format(
-              own.removedByHost.map((r) => r.text),
-            ),
+            items: formatList(words.intlLocale, removedByHost),
           })}
         </p>
       ) : null}

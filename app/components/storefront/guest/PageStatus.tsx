@@ -1,3 +1,4 @@
+import { formatList } from '~/lib/language';
 import { useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { EmptyState, Spinner } from '~/components/storefront/ui';
@@ -22,7 +23,7 @@ export function RemovedNotice({ names }: { names: string[] }) {
   const t = useT();
   const { intlLocale } = useLanguage();
   if (names.length === 0) return null;
-  const list = new Intl.ListFormat(intlLocale, { type: 'conjunction' }).format(names);
+  const list = formatList(intlLocale, names);
   return (
     <p className="notice notice--warning guest-removed" role="status">
       {t('guest.removed', { count: names.length, names: list })}

@@ -1,3 +1,4 @@
+import { formatList } from '~/lib/language';
 import { useMoney, useT, useWords } from '~/components/i18n';
 import { ButtonLink, Card } from '~/components/storefront/ui';
 import type { OwnShare } from './useOwnOrder';
@@ -15,8 +16,7 @@ export function PayShare({ share, currency }: { share: OwnShare; currency: strin
   const money = useMoney(currency);
   const words = useWords();
   const paid = share.status === 'paid';
-  const list = (items: string[]) =>
-    new Intl.ListFormat(words.intlLocale, { type: 'conjunction' }).format(items);
+  const list = (items: string[]) => formatList(words.intlLocale, items);
   if (['left-out', 'left-out-paid', 'left-out-refunded'].includes(share.status)) {
     // Not paid when the order was submitted, and the host chose to leave unpaid items out (issue 25).
     return (

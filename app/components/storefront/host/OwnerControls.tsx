@@ -1,5 +1,5 @@
 import { useLanguage, useT } from '~/components/i18n';
-import type { Translate } from '~/lib/language';
+import { formatList, type Translate } from '~/lib/language';
 import { lazy, Suspense, useState } from 'react';
 import { Button, Card } from '../ui';
 import type { ApiResult } from './api';
@@ -149,7 +149,7 @@ function UnpaidNote({ unpaid, submitted }: { unpaid: UnpaidView; submitted: bool
     );
   }
   if (unpaid.leftOut.length === 0) return null;
-  const list = (items: string[]) => new Intl.ListFormat(intlLocale, { type: 'conjunction' }).format(items);
+  const list = (items: string[]) => formatList(intlLocale, items);
   return (
     <div className="notice small" data-testid="unpaid-left-out">
       <p>{t('money.deadline.host.leftOutTitle')}</p>
