@@ -7,7 +7,7 @@ import { ButtonLink } from '~/components/storefront/ui';
 import { sfPath } from '~/lib/paths';
 import { findGroupOrderByParam, serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
 import { orderTitle } from '~/lib/groupOrder';
-import { getMenu } from '~/models/menu/menu.server';
+import { guestMenu } from '~/models/menu/menuCache.server';
 import { countMiss } from '~/models/limits/rateLimits.server';
 import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
@@ -53,7 +53,7 @@ async function loadMenuPage(request: Request, shop: string, groupOrderId: string
   // address is not read here: the page keeps it in the browser and loads the usual order with a proof
   // (usualOrders.server.ts); a spec link's `?email=` is taken by the page and dropped from the address bar.
   if (!guest) return redirect(sfPath(`/join/${order.code}`));
-  const menu = await getMenu(shop);
+  const menu = await guestMenu(shop);
   const { language, t } = await pageLanguage(request, shop);
   return {
     found: true as const,

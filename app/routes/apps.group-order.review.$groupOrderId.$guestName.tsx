@@ -25,7 +25,7 @@ import { orderTitle } from '~/lib/groupOrder';
 import { formatMoney } from '~/lib/money';
 import { sfPath } from '~/lib/paths';
 import { findGroupOrderByParam, serializeGroupOrder } from '~/models/groupOrder/groupOrder.server';
-import { getMenu } from '~/models/menu/menu.server';
+import { guestMenu } from '~/models/menu/menuCache.server';
 import { requireStorefront } from '~/storefront.server';
 import guestCss from '~/styles/guest.css?url';
 import { withHttpErrors } from '~/lib/http.server';
@@ -47,7 +47,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
     await countMiss(clientKey(shop, request));
     return data({ found: false as const }, { status: 404 });
   }
-  const menu = await getMenu(shop);
+  const menu = await guestMenu(shop);
   const { language, t } = await pageLanguage(request, shop);
   return {
     found: true as const,

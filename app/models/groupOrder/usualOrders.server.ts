@@ -5,7 +5,7 @@ import { Forbidden } from '../../lib/errors';
 import { hashSecret } from '../../lib/ids.server';
 import { isAllowedFor, withRequiredDefaults } from '../../lib/modifiers';
 import type { SaveUsualOrderInput, UsualItem } from '../../lib/schemas/usualOrder';
-import { listMenuItems, listMenuModifiers } from '../menu/menu.server';
+import { guestMenu } from '../menu/menuCache.server';
 
 // A guest's usual order, keyed by shop + e-mail (spec "Usual order"). Its request schemas are in
 // app/lib/schemas/usualOrder.ts.
@@ -126,7 +126,7 @@ export async function getUsualOrder(
       data: { devices: JSON.stringify(withDevice(parseDevices(saved.devices), proof.deviceKey, true)) },
     });
   }
-  const [items, modifiers] = await Promise.all([listMenuItems(shop), listMenuModifiers(shop)]);
+  const { items, modifiers } = await guestMenu(shop);
   const menu = new Map(items.map((item) => [item.id, item]));
   const modifierById = new Map(modifiers.map((m) => [m.id, m]));
   const kept = parseItems(saved.items).flatMap((item) => {

@@ -110,7 +110,8 @@ export async function listMenuModifiers(
   );
 }
 
-export async function getMenu(shop: string) {
-  const [items, modifiers] = await Promise.all([listMenuItems(shop), listMenuModifiers(shop)]);
+/** The guest's menu read from the database (guestMenu in menuCache.server.ts keeps it per menu tag). */
+export async function getMenu(shop: string, now = new Date()) {
+  const [items, modifiers] = await Promise.all([listMenuItems(shop, now), listMenuModifiers(shop)]);
   return { items, modifiers };
 }

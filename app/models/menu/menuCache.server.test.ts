@@ -4,7 +4,8 @@ import { AliasNode, SelectQueryNode, TableNode, type KyselyPlugin } from 'kysely
 import { db as outside, transaction, type Db } from '~/db/query.server';
 import { seedMenu } from '../../../test/support/factories';
 import { OTHER_SHOP, TEST_SHOP } from '../../../test/support/requests';
-import { cartMenu } from './menuCache.server';
+import { cartMenu, guestMenu } from './menuCache.server';
+import { getMenu } from './menu.server';
 
 // The confirm's menu rows come from a copy each process keeps while the shop's menu tag holds; the tag is
 // changed by database triggers on every write to MenuItem, ModifierGroup and Modifier (both databases).
@@ -152,5 +153,52 @@ describe("the confirm's menu copy (menuCache.server.ts)", () => {
     const kept = await menuOf(OTHER_SHOP, ['Latte'], ['Large']);
     expect(Object.isFrozen(kept.items[0])).toBe(true);
     expect(Object.isFrozen(kept.modifiers[0])).toBe(true);
+  });
+});
+
+describe("the guest pages' menu (guestMenu)", () => {
+  const names = (menu: { items: { name: string }[] }) => menu.items.map((item) => item.name);
+
+  it('is what the tables say, in menu order, without items sold out until their day ends', async () => {
+    expect(await guestMenu(TEST_SHOP)).toEqual(await getMenu(TEST_SHOP));
+    // The page's read filled the copy the confirms use: a confirm now reads only the tag.
+    expect((await menuOf(TEST_SHOP, ['Latte'], ['Oat'])).tables).toEqual(['MenuVersion']);
+
+    const now = new Date();
+    const later = new Date(now.getTime() + 2 * 3600_000);
+    await prisma.menuItem.updateMany({
+      where: { shop: TEST_SHOP, name: 'Latte' },
+      data: { soldOutUntil: new Date(now.getTime() + 3600_000), position: -1 },
+    });
+    expect(names(await guestMenu(TEST_SHOP, now))).not.toContain('Latte');
+    expect(await guestMenu(TEST_SHOP, now)).toEqual(await getMenu(TEST_SHOP, now));
+    // Back on the menu when "sold out today" ends, first now that it moved up.
+    expect(names(await guestMenu(TEST_SHOP, later))[0]).toBe('Latte');
+    expect(await guestMenu(TEST_SHOP, later)).toEqual(await getMenu(TEST_SHOP, later));
+  });
+
+  it("sees every write at once, keeps each shop's menu apart, and shares only frozen items", async () => {
+    const other = await guestMenu(OTHER_SHOP);
+    await guestMenu(TEST_SHOP);
+    await prisma.menuItem.updateMany({
+      where: { shop: TEST_SHOP, name: 'Latte' },
+      data: { priceCents: 640 },
+    });
+    await prisma.modifierGroup.updateMany({
+      where: { shop: TEST_SHOP, type: 'milk' },
+      data: { active: false },
+    });
+    const changed = await guestMenu(TEST_SHOP);
+    expect(changed.items.find((item) => item.name === 'Latte')?.price).toBe('6.40');
+    expect(changed.modifiers.map((modifier) => modifier.type)).not.toContain('milk');
+    expect(await guestMenu(OTHER_SHOP)).toEqual(other);
+    expect(Object.isFrozen(changed.items[0])).toBe(true);
+    expect(Object.isFrozen(changed.items[0].allergens)).toBe(true);
+  });
+
+  it('reads the tables for a shop without a tag or menu', async () => {
+    await prisma.menuVersion.deleteMany({ where: { shop: TEST_SHOP } });
+    expect(await guestMenu(TEST_SHOP)).toEqual(await getMenu(TEST_SHOP));
+    expect(await guestMenu('no-menu.myshopify.com')).toEqual({ items: [], modifiers: [] });
   });
 });
