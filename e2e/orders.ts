@@ -204,28 +204,36 @@ type OrderFields = Omit<
 
 /**
  * A group order row for the merchant's side, written with Prisma: submitted (unless `fields` say otherwise),
- * picked up in two hours, in Sydney, with a host token nobody holds. Its code is `codePrefix` and digits of
- * its id, six characters in all; `fields` may be made from the id (a key that names the order).
+ * picked up in two hours, in Sydney, with a host token nobody holds. Its code is `codePrefix` and random code
+ * characters, six in all (the prefix's few digits alone made codes that the same run repeated); a code or
+ * id already taken is drawn again. `fields` may be made from the id (a key that names the order).
  */
 export async function storedOrder(
   prisma: Db,
   codePrefix: string,
   fields: OrderFields | ((id: number) => OrderFields),
 ) {
-  const id = 500_000_000 + Math.floor(Math.random() * 300_000_000);
-  const code = `${codePrefix}${String(id).slice(codePrefix.length - 6)}`.replace(/[01]/g, '7');
-  return prisma.groupOrder.create({
-    data: {
-      id,
-      code,
-      shop: SHOP,
-      pickupAt: new Date(Date.now() + 2 * 3600_000),
-      timeZone: 'Australia/Sydney',
-      status: 'submitted',
-      hostTokenHash: 'x'.repeat(64),
-      ...(typeof fields === 'function' ? fields(id) : fields),
-    },
-  });
+  for (let attempt = 1; ; attempt++) {
+    const id = 500_000_000 + Math.floor(Math.random() * 300_000_000);
+    const code = `${codePrefix}${randomOrderCode().slice(codePrefix.length)}`;
+    try {
+      return await prisma.groupOrder.create({
+        data: {
+          id,
+          code,
+          shop: SHOP,
+          pickupAt: new Date(Date.now() + 2 * 3600_000),
+          timeZone: 'Australia/Sydney',
+          status: 'submitted',
+          hostTokenHash: 'x'.repeat(64),
+          ...(typeof fields === 'function' ? fields(id) : fields),
+        },
+      });
+    } catch (error) {
+      const taken = (error as { code?: string }).code === 'P2002';
+      if (!taken || attempt === 5) throw error;
+    }
+  }
 }
 
 /** A guest's add through the spec's API call (one call per cart item), as the guest's own page would send it. */
