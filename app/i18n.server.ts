@@ -40,8 +40,8 @@ type StorefrontCatalog = {
   address: string;
   json: string;
   messages: Messages;
-  /** The JSON compressed once, on its first request (encodedCatalog). */
-  encoded?: Promise<Record<'br' | 'gzip', Uint8Array<ArrayBuffer>>>;
+  /** The JSON compressed once, from when a page first names it (encodedCatalog); null if that failed. */
+  encoded?: Promise<Record<'br' | 'gzip', Uint8Array<ArrayBuffer>> | null>;
 };
 type CatalogKey = Language | typeof PSEUDO_KEY;
 const PSEUDO_KEY = 'pseudo';
@@ -59,6 +59,8 @@ function storefrontCatalog(key: CatalogKey): StorefrontCatalog {
     const address = new URL(`/locales/${file}`, env.SHOPIFY_APP_URL).href;
     catalog = { file, address, json, messages };
     storefrontCatalogs.set(key, catalog);
+    // The browser asks for it right after the page that names it: compressed meanwhile.
+    void encodedCatalog(catalog);
   }
   return catalog;
 }
@@ -92,7 +94,13 @@ function encodedCatalog(catalog: StorefrontCatalog) {
       params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: catalog.json.length },
     }),
     toGzip(catalog.json, { level: 9 }),
-  ]).then(([br, gz]) => ({ br: new Uint8Array(br), gzip: new Uint8Array(gz) }));
+  ]).then(
+    ([br, gz]) => ({ br: new Uint8Array(br), gzip: new Uint8Array(gz) }),
+    (error: unknown) => {
+      console.error('Compressing a storefront catalog failed; it is sent uncompressed', error);
+      return null;
+    },
+  );
   return catalog.encoded;
 }
 
@@ -120,9 +128,10 @@ export async function catalogFile(
   const accepted = new Negotiator({ headers: { 'accept-encoding': acceptEncoding ?? 'identity' } });
   // Brotli when the browser takes it (every current one does), whatever order its header lists them in.
   const encoding = (['br', 'gzip'] as const).find((name) => accepted.encodings([name]).length > 0);
-  if (!encoding) return new Response(catalog.json, { headers });
+  const encoded = encoding ? await encodedCatalog(catalog) : null;
+  if (!encoding || !encoded) return new Response(catalog.json, { headers });
   headers.set('Content-Encoding', encoding);
-  return new Response((await encodedCatalog(catalog))[encoding], { headers });
+  return new Response(encoded[encoding], { headers });
 }
 
 let pseudoInstance: I18n | undefined;
