@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import Negotiator from 'negotiator';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { AREAS, type Area } from './locales/catalogs';
 import { i18nFor, messagesFor } from './locales/compiled';
@@ -35,14 +32,7 @@ function pseudoMessagesFor(areas: readonly Area[]): Messages {
  * language's, for browser tests) as the JSON file a page fetches, named by its content so a browser keeps
  * it for good and a changed catalog is a new address (docs/decisions/2026-11-27-storefront-catalog-file.md).
  */
-type StorefrontCatalog = {
-  file: string;
-  address: string;
-  json: string;
-  messages: Messages;
-  /** The JSON compressed once, from when a page first names it (encodedCatalog); null if that failed. */
-  encoded?: Promise<Record<'br' | 'gzip', Uint8Array<ArrayBuffer>> | null>;
-};
+type StorefrontCatalog = { file: string; address: string; json: string; messages: Messages };
 type CatalogKey = Language | typeof PSEUDO_KEY;
 const PSEUDO_KEY = 'pseudo';
 const storefrontCatalogs = new Map<CatalogKey, StorefrontCatalog>();
@@ -59,8 +49,6 @@ function storefrontCatalog(key: CatalogKey): StorefrontCatalog {
     const address = new URL(`/locales/${file}`, env.SHOPIFY_APP_URL).href;
     catalog = { file, address, json, messages };
     storefrontCatalogs.set(key, catalog);
-    // The browser asks for it right after the page that names it: compressed meanwhile.
-    void encodedCatalog(catalog);
   }
   return catalog;
 }
@@ -80,58 +68,24 @@ export function pageCatalog(request: Request, language: Language): CatalogRefs {
 
 const CATALOG_FILE = new RegExp(`^storefront-(${[...LANGUAGES, PSEUDO_KEY].join('|')})-[0-9a-f]{12}\\.json$`);
 
-const toBrotli = promisify(brotliCompress);
-const toGzip = promisify(gzip);
-
-/**
- * A catalog is the same for every page of a release, like the built scripts: it is compressed once per
- * process at the levels the build uses for them (brotli 11, gzip 9; vite.config.ts), off the event loop,
- * instead of by the compression middleware (brotli 4) on every request.
- */
-function encodedCatalog(catalog: StorefrontCatalog) {
-  catalog.encoded ??= Promise.all([
-    toBrotli(catalog.json, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: catalog.json.length },
-    }),
-    toGzip(catalog.json, { level: 9 }),
-  ]).then(
-    ([br, gz]) => ({ br: new Uint8Array(br), gzip: new Uint8Array(gz) }),
-    (error: unknown) => {
-      console.error('Compressing a storefront catalog failed; it is sent uncompressed', error);
-      return null;
-    },
-  );
-  return catalog.encoded;
-}
-
 /**
  * The answer to GET /locales/<file>: the catalog, public and cross-origin (storefront pages live on the
  * shop's domain), kept for a year when the address names today's content; an address from before a deploy
- * gets today's catalog, not cached, so a page open across the deploy still starts. Compressed as the
- * request's Accept-Encoding allows.
+ * gets today's catalog, not cached, so a page open across the deploy still starts.
  */
-export async function catalogFile(
-  file: string | undefined,
-  acceptEncoding: string | null,
-): Promise<Response> {
+export function catalogFile(file: string | undefined): Response {
   const match = CATALOG_FILE.exec(file ?? '');
   if (!match) return new Response('There is no such catalog.', { status: 404 });
   const catalog = storefrontCatalog(match[1] as CatalogKey);
   const current = catalog.file === file;
-  const headers = new Headers({
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': current ? 'public, max-age=31536000, immutable' : 'no-cache',
-    'Access-Control-Allow-Origin': '*',
-    'X-Content-Type-Options': 'nosniff',
-    Vary: 'Accept-Encoding',
+  return new Response(catalog.json, {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': current ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Access-Control-Allow-Origin': '*',
+      'X-Content-Type-Options': 'nosniff',
+    },
   });
-  const accepted = new Negotiator({ headers: { 'accept-encoding': acceptEncoding ?? 'identity' } });
-  // Brotli when the browser takes it (every current one does), whatever order its header lists them in.
-  const encoding = (['br', 'gzip'] as const).find((name) => accepted.encodings([name]).length > 0);
-  const encoded = encoding ? await encodedCatalog(catalog) : null;
-  if (!encoding || !encoded) return new Response(catalog.json, { headers });
-  headers.set('Content-Encoding', encoding);
-  return new Response(encoded[encoding], { headers });
 }
 
 let pseudoInstance: I18n | undefined;
