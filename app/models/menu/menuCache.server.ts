@@ -88,11 +88,6 @@ async function readMenu(db: Db, shop: string): Promise<Menu> {
   };
 }
 
-/**
- * The menu rows a confirm's cart names, read inside the confirm's transaction (`db`): from the process's
- * copy when the shop's menu tag (`tag`, read by the caller in the same transaction) still holds, else
- * from the database (and kept for the next confirm).
- */
 /** The shop's menu at `tag`: the process's copy while the tag holds, else read (and kept when not too large). */
 async function keptMenu(db: Db, shop: string, tag: string) {
   // Reading a copy makes its shop the most recently used; the least recently used is dropped first.
