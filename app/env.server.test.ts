@@ -87,6 +87,7 @@ describe('.env.example', () => {
     expect(schemaKeys).toContain('SHOPIFY_API_SECRET');
     const readers = [
       'server/index.mjs',
+      'server/app.mjs',
       'vite.config.ts',
       'prisma.config.ts',
       'prisma/seed.ts',

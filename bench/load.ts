@@ -64,13 +64,27 @@ export async function run(base: string, load: Load, requests: CannonRequest[], s
   };
 }
 
-/** CPU time (user + system, ms) process `pid` has used so far, from /proc (Linux). */
-export function cpuMs(pid: number) {
+/**
+ * CPU time (user + system, ms) process `pid` and its live child processes (an app of several processes,
+ * WEB_CONCURRENCY) have used so far, from /proc (Linux).
+ */
+export function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+  const ownMs = (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+  return children.reduce((sum, child) => sum + childCpuMs(Number(child)), ownMs);
+}
+
+/** A child's CPU, or none if it ended between the two reads. */
+function childCpuMs(pid: number) {
+  try {
+    return cpuMs(pid);
+  } catch {
+    return 0;
+  }
 }
 
 export type Page = { path: string; query?: Record<string, string> };

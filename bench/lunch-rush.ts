@@ -47,7 +47,8 @@ export async function rushFixtures(prisma: PrismaClient, shops: number, ordersPe
 }
 
 /** One app instance the rush loads: its base URL and its process, whose CPU is counted. */
-export type RushServer = { base: string; pid: number };
+/** An app instance: where it answers, its process, and how many processes it runs (WEB_CONCURRENCY). */
+export type RushServer = { base: string; pid: number; processes?: number };
 
 /**
  * How many of a burst's `count` guests go to each of `instances` instances when guests take them in
@@ -205,6 +206,7 @@ export async function rushSearch(
   return {
     shops: shops.length,
     instances: servers.length,
+    processes: servers.reduce((sum, server) => sum + (server.processes ?? 1), 0),
     steps,
     sustainedGuestsPerMinute: best,
     cpuMsPerGuest: +cpu.toFixed(1),

@@ -23,8 +23,8 @@ export type Results = {
   confirmMsByOrderSize: Record<string, number>;
   ssr: Awaited<ReturnType<typeof measurePages>>;
   lunchRush: Rush;
-  /** The same rush with two instances on one database (PostgreSQL runs only), else null. */
-  lunchRushTwoInstances: Rush | null;
+  /** The same rush on two processes: one instance of two on SQLite, two instances on PostgreSQL. */
+  lunchRushTwoProcesses: Rush;
   pages: Record<string, Awaited<ReturnType<typeof pageWeight>>>;
   appProcess: { atStart: Figures; peak: Figures; afterLoad: Figures; after60s: Figures };
   dashboard: { cases: Record<string, { median: number; p95: number }> };
@@ -35,7 +35,9 @@ const row = (label: string, ...cells: unknown[]) =>
   console.log(`${label.padEnd(44)}${cells.map((c) => pad(c, 12)).join('')}`);
 
 function printRush(rush: Rush) {
-  const instances = rush.instances === 1 ? 'one instance' : `${rush.instances} instances`;
+  const instances =
+    (rush.instances === 1 ? 'one instance' : `${rush.instances} instances`) +
+    (rush.processes > rush.instances ? ` of ${rush.processes / rush.instances} processes` : '');
   row('guests/minute', 'guests', 'errors', 'page p50', 'page p95', 'confirm p95', 'CPU/guest');
   for (const s of rush.steps) {
     row(
@@ -49,7 +51,7 @@ function printRush(rush: Rush) {
     );
   }
   console.log(
-    `   sustained (page p95 ≤ ${RUSH_P95_MS} ms, 0 errors): ${rush.sustainedGuestsPerMinute} guests/minute on ${instances}; ${rush.cpuMsPerGuest} ms of server CPU per guest${rush.instances === 1 ? '' : ' (all instances)'} = ${rush.guestsPerMinutePerCore} guests/minute per core`,
+    `   sustained (page p95 ≤ ${RUSH_P95_MS} ms, 0 errors): ${rush.sustainedGuestsPerMinute} guests/minute on ${instances}; ${rush.cpuMsPerGuest} ms of server CPU per guest${rush.processes === 1 ? '' : ' (all processes)'} = ${rush.guestsPerMinutePerCore} guests/minute per core`,
   );
 }
 
@@ -107,10 +109,13 @@ export function printReport(results: Results, sizes: readonly number[], resultsF
     `\n4b. Lunch rush: ${rush.shops} shops, guests in bursts every second, join → menu → review → confirm → confirmed`,
   );
   printRush(rush);
-  if (results.lunchRushTwoInstances) {
-    console.log('   The same with two instances on the database, the guests alternately on each:');
-    printRush(results.lunchRushTwoInstances);
-  }
+  const two = results.lunchRushTwoProcesses;
+  console.log(
+    two.instances === 1
+      ? '   The same on one instance of two processes (WEB_CONCURRENCY=2), which take connections in turn:'
+      : '   The same with two instances on the database, the guests alternately on each:',
+  );
+  printRush(two);
   console.log('\n5. Storefront pages: JS and CSS on first load, the HTML, and the words (once per browser)');
   row(
     '',

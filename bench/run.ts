@@ -4,10 +4,10 @@
 // same server and path, a route that checks the signature and answers nothing) and the database's own
 // rate for the confirm's writes (bench/database-rate.ts). The storefront pages are measured by the server
 // CPU each costs, beside the app's plain 404 page from the same run (bench/pages.ts), and a lunch rush of
-// many shops finds the guests a minute one instance sustains (bench/lunch-rush.ts); on PostgreSQL the
-// rush runs again with two instances (a second app process on PORT+1, the same database, the guests
-// spread over both in turn as a load balancer would; the CPU per guest sums both processes), reported
-// beside the one-instance figure. Prints a table and writes bench/results.json (bench/results-postgresql.json
+// many shops finds the guests a minute one app process sustains (bench/lunch-rush.ts), then again on two
+// processes (the CPU per guest sums both): on SQLite one instance of two (WEB_CONCURRENCY=2, on PORT+1),
+// on PostgreSQL two instances (a second process on PORT+1, the same database, the guests spread over
+// both in turn as a load balancer would). Prints a table and writes bench/results.json (bench/results-postgresql.json
 // on PostgreSQL). Figures, not assertions. About ten minutes on 2 cores.
 // Options (env): see bench/setup.ts.
 import { spawn } from 'node:child_process';
@@ -63,13 +63,12 @@ const SIZE_RUNS = QUICK ? 20 : 100;
 // refuses further confirms with 409, which would count as errors and, being cheap, inflate req/s).
 // 500 orders take 40,000 confirms: 2,666/s for the 15 s a phase lasts.
 const POOL = QUICK ? 100 : 500;
-// The lunch rush: 200 shops (the issue's "many"), one order per shop for each step of the search; on
-// PostgreSQL a second search, with two instances, takes as many orders again.
+// The lunch rush: 200 shops (the issue's "many"), one order per shop for each step of the search; the
+// second search, on two processes, takes as many orders again.
 const RUSH_SHOPS = QUICK ? 20 : 200;
 const RUSH_RATES = QUICK ? [300, 600] : [300, 600, 900, 1200, 1500, 1800, 2100, 2400, 2700, 3000, 3600, 4200];
 const RUSH_SECONDS = QUICK ? 10 : 20;
 const RUSH_ORDERS = RUSH_RATES.length + 1;
-const RUSH_SEARCHES = setup.onPostgres ? 2 : 1;
 
 // Every order the run uses is written now, before the servers start: one writer at a time on the file.
 log('writing fixture orders…');
@@ -89,7 +88,7 @@ const orders = {
   pages: await newOrder(30),
 };
 log(`writing ${RUSH_SHOPS} shops for the lunch rush…`);
-const rushShops = await rushFixtures(prisma, RUSH_SHOPS, RUSH_ORDERS * RUSH_SEARCHES);
+const rushShops = await rushFixtures(prisma, RUSH_SHOPS, RUSH_ORDERS * 2);
 // The database reference gets its own copy of the database, so it never waits for the app's locks or
 // grows the app's tables.
 if (setup.pgBench && setup.pgRef) {
@@ -102,11 +101,11 @@ if (setup.pgBench && setup.pgRef) {
 
 // ---------- processes ----------
 // As `npm start` runs it (scripts/prepare.mjs): the production build in production mode.
-const startApp = (port: number) =>
+const startApp = (port: number, processes = 1) =>
   startProcess(
     process.execPath,
     ['server/index.mjs'],
-    serverEnv({ ...env, NODE_ENV: 'production', PORT: String(port) }),
+    serverEnv({ ...env, NODE_ENV: 'production', PORT: String(port), WEB_CONCURRENCY: String(processes) }),
   );
 const app = startApp(setup.appPort);
 process.on('exit', () => app.kill('SIGTERM'));
@@ -200,22 +199,27 @@ const ssr = await measurePages(APP, app.pid!, pages, {
 log(`lunch rush over ${RUSH_SHOPS} shops, stepping up from ${RUSH_RATES[0]} guests a minute…`);
 const rush = { rates: RUSH_RATES, seconds: RUSH_SECONDS, secret: SECRET };
 const lunchRush = await rushSearch([{ base: APP, pid: app.pid! }], rushShops, rush);
-// On PostgreSQL, the same search with a second instance beside the first, on the shops' next orders.
-let lunchRushTwoInstances: Results['lunchRushTwoInstances'] = null;
-if (setup.onPostgres) {
-  const port = setup.appPort + 1;
-  log(`lunch rush with two instances (the second on port ${port})…`);
-  const second = startApp(port);
-  process.on('exit', () => second.kill('SIGTERM'));
-  const SECOND = `http://127.0.0.1:${port}`;
-  await waitFor(`${SECOND}/healthz`);
-  const servers = [
-    { base: APP, pid: app.pid! },
-    { base: SECOND, pid: second.pid! },
-  ];
-  lunchRushTwoInstances = await rushSearch(servers, rushShops, { ...rush, firstOrder: RUSH_ORDERS });
-  second.kill('SIGTERM');
-}
+// The same search on two processes, on the shops' next orders: on SQLite one instance of two (the file is
+// one machine's), on PostgreSQL a second instance beside the first.
+const port = setup.appPort + 1;
+log(
+  `lunch rush on two processes (${setup.onPostgres ? 'a second instance' : 'one instance of two'} on ${port})…`,
+);
+const second = startApp(port, setup.onPostgres ? 1 : 2);
+process.on('exit', () => second.kill('SIGTERM'));
+const SECOND = `http://127.0.0.1:${port}`;
+await waitFor(`${SECOND}/healthz`);
+const lunchRushTwoProcesses = await rushSearch(
+  setup.onPostgres
+    ? [
+        { base: APP, pid: app.pid! },
+        { base: SECOND, pid: second.pid! },
+      ]
+    : [{ base: SECOND, pid: second.pid!, processes: 2 }],
+  rushShops,
+  { ...rush, firstOrder: RUSH_ORDERS },
+);
+second.kill('SIGTERM');
 
 // ---------- (5) bytes per page ----------
 log('JS and CSS per page…');
@@ -273,7 +277,7 @@ const results: Results = {
   },
   ssr,
   lunchRush,
-  lunchRushTwoInstances,
+  lunchRushTwoProcesses,
   pages: weights,
   appProcess: { atStart: startFigures, peak: appSampler.peak, afterLoad, after60s: later },
   dashboard: JSON.parse(dashboardJson.trim().split('\n').pop()!),

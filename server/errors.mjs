@@ -1,6 +1,6 @@
 // The one place an unexpected error (not a Response, not a refusal the app chose) is logged: Remix's
 // handleError (app/entry.server.tsx), the storefront's safe answers (server/storefront.mjs) and the last
-// Express error handler (server/index.mjs) all come here, and only answer or rethrow themselves.
+// Express error handler (server/app.mjs) all come here, and only answer or rethrow themselves.
 
 export const INTERNAL_ERROR_MESSAGE =
   'Something went wrong on our side. Please try again in a minute; nothing was saved twice.';

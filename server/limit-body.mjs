@@ -1,4 +1,4 @@
-// Transport body limit for the Express server (server/index.mjs). No route takes more than a few kilobytes
+// Transport body limit for the Express server (server/app.mjs). No route takes more than a few kilobytes
 // (app/lib/limits.ts: TRANSPORT_BODY_LIMIT; keep the two in step). A larger body is refused with 413
 // before it is read: at once when Content-Length says so, and for a streamed (chunked) body as soon as the
 // bytes that arrived pass the limit. The answer carries Connection: close and the connection is dropped

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSPORT_BODY_LIMIT } from '../app/lib/limits';
 import { bodyLimitErrors, DEFAULT_BODY_LIMIT, limitBody } from './limit-body.mjs';
 
-// The production server's transport limit (server/index.mjs uses this middleware in front of Remix). The app
+// The production server's transport limit (server/app.mjs uses this middleware in front of Remix). The app
 // behind it reads bodies the way Remix's Express adapter does (a web stream over the Node request).
 
 let server: http.Server;

@@ -1,4 +1,4 @@
-// What the server (server/index.mjs) adds around the Remix build for storefront pages and the storefront
+// What the server (server/app.mjs) adds around the Remix build for storefront pages and the storefront
 // API (the paths Shopify's app proxy forwards): safe response headers, and answers that never carry
 // internals.
 import onHeaders from 'on-headers';

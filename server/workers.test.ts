@@ -1,0 +1,168 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { workerCount } from './workers.mjs';
+
+// server/workers.mjs with real processes: a primary that runs a small HTTP server as its workers, each
+// answering with its process id, so the test sees which process served each connection.
+
+const dir = mkdtempSync(path.join(tmpdir(), 'workers-'));
+const workerFile = path.join(dir, 'worker.mjs');
+const primaryFile = path.join(dir, 'primary.mjs');
+writeFileSync(
+  workerFile,
+  `import http from 'node:http';
+if (process.env.FAIL_AT_START) process.exit(3);
+http.createServer((req, res) => res.end(String(process.pid))).listen(Number(process.env.PORT), '127.0.0.1');
+`,
+);
+writeFileSync(
+  primaryFile,
+  `import { runWorkers } from ${JSON.stringify(path.resolve('server/workers.mjs'))};
+runWorkers(Number(process.env.COUNT), { exec: ${JSON.stringify(workerFile)}, restartDelayMs: 100 });
+`,
+);
+
+const started: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+async function startPrimary(count: number, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [primaryFile], {
+    env: { ...process.env, COUNT: String(count), PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  return { child, port, output: () => output };
+}
+
+/** The id of the process that answers a request on a connection of its own. */
+function servedBy(port: number) {
+  return new Promise<number>((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, agent: false, timeout: 2000 }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve(Number(text)));
+    });
+    req.on('timeout', () => req.destroy(new Error('no answer in 2 s')));
+    req.on('error', reject);
+  });
+}
+
+/** The processes that serve `tries` connections, once the port answers. */
+async function servers(port: number, tries = 12) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const pids = new Set<number>();
+      for (let t = 0; t < tries; t++) pids.add(await servedBy(port));
+      return pids;
+    } catch {
+      await sleep(100);
+    }
+  }
+  throw new Error(`nothing answered on port ${port}`);
+}
+
+const children = (pid: number) =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('workerCount (WEB_CONCURRENCY)', () => {
+  it('is one process when unset or empty, one per core for auto, else the number given', () => {
+    expect(workerCount(undefined)).toBe(1);
+    expect(workerCount(' ')).toBe(1);
+    expect(workerCount('auto')).toBe(availableParallelism());
+    expect(workerCount('3')).toBe(3);
+  });
+
+  it('refuses anything else with a sentence that says what is accepted', () => {
+    for (const value of ['0', '-2', '1.5', 'two', '65']) {
+      expect(() => workerCount(value)).toThrow(
+        `WEB_CONCURRENCY must be a whole number from 1 to 64, or "auto" for one process per core; it is "${value}".`,
+      );
+    }
+  });
+});
+
+describe('runWorkers', () => {
+  it('serves connections from every worker, in turn', async () => {
+    const { child, port, output } = await startPrimary(2);
+    const pids = await servers(port);
+    expect([...pids].sort()).toEqual(children(child.pid!).sort());
+    expect(pids.size).toBe(2);
+    expect(output()).toContain(`Group Order app listening on http://localhost:${port} (2 processes)`);
+  });
+
+  it('replaces a worker that dies, and the others serve meanwhile', async () => {
+    const { child, port, output } = await startPrimary(2);
+    const before = await servers(port);
+    const [killed, kept] = [...before];
+    process.kill(killed, 'SIGKILL');
+    const notice = `App process ${killed} stopped (signal SIGKILL); starting another.`;
+    for (let i = 0; i < 50 && !output().includes(notice); i++) await sleep(20);
+    expect(output()).toContain(notice);
+    // Until its replacement listens, the one left serves every connection.
+    expect(await servedBy(port)).toBe(kept);
+    let after = new Set<number>();
+    for (let i = 0; i < 50 && after.size < 2; i++) {
+      await sleep(100);
+      after = await servers(port);
+    }
+    expect(after.has(kept)).toBe(true);
+    expect(after.has(killed)).toBe(false);
+    expect(after.size).toBe(2);
+    expect(children(child.pid!).sort()).toEqual([...after].sort());
+  });
+
+  it('stops every worker on SIGTERM and exits with 0', async () => {
+    const { child, port } = await startPrimary(2);
+    const pids = await servers(port);
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    for (const pid of pids) expect(alive(pid)).toBe(false);
+  });
+
+  it('leaves no worker behind when the primary is killed outright', async () => {
+    const { child, port } = await startPrimary(2);
+    const pids = await servers(port);
+    child.kill('SIGKILL');
+    for (let i = 0; i < 100 && [...pids].some(alive); i++) await sleep(100);
+    for (const pid of pids) expect(alive(pid)).toBe(false);
+  });
+
+  it('exits with 1 when a worker stops before it ever served, instead of starting it again and again', async () => {
+    const { child, output } = await startPrimary(2, { FAIL_AT_START: '1' });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(output()).toContain('An app process stopped before it served (code 3); stopping the others.');
+  });
+});
