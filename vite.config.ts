@@ -1,7 +1,9 @@
 import { vitePlugin as remix } from '@remix-run/dev';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
 import { compression } from 'vite-plugin-compression2';
+import license from 'rollup-plugin-license';
 import remixConfig from './remix.config.js';
 
 declare module '@remix-run/node' {
@@ -25,23 +27,24 @@ const storefrontOrigins: (string | RegExp)[] = [
 ];
 
 // Browser chunks: Rollup gives every set of pages that shares some modules a file of its own, and each file
-// costs a storefront page gzip's fresh start, its own import and export lists and a request. Two groups are
-// named here instead (docs/decisions/2026-11-27-page-weight-chunks.md): what every page loads (React,
-// Remix, Lingui's core, the client entry, the root route and the app's i18n, paths, money and language
-// helpers) in one file, and what most storefront pages load (buttons and cards, toasts, API calls, the guest
-// token, page states, the money rules) in another: the hundreds of bytes a host page does not use cost it
-// less than the files would. Code only some pages use keeps Rollup's own split.
+// costs a storefront page gzip's fresh start, its own import and export lists and a request. One group is
+// named here instead (docs/decisions/2026-11-28-storefront-in-framework-file.md):
+// what every page loads (React, Remix, Lingui's core, the client entry, the root route and the app's i18n,
+// paths, money and language helpers) and what every storefront page loads (the storefront layout and its
+// language picker, buttons and cards, toasts, API calls, the guest token, page states, the money rules) in
+// one file. The few KB of storefront code cost an admin page, beside Polaris, less than a storefront page's
+// second file cost it. Code only some pages use keeps Rollup's own split.
 const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/[^/]+|turbo-stream|@lingui\/core)\//;
-const EVERY_PAGE = [
+const FRAMEWORK_FILE = [
   '/app/components/i18n.tsx',
   '/app/lib/paths.ts',
   '/app/lib/money.ts',
   '/app/lib/language.ts',
   '/app/entry.client.tsx',
   '/app/root.tsx',
-];
-const EVERY_STOREFRONT_PAGE = [
+  '/app/routes/apps.group-order.tsx',
+  '/app/components/storefront/LanguagePicker.tsx',
   '/app/components/storefront/ui.tsx',
   '/app/components/storefront/toast.tsx',
   '/app/components/storefront/api.ts',
@@ -52,10 +55,11 @@ const EVERY_STOREFRONT_PAGE = [
   '/app/styles/guest.css?url',
 ];
 function browserChunk(id: string) {
-  if (FRAMEWORK.test(id) || EVERY_PAGE.some((end) => id.endsWith(end))) return 'framework';
-  if (EVERY_STOREFRONT_PAGE.some((end) => id.endsWith(end))) return 'storefront';
+  if (FRAMEWORK.test(id) || FRAMEWORK_FILE.some((end) => id.endsWith(end))) return 'framework';
   return undefined;
 }
+
+const buildDirectory = process.env.REMIX_BUILD_DIR ?? 'build';
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: new URL('/', appUrl).href,
@@ -68,13 +72,22 @@ export default defineConfig(({ isSsrBuild }) => ({
     hmr: isLocal ? undefined : { protocol: 'wss', host: new URL(appUrl).hostname, clientPort: 443 },
   },
   plugins: [
-    process.env.VITEST
-      ? null
-      : remix({ ...remixConfig, buildDirectory: process.env.REMIX_BUILD_DIR ?? 'build' }),
+    process.env.VITEST ? null : remix({ ...remixConfig, buildDirectory }),
     tsconfigPaths(),
     // Browser assets are compressed once, here, at the highest levels (brotli 11, gzip 9), and served as
-    // those files (server/index.mjs), not compressed again on every request
+    // those files (server/app.mjs), not compressed again on every request
     // (docs/decisions/2026-11-27-cheap-dynamic-compression.md).
+    // The licences of the packages in the browser files, in one file the app serves beside them
+    // (/third-party-licenses.txt), in place of the licence comments terser would otherwise keep in every
+    // page's scripts (docs/decisions/2026-11-28-storefront-in-framework-file.md).
+    isSsrBuild || process.env.VITEST
+      ? null
+      : license({
+          thirdParty: {
+            output: { file: path.join(buildDirectory, 'client', 'third-party-licenses.txt') },
+            multipleVersions: true,
+          },
+        }),
     isSsrBuild || process.env.VITEST
       ? null
       : compression({
@@ -92,7 +105,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // `ecma: 2020` lets it write the shorter syntax Vite's browser target already requires (0.3 KB a page).
     ...(isSsrBuild
       ? {}
-      : { minify: 'terser' as const, terserOptions: { ecma: 2020, compress: { passes: 2 }, module: true } }),
+      : {
+          minify: 'terser' as const,
+          terserOptions: { ecma: 2020, compress: { passes: 2 }, module: true, format: { comments: false } },
+        }),
     assetsInlineLimit: 0,
     rollupOptions: {
       output: isSsrBuild

@@ -72,6 +72,26 @@ describe('storefront shell through the app proxy', () => {
     const response = await fetch(`${urls().storefront}/apps/group-order.data`);
     expect(response.status).toBe(404);
   });
+
+  it("keeps the packages' licences in one file on the app's origin, not in every page's scripts", async () => {
+    const licences = await fetch(`${urls().app}/third-party-licenses.txt`);
+    expect(licences.status).toBe(200);
+    const text = await licences.text();
+    for (const name of ['react-dom', '@remix-run/react', '@lingui/core'])
+      expect(text).toContain(`Name: ${name}\n`);
+    expect(text).toContain('Permission is hereby granted, free of charge');
+
+    const { page, context } = await browser.newUser(PHONE);
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    await page.goto('/apps/group-order/find-order');
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    expect(scripts.length).toBeGreaterThan(2);
+    for (const url of scripts) expect(await (await fetch(url)).text()).not.toMatch(/@license|@preserve/);
+    await context.close();
+  });
 });
 
 describe('embedded admin through the simulator', () => {
