@@ -100,6 +100,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server build runs on the Node the project pins (24): its classes keep native private fields
     // and methods, which the default browser target rewrites into WeakMap look-ups on every access.
     ...(isSsrBuild ? { target: 'node24' } : {}),
+    // Stylesheets are for browsers in both builds. A page's <link>s are written by the server build and
+    // written again by the browser's after its first navigation: the two must name the same file, so both
+    // builds process CSS alike (the browsers of Vite's default target) and name assets by their hash.
+    // Before, the server's copy (processed for Node) had another name, and every guest downloaded the
+    // storefront's stylesheets twice.
+    cssTarget: ['chrome87', 'edge88', 'firefox78', 'safari14'],
     // Browser code is minified by terser (two compress passes) rather than esbuild: about 3.4 KB less
     // gzipped script on every storefront page, for a slower build (docs/decisions/2026-11-27-page-weight-budget.md).
     // `ecma: 2020` lets it write the shorter syntax Vite's browser target already requires (0.3 KB a page).
@@ -112,7 +118,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: 0,
     rollupOptions: {
       output: isSsrBuild
-        ? {}
+        ? { assetFileNames: 'assets/[hash][extname]' }
         : {
             manualChunks: browserChunk,
             // Files are named by their hash alone: Remix's route manifest, loaded by every page, names each

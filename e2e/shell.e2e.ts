@@ -73,6 +73,29 @@ describe('storefront shell through the app proxy', () => {
     expect(response.status).toBe(404);
   });
 
+  it('downloads each stylesheet once: a client navigation names the files the server named', async () => {
+    const { page, context } = await browser.newUser(PHONE);
+    const sheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.css')) sheets.push(request.url());
+    });
+    await page.goto('/apps/group-order/find-order');
+    await page.waitForFunction(() => Boolean(window.__remixRouter));
+    const linked = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((link) => link.href),
+      );
+    const first = await linked();
+    await page.getByRole('navigation', { name: 'Group order' }).getByRole('link', { name: 'Start' }).click();
+    await page.waitForURL('**/apps/group-order/host/create');
+    await page.getByText('START GROUP ORDER').waitFor();
+    // The layout's stylesheets stay as they were; nothing is fetched again under another name.
+    expect(await linked()).toEqual(expect.arrayContaining(first));
+    expect(new Set(sheets).size).toBe(sheets.length);
+    expect([...new Set(sheets)].sort()).toEqual([...new Set(await linked())].sort());
+    await context.close();
+  });
+
   it("keeps the packages' licences in one file on the app's origin, not in every page's scripts", async () => {
     const licences = await fetch(`${urls().app}/third-party-licenses.txt`);
     expect(licences.status).toBe(200);
