@@ -25,6 +25,8 @@ export type Results = {
   lunchRush: Rush;
   /** The same rush on two processes: one instance of two on SQLite, two instances on PostgreSQL. */
   lunchRushTwoProcesses: Rush;
+  /** The pages of `ssr` on one instance of two processes (WEB_CONCURRENCY=2); CPU sums both and the primary. */
+  ssrTwoProcesses: Awaited<ReturnType<typeof measurePages>>;
   pages: Record<string, Awaited<ReturnType<typeof pageWeight>>>;
   appProcess: { atStart: Figures; peak: Figures; afterLoad: Figures; after60s: Figures };
   dashboard: { cases: Record<string, { median: number; p95: number }> };
@@ -88,6 +90,20 @@ export function printReport(results: Results, sizes: readonly number[], resultsF
     // The 404 page answers 404 by design: its "errors" are its answers.
     row(
       name,
+      r.cpuMsPerRequest,
+      r.ofNotFound,
+      r.reqPerSec,
+      r.p50,
+      r.p95,
+      name === 'notFound' ? '-' : r.errors,
+    );
+  }
+  console.log(
+    '   The same on one instance of two processes (WEB_CONCURRENCY=2), as a 2-core machine runs it:',
+  );
+  for (const [name, r] of Object.entries(results.ssrTwoProcesses)) {
+    row(
+      `   ${name}`,
       r.cpuMsPerRequest,
       r.ofNotFound,
       r.reqPerSec,

@@ -3,7 +3,8 @@
 // only come below (docs/decisions/2026-11-26-bench-references.md): the app's floor (a signed ping, the
 // same server and path, a route that checks the signature and answers nothing) and the database's own
 // rate for the confirm's writes (bench/database-rate.ts). The storefront pages are measured by the server
-// CPU each costs, beside the app's plain 404 page from the same run (bench/pages.ts), and a lunch rush of
+// CPU each costs, beside the app's plain 404 page from the same run (bench/pages.ts), then again on one
+// instance of two processes (WEB_CONCURRENCY=2, as a 2-core machine runs the app), and a lunch rush of
 // many shops finds the guests a minute one app process sustains (bench/lunch-rush.ts), then again on two
 // processes (the CPU per guest sums both): on SQLite one instance of two (WEB_CONCURRENCY=2, on PORT+1),
 // on PostgreSQL two instances (a second process on PORT+1, the same database, the guests spread over
@@ -221,6 +222,19 @@ const lunchRushTwoProcesses = await rushSearch(
 );
 second.kill('SIGTERM');
 
+// ---------- (4c) the pages again on one instance of two processes, as a 2-core machine runs it ----------
+log('SSR pages on one instance of two processes (WEB_CONCURRENCY=2)…');
+const PAIR = `http://127.0.0.1:${setup.appPort + 2}`;
+const pair = startApp(setup.appPort + 2, 2);
+process.on('exit', () => pair.kill('SIGTERM'));
+await waitFor(`${PAIR}/healthz`);
+const ssrTwoProcesses = await measurePages(PAIR, pair.pid!, pages, {
+  shop: SHOP,
+  secret: SECRET,
+  amount: QUICK ? 300 : 1500,
+});
+pair.kill('SIGTERM');
+
 // ---------- (5) bytes per page ----------
 log('JS and CSS per page…');
 const weights: Results['pages'] = {};
@@ -278,6 +292,7 @@ const results: Results = {
   ssr,
   lunchRush,
   lunchRushTwoProcesses,
+  ssrTwoProcesses,
   pages: weights,
   appProcess: { atStart: startFigures, peak: appSampler.peak, afterLoad, after60s: later },
   dashboard: JSON.parse(dashboardJson.trim().split('\n').pop()!),
