@@ -57,6 +57,14 @@ function printRush(rush: Rush) {
   );
 }
 
+function printPages(pages: Results['ssr'], indent: string) {
+  for (const [name, r] of Object.entries(pages)) {
+    // The 404 page answers 404 by design: its "errors" are its answers.
+    const errors = name === 'notFound' ? '-' : r.errors;
+    row(`${indent}${name}`, r.cpuMsPerRequest, r.ofNotFound, r.reqPerSec, r.p50, r.p95, errors);
+  }
+}
+
 export function printReport(results: Results, sizes: readonly number[], resultsFile: string) {
   const onPostgres = results.database === 'postgresql';
   console.log(
@@ -86,32 +94,11 @@ export function printReport(results: Results, sizes: readonly number[], resultsF
     '\n4. SSR pages at 10 connections, server CPU per request (× the plain 404 page of the same run)',
   );
   row('', 'CPU ms', '× 404', 'req/s', 'p50 ms', 'p95 ms', 'errors');
-  for (const [name, r] of Object.entries(results.ssr)) {
-    // The 404 page answers 404 by design: its "errors" are its answers.
-    row(
-      name,
-      r.cpuMsPerRequest,
-      r.ofNotFound,
-      r.reqPerSec,
-      r.p50,
-      r.p95,
-      name === 'notFound' ? '-' : r.errors,
-    );
-  }
+  printPages(results.ssr, '');
   console.log(
     '   The same on one instance of two processes (WEB_CONCURRENCY=2), as a 2-core machine runs it:',
   );
-  for (const [name, r] of Object.entries(results.ssrTwoProcesses)) {
-    row(
-      `   ${name}`,
-      r.cpuMsPerRequest,
-      r.ofNotFound,
-      r.reqPerSec,
-      r.p50,
-      r.p95,
-      name === 'notFound' ? '-' : r.errors,
-    );
-  }
+  printPages(results.ssrTwoProcesses, '   ');
   console.log(
     onPostgres
       ? '   Admin dashboard loader: measured on SQLite only (bench/dashboard.ts; see the SQLite run)'
