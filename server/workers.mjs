@@ -64,7 +64,7 @@ export function runWorkers(count, { exec, restartDelayMs = 1000 } = {}) {
     }
     listened.delete(worker.id);
     console.error(`App process ${worker.process.pid} stopped (${how}); starting another.`);
-    setTimeout(() => stopping || cluster.fork(), restartDelayMs).unref();
+    setTimeout(() => stopping || cluster.fork(), restartDelayMs);
   });
   for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => stopAll(signal));
   for (let i = 0; i < count; i++) cluster.fork();
