@@ -69,18 +69,22 @@ function servedBy(port: number) {
   });
 }
 
-/** The processes that serve `tries` connections, once the port answers. */
-async function servers(port: number, tries = 12) {
-  for (let i = 0; i < 100; i++) {
+/**
+ * The processes that serve connections on `port`, once `expected` of them answer: the port answers as soon
+ * as the first worker listens, so connections are tried until the others have joined (at most 10 s).
+ */
+async function servers(port: number, expected = 2) {
+  const pids = new Set<number>();
+  for (let i = 0; i < 100 && pids.size < expected; i++) {
     try {
-      const pids = new Set<number>();
-      for (let t = 0; t < tries; t++) pids.add(await servedBy(port));
-      return pids;
+      for (let t = 0; t < 4; t++) pids.add(await servedBy(port));
     } catch {
-      await sleep(100);
+      // nothing listens yet
     }
+    if (pids.size < expected) await sleep(100);
   }
-  throw new Error(`nothing answered on port ${port}`);
+  if (pids.size === 0) throw new Error(`nothing answered on port ${port}`);
+  return pids;
 }
 
 const children = (pid: number) =>
@@ -131,15 +135,26 @@ describe('runWorkers', () => {
     expect(output()).toContain(notice);
     // Until its replacement listens, the one left serves every connection.
     expect(await servedBy(port)).toBe(kept);
-    let after = new Set<number>();
-    for (let i = 0; i < 50 && after.size < 2; i++) {
-      await sleep(100);
-      after = await servers(port);
-    }
+    const after = await servers(port);
     expect(after.has(kept)).toBe(true);
     expect(after.has(killed)).toBe(false);
     expect(after.size).toBe(2);
     expect(children(child.pid!).sort()).toEqual([...after].sort());
+  });
+
+  it('starts them all again when every worker dies at once', async () => {
+    const { child, port, output } = await startPrimary(2);
+    const before = await servers(port);
+    expect(before.size).toBe(2);
+    for (const pid of before) process.kill(pid, 'SIGKILL');
+    const notices = [...before].map(
+      (pid) => `App process ${pid} stopped (signal SIGKILL); starting another.`,
+    );
+    for (let i = 0; i < 100 && !notices.every((n) => output().includes(n)); i++) await sleep(20);
+    const after = await servers(port);
+    expect(child.exitCode).toBeNull();
+    expect(after.size).toBe(2);
+    for (const pid of after) expect(before.has(pid)).toBe(false);
   });
 
   it('stops every worker on SIGTERM and exits with 0', async () => {
