@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ShopSettings } from '@prisma/client';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { AREAS, type Area } from './locales/catalogs';
 import { i18nFor, messagesFor } from './locales/compiled';
@@ -96,7 +97,11 @@ let pseudoInstance: I18n | undefined;
  * layout's language as `locale` (docs/decisions/2026-11-27-admin-requests-carry-their-language.md).
  */
 export async function pageLanguage(request: Request, shop: string) {
-  const settings = await getShopSettings(shop);
+  return pageLanguageWith(request, await getShopSettings(shop));
+}
+
+/** pageLanguage for a loader that has read the shop's settings already (nothing is read again). */
+export function pageLanguageWith(request: Request, settings: Pick<ShopSettings, 'locale'>) {
   const language = requestLanguage(request, settings.locale);
   if (pseudoRequested(request)) {
     pseudoInstance ??= setupI18n({ locale: 'en', messages: { en: pseudoMessagesFor(AREAS) } });

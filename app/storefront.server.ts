@@ -1,10 +1,11 @@
 import { SessionNotFoundError } from '@shopify/shopify-app-remix/server';
+import type { ShopSettings } from '@prisma/client';
 import { unauthenticated } from './shopify.server';
 import { env } from './env.server';
 import { appProxySigned } from './lib/appProxySignature.server';
 import { jsonError } from './lib/http.server';
 import { PROXY_BASE } from './lib/paths';
-import { shopOrigin } from './models/shop/shopDomain.server';
+import { originOf, shopOrigin } from './models/shop/shopDomain.server';
 import { knownPageQuery, signedQueryShape } from './lib/signedQuery.server';
 import { unreadableAnywhere } from './lib/text';
 
@@ -113,7 +114,17 @@ export async function linkBase(storefront: Storefront) {
   return `${origin}${storefront.pathPrefix}`;
 }
 
-/** An absolute link a shopper can share: the shop's domain + the signed prefix + path. */
-export async function shareUrl(storefront: Storefront, path: string) {
-  return `${await linkBase(storefront)}${path.startsWith('/') ? path : `/${path}`}`;
+/**
+ * An absolute link a shopper can share: the shop's domain + the signed prefix + path. A loader that has read
+ * the shop's settings passes them, and the domain is not read a second time.
+ */
+export async function shareUrl(
+  storefront: Storefront,
+  path: string,
+  settings?: Pick<ShopSettings, 'primaryDomainUrl'>,
+) {
+  const base = settings
+    ? `${originOf(storefront.shop, settings.primaryDomainUrl)}${storefront.pathPrefix}`
+    : await linkBase(storefront);
+  return `${base}${path.startsWith('/') ? path : `/${path}`}`;
 }

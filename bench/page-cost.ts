@@ -4,7 +4,8 @@
 // Options (env): PORT picks the app's port; PAGE_REQUESTS the requests per page (default 1500);
 // PAGE_COST_ROOT another checkout whose built app (its server/index.mjs and build/, built beforehand) is
 // measured instead, on the same database and load: the figures of main before a change, say;
-// PAGE_COST_RUSH=<shops> adds the lunch rush (bench/lunch-rush.ts) over that many shops.
+// PAGE_COST_RUSH=<shops> adds the lunch rush (bench/lunch-rush.ts) over that many shops;
+// PAGE_COST_DATABASE_URL a postgres:// URL runs it on PostgreSQL, in a database it (re)creates there.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { createPrismaClient } from '../app/prismaClient.server';
 import { localEnv, LOCAL_DEFAULTS } from '../scripts/local-env.mjs';
 import { buildIfStale, migrateAndSeed, serverEnv } from '../scripts/prepare.mjs';
 import { orderWriter } from './fixtures';
+import { freshPostgres } from './setup';
 import { rushFixtures, rushSearch } from './lunch-rush';
 import { measurePages, storefrontPages } from './pages';
 
@@ -22,7 +24,9 @@ const amount = Number(process.env.PAGE_REQUESTS ?? 1500);
 const dataDir = path.resolve('data/bench-pages');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
-const databaseUrl = `file:${path.join(dataDir, 'app.sqlite')}`;
+const postgresUrl = process.env.PAGE_COST_DATABASE_URL;
+const databaseUrl = postgresUrl ? await freshPostgres(postgresUrl) : `file:${path.join(dataDir, 'app.sqlite')}`;
+const database = postgresUrl ? 'PostgreSQL' : 'SQLite';
 process.env.GROUP_ORDER_SKIP_DOTENV = '1';
 const env = {
   ...localEnv({ storefrontPort: appPort - 1, appPort, databaseUrl, buildDir: 'build' }),
@@ -73,7 +77,7 @@ const rush = shops.length
 app.kill('SIGTERM');
 if (rush) console.log(JSON.stringify(rush, null, 1));
 console.log(
-  `\nServer CPU per request, 10 connections, SQLite (${process.env.PAGE_COST_ROOT ?? 'this checkout'})`,
+  `\nServer CPU per request, 10 connections, ${database} (${process.env.PAGE_COST_ROOT ?? 'this checkout'})`,
 );
 console.log(
   `${'page'.padEnd(12)}${['CPU ms', '× 404', 'req/s', 'p95 ms', 'errors'].map((h) => h.padStart(10)).join('')}`,

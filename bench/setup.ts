@@ -31,7 +31,11 @@ export const refUrl = pgRef?.url ?? `file:${refFile}`;
 
 /** Runs statements on the PostgreSQL server's maintenance database (CREATE/DROP DATABASE). */
 export async function postgresAdmin(...statements: string[]) {
-  const url = new URL(process.env.BENCH_DATABASE_URL!);
+  return postgresAdminOf(process.env.BENCH_DATABASE_URL!, statements);
+}
+
+async function postgresAdminOf(serverUrl: string, statements: string[]) {
+  const url = new URL(serverUrl);
   url.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: url.href });
   await admin.connect();
@@ -40,6 +44,13 @@ export async function postgresAdmin(...statements: string[]) {
   } finally {
     await admin.end();
   }
+}
+
+/** The database `url` names, dropped and created again empty; its URL. */
+export async function freshPostgres(url: string) {
+  const name = new URL(url).pathname.replace(/^\//, '');
+  await postgresAdminOf(url, [`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`, `CREATE DATABASE "${name}"`]);
+  return url;
 }
 
 /** A fresh data directory, and on PostgreSQL a fresh bench database (the reference's comes later). */

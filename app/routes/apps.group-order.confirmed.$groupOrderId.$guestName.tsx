@@ -21,7 +21,7 @@ import { clientKey } from '~/lib/credentials.server';
 import { countMiss } from '~/models/limits/rateLimits.server';
 import { useWords, useT } from '~/components/i18n';
 import type { OwnShare } from '~/components/storefront/guest/useOwnOrder';
-import { pageLanguage } from '~/i18n.server';
+import { pageLanguageWith } from '~/i18n.server';
 
 // The kitchen's progress shows once the live status says the order went to the shop (asked in the
 // browser, never in the server's HTML): loaded then, as on the host dashboard.
@@ -50,7 +50,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
     return data({ found: false as const }, { status: 404 });
   }
   const settings = await getShopSettings(shop);
-  const { t, intlLocale } = await pageLanguage(request, shop);
+  const { t, intlLocale } = pageLanguageWith(request, settings);
   return {
     found: true as const,
     orderId: order.id,

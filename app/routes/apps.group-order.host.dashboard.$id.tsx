@@ -14,7 +14,8 @@ import { countMiss } from '~/models/limits/rateLimits.server';
 import { requireStorefront, shareUrl } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { clientKey } from '~/lib/credentials.server';
-import { pageLanguage } from '~/i18n.server';
+import { pageLanguageWith } from '~/i18n.server';
+import { getShopSettings } from '~/models/shop/settings.server';
 import { useT } from '~/components/i18n';
 import { storefrontTitle } from '~/components/storefront/pageTitle';
 
@@ -32,14 +33,20 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }]
 export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const id = toId(params.id);
-  const words = await pageLanguage(request, storefront.shop);
+  // Read once for the page: its language, the dashboard's shop name and notice, the share link's domain.
+  const settings = await getShopSettings(storefront.shop);
+  const words = pageLanguageWith(request, settings);
   const page =
-    id === null ? null : await hostDashboardPage(storefront.shop, id, storefront.customerId, words);
+    id === null ? null : await hostDashboardPage(storefront.shop, id, storefront.customerId, words, settings);
   if (!page) {
     await countMiss(clientKey(storefront.shop, request));
     return data({ found: false as const }, { status: 404 });
   }
-  return { found: true as const, ...page, shareUrl: await shareUrl(storefront, `/join/${page.order.code}`) };
+  return {
+    found: true as const,
+    ...page,
+    shareUrl: await shareUrl(storefront, `/join/${page.order.code}`, settings),
+  };
 });
 
 export const meta: MetaFunction<typeof loader> = (args) =>

@@ -1,3 +1,4 @@
+import type { ShopSettings } from '@prisma/client';
 import prisma from '../../db.server';
 import { orderTitle } from '../../lib/groupOrder';
 import { maskEmail } from '../../lib/hostText';
@@ -5,7 +6,6 @@ import { formatMoney } from '../../lib/money';
 import { paymentLabel } from '../../lib/payment';
 import { formatDateTime } from '../../lib/time';
 import type { Translate } from '../../lib/language';
-import { getShopSettings } from '../shop/settings.server';
 import { getHostSummary } from './hosting.server';
 import {
   readOrdersMoney,
@@ -57,13 +57,15 @@ async function sharePayments(shop: string, order: MoneyOrder, money: (cents: num
 
 /**
  * The dashboard of order `id` in `shop` as `customerId` (the logged-in customer, if any) may see it, or
- * null when the shop has no such order. Times, payment and money are said in the page's language (`words`).
+ * null when the shop has no such order. Times, payment and money are said in the page's language (`words`);
+ * `settings` are the shop's, as the loader read them.
  */
 export async function hostDashboardPage(
   shop: string,
   id: number,
   customerId: string | null,
   words: { t: Translate; intlLocale: string },
+  settings: Pick<ShopSettings, 'shopName' | 'pickupNoticeMinutes'>,
 ) {
   const { t, intlLocale } = words;
   const summary = await getHostSummary(shop, id);
@@ -71,7 +73,6 @@ export async function hostDashboardPage(
   const order = summary.groupOrder;
   const zone = order.timeZone;
   const isCreator = Boolean(customerId && customerId === summary.hostCustomerId);
-  const settings = await getShopSettings(shop);
   const money = (cents: number) => formatMoney(cents, order.currency, intlLocale);
   const payments = await sharePayments(shop, { id, ...order.money }, money);
   return {

@@ -95,7 +95,8 @@ describe('a payment that comes after the share could no longer be paid', () => {
     // The guest's page and the host's dashboard still say the items were left out, and that it went back.
     expect(await shareForGuest(TEST_SHOP, share.guestId)).toMatchObject({ status: 'left-out-refunded' });
     const words = { t: (key: string) => key, intlLocale: 'en' } as never;
-    const page = await hostDashboardPage(TEST_SHOP, order.id, null, words);
+    const settings = { shopName: 'Test shop', pickupNoticeMinutes: 15 };
+    const page = await hostDashboardPage(TEST_SHOP, order.id, null, words, settings);
     // (Olivia had not paid either: both were left out.)
     expect(page?.unpaid?.leftOut.find((share) => share.name === 'James')).toMatchObject({
       refundDue: false,

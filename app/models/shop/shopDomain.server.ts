@@ -83,8 +83,10 @@ export async function shopOrigin(shop: string): Promise<string> {
     .select('primaryDomainUrl')
     .where('shop', '=', shop)
     .executeTakeFirst();
-  const stored = cleanOrigin(settings?.primaryDomainUrl);
-  if (stored) return stored;
-  const simulator = cleanOrigin(env.SHOPIFY_ADMIN_API_ORIGIN);
-  return simulator ?? `https://${shop}`;
+  return originOf(shop, settings?.primaryDomainUrl);
+}
+
+/** shopOrigin for a page that has read the shop's settings already: the same answer, nothing read again. */
+export function originOf(shop: string, primaryDomainUrl: string | null | undefined) {
+  return cleanOrigin(primaryDomainUrl) ?? cleanOrigin(env.SHOPIFY_ADMIN_API_ORIGIN) ?? `https://${shop}`;
 }
