@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ShopSettings } from '@prisma/client';
+import type { AppLoadContext } from '@remix-run/node';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { AREAS, type Area } from './locales/catalogs';
 import { i18nFor, messagesFor } from './locales/compiled';
@@ -11,7 +12,7 @@ import { PSEUDO_LOCALE, pseudoMessages } from './lib/pseudoLocale';
 import polarisEn from '@shopify/polaris/locales/en.json';
 import polarisFr from '@shopify/polaris/locales/fr.json';
 import polarisDe from '@shopify/polaris/locales/de.json';
-import { getShopSettings, storedShopLocale } from './models/shop/settings.server';
+import { getShopSettings, requestShopSettings, storedShopLocale } from './models/shop/settings.server';
 
 /** What a storefront page (guest or host) is sent. */
 const STOREFRONT_AREAS: readonly Area[] = ['guest', 'host'];
@@ -96,8 +97,8 @@ let pseudoInstance: I18n | undefined;
  * embedded admin's loaders and actions use it too: the admin's own links, forms and fetchers carry the
  * layout's language as `locale` (docs/decisions/2026-11-27-admin-requests-carry-their-language.md).
  */
-export async function pageLanguage(request: Request, shop: string) {
-  return pageLanguageWith(request, await getShopSettings(shop));
+export async function pageLanguage(request: Request, shop: string, context?: AppLoadContext) {
+  return pageLanguageWith(request, await requestShopSettings(context, shop));
 }
 
 /** pageLanguage for a loader that has read the shop's settings already (nothing is read again). */

@@ -75,8 +75,11 @@ app.get('/healthz', (_req, res) => res.type('text/plain').send('ok'));
 app.use(limitBody());
 // Storefront pages and the storefront API are answered in production mode whatever NODE_ENV says:
 // shoppers never see error messages, stack traces or file paths (they are logged instead).
-const storefrontHandler = createRequestHandler({ build, mode: 'production' });
-const appHandler = createRequestHandler({ build, mode: process.env.NODE_ENV });
+// Each request's loaders share a load context: a document's loaders read the shop's settings once between
+// them (requestShopSettings, app/models/shop/settings.server.ts).
+const getLoadContext = () => ({ shopSettings: new Map() });
+const storefrontHandler = createRequestHandler({ build, mode: 'production', getLoadContext });
+const appHandler = createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext });
 // The storefront API's fixed paths (the guest confirm among them) skip Remix's route matching.
 app.use(directApiRoutes(build));
 app.all('*', (req, res, next) =>

@@ -9,7 +9,7 @@ import { sfPath } from '~/lib/paths';
 import { paymentLabel } from '~/lib/payment';
 import { formatDateTime } from '~/lib/time';
 import { findGroupOrderByParam } from '~/models/groupOrder/groupOrder.server';
-import { getShopSettings } from '~/models/shop/settings.server';
+import { requestShopSettings } from '~/models/shop/settings.server';
 import { useNow } from '~/components/storefront/guest/Countdown';
 import { useLiveStatus } from '~/components/storefront/useLiveStatus';
 import { acceptsItems, guestHero, orderPhase, whatsNext } from '~/lib/orderPhase';
@@ -39,7 +39,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }
 // The page itself is public (its URL carries the guest's name); the guest's items and note are read by
 // the browser with its guest token, so only the browsers that hold the guest's token (the one that ordered,
 // or one that opened the e-mailed link) see and edit them.
-export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const url = new URL(request.url);
   const guest = (params.guestName ?? '').trim().slice(0, 60);
@@ -49,7 +49,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
     await countMiss(clientKey(shop, request));
     return data({ found: false as const }, { status: 404 });
   }
-  const settings = await getShopSettings(shop);
+  const settings = await requestShopSettings(context, shop);
   const { t, intlLocale } = pageLanguageWith(request, settings);
   return {
     found: true as const,

@@ -15,7 +15,7 @@ import { requireStorefront, shareUrl } from '~/storefront.server';
 import hostCss from '~/styles/host.css?url';
 import { clientKey } from '~/lib/credentials.server';
 import { pageLanguageWith } from '~/i18n.server';
-import { getShopSettings } from '~/models/shop/settings.server';
+import { requestShopSettings } from '~/models/shop/settings.server';
 import { useT } from '~/components/i18n';
 import { storefrontTitle } from '~/components/storefront/pageTitle';
 
@@ -30,11 +30,11 @@ const RemoveItemDialog = lazy(() => import('~/components/storefront/host/RemoveI
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: hostCss }];
 
-export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request);
   const id = toId(params.id);
   // Read once for the page: its language, the dashboard's shop name and notice, the share link's domain.
-  const settings = await getShopSettings(storefront.shop);
+  const settings = await requestShopSettings(context, storefront.shop);
   const words = pageLanguageWith(request, settings);
   const page =
     id === null ? null : await hostDashboardPage(storefront.shop, id, storefront.customerId, words, settings);

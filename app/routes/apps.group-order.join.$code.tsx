@@ -33,11 +33,11 @@ import { useMoney, useT } from '~/components/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
-export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const order = await findGroupOrderByCode(shop, params.code ?? '');
   const url = new URL(request.url);
-  const language = await pageLanguage(request, shop);
+  const language = await pageLanguage(request, shop, context);
   if (!order) {
     const email = url.searchParams.get('email') ?? '';
     await countMiss(clientKey(shop, request));

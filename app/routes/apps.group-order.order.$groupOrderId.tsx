@@ -24,10 +24,10 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }
 export const LOAD_FAILED_MESSAGE =
   'We could not load this group order right now. Please try again in a moment.';
 
-export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   try {
-    return await loadMenuPage(request, shop, params.groupOrderId);
+    return await loadMenuPage({ request, context }, shop, params.groupOrderId);
   } catch (error) {
     // A database or data fault: say so in words (Remix would only say "Unexpected Server Error").
     if (error instanceof Response || error instanceof DomainError) throw error;
@@ -39,7 +39,11 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
   }
 });
 
-async function loadMenuPage(request: Request, shop: string, groupOrderId: string | undefined) {
+async function loadMenuPage(
+  { request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>,
+  shop: string,
+  groupOrderId: string | undefined,
+) {
   const url = new URL(request.url);
   const guest = (url.searchParams.get('guest') ?? '').trim().slice(0, 60);
   const initials = (url.searchParams.get('initials') ?? '').trim().toUpperCase().slice(0, 3);
@@ -54,7 +58,7 @@ async function loadMenuPage(request: Request, shop: string, groupOrderId: string
   // (usualOrders.server.ts); a spec link's `?email=` is taken by the page and dropped from the address bar.
   if (!guest) return redirect(sfPath(`/join/${order.code}`));
   const menu = await guestMenu(shop);
-  const { language, t } = await pageLanguage(request, shop);
+  const { language, t } = await pageLanguage(request, shop, context);
   return {
     found: true as const,
     order: serializeGroupOrder(order),

@@ -37,7 +37,7 @@ import { useLanguage, useT } from '~/components/i18n';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guestCss }];
 
-export const loader = withHttpErrors(async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { shop } = await requireStorefront(request);
   const url = new URL(request.url);
   const guest = (params.guestName ?? '').trim().slice(0, 60);
@@ -48,7 +48,7 @@ export const loader = withHttpErrors(async function loader({ request, params }: 
     return data({ found: false as const }, { status: 404 });
   }
   const menu = await guestMenu(shop);
-  const { language, t } = await pageLanguage(request, shop);
+  const { language, t } = await pageLanguage(request, shop, context);
   return {
     found: true as const,
     order: serializeGroupOrder(order),

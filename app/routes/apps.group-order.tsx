@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import { ToastProvider } from '~/components/storefront/toast';
-import { getShopSettings } from '~/models/shop/settings.server';
+import { requestShopSettings } from '~/models/shop/settings.server';
 import { requireStorefront } from '~/storefront.server';
 import { sfPath } from '~/lib/paths';
 import storefrontCss from '~/styles/storefront.css?url';
@@ -27,11 +27,11 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: storefront
 // Pages without their own title (join, menu, review, confirmed, not ordering, error pages) go by the name.
 export const meta: MetaFunction = (args) => storefrontTitle(args, 'shell.brand');
 
-export const loader = withHttpErrors(async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withHttpErrors(async function loader({ request, context }: LoaderFunctionArgs) {
   const storefront = await requireStorefront(request).catch(async (thrown: unknown) => {
     throw await refusalInLanguage(thrown, request);
   });
-  const settings = await getShopSettings(storefront.shop);
+  const settings = await requestShopSettings(context, storefront.shop);
   return {
     shop: storefront.shop,
     shopName: settings.shopName || storefront.shop.replace(/\.myshopify\.com$/, ''),

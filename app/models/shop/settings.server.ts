@@ -1,4 +1,5 @@
 import type { ShopSettings } from '@prisma/client';
+import type { AppLoadContext } from '@remix-run/node';
 import { optionalText, requiredText } from '../../lib/text';
 import { z } from 'zod';
 import { isValidEmail } from '../../lib/schemas/email';
@@ -42,6 +43,22 @@ export async function getShopSettings(shop: string): Promise<ShopSettings> {
   // The API's refusals fall back to the shop's language (lib/language.server.ts): kept from this read.
   rememberShopLocale(shop, settings.locale);
   return settings;
+}
+
+/**
+ * The shop's settings for one request: a document's loaders (the storefront layout's and the page's) run
+ * side by side and share one read, kept in the request's load context (server/app.mjs gives each request
+ * a fresh one). Without that context (a test calling a loader) every call reads.
+ */
+export function requestShopSettings(context: AppLoadContext | undefined, shop: string) {
+  const reads = context?.shopSettings;
+  if (!reads) return getShopSettings(shop);
+  let read = reads.get(shop);
+  if (!read) {
+    read = getShopSettings(shop);
+    reads.set(shop, read);
+  }
+  return read;
 }
 
 /** The shop's stored language, or null when the shop has no settings (read only: nothing is created). */
