@@ -25,7 +25,9 @@ const dataDir = path.resolve('data/bench-pages');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 const postgresUrl = process.env.PAGE_COST_DATABASE_URL;
-const databaseUrl = postgresUrl ? await freshPostgres(postgresUrl) : `file:${path.join(dataDir, 'app.sqlite')}`;
+const databaseUrl = postgresUrl
+  ? await freshPostgres(postgresUrl)
+  : `file:${path.join(dataDir, 'app.sqlite')}`;
 const database = postgresUrl ? 'PostgreSQL' : 'SQLite';
 process.env.GROUP_ORDER_SKIP_DOTENV = '1';
 const env = {

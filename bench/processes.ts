@@ -1,10 +1,24 @@
 // The app process the bench loads: started as `npm start` runs it, and its memory and descriptors.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export function startProcess(command: string, args: string[], env: Record<string, string>): ChildProcess {
   return spawn(command, args, { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** What a tsx script of the bench prints, once it exits with 0. */
+export function scriptOutput(script: string, args: string[]) {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(path.resolve('node_modules/.bin/tsx'), [script, ...args], {
+      env: { ...process.env, GROUP_ORDER_SKIP_DOTENV: '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${script} exit ${code}`))));
+  });
 }
 
 export async function waitFor(url: string) {

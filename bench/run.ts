@@ -3,17 +3,15 @@
 // only come below (docs/decisions/2026-11-26-bench-references.md): the app's floor (a signed ping, the
 // same server and path, a route that checks the signature and answers nothing) and the database's own
 // rate for the confirm's writes (bench/database-rate.ts). The storefront pages are measured by the server
-// CPU each costs, beside the app's plain 404 page from the same run (bench/pages.ts), then again on one
-// instance of two processes (WEB_CONCURRENCY=2, as a 2-core machine runs the app), and a lunch rush of
-// many shops finds the guests a minute one app process sustains (bench/lunch-rush.ts), then again on two
-// processes (the CPU per guest sums both): on SQLite one instance of two (WEB_CONCURRENCY=2, on PORT+1),
-// on PostgreSQL two instances (a second process on PORT+1, the same database, the guests spread over
-// both in turn as a load balancer would). Prints a table and writes bench/results.json (bench/results-postgresql.json
-// on PostgreSQL). Figures, not assertions. About ten minutes on 2 cores.
+// CPU each costs, beside the app's plain 404 page from the same run (bench/pages.ts), and a lunch rush of
+// many shops finds the guests a minute one app process sustains (bench/lunch-rush.ts). Both again on two
+// processes, as a 2-core machine runs the app: the pages on one instance of two (WEB_CONCURRENCY=2, on
+// PORT+1); the rush on SQLite on that same instance, on PostgreSQL on two instances (the first and one
+// on PORT+2, the same database, the guests spread over both in turn as a load balancer would); the CPU
+// per guest sums every process. Prints a table and writes bench/results.json
+// (bench/results-postgresql.json on PostgreSQL). Figures, not assertions. About fifteen minutes on 2 cores.
 // Options (env): see bench/setup.ts.
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createPrismaClient } from '../app/prismaClient.server';
 import { buildIfStale, migrateAndSeed, serverEnv } from '../scripts/prepare.mjs';
@@ -22,7 +20,7 @@ import { databaseRate, type ReferenceLine } from './database-rate';
 import { benchCart, orderWriter } from './fixtures';
 import { rushFixtures, rushSearch } from './lunch-rush';
 import { measurePages, storefrontPages } from './pages';
-import { processFigures, sampler, startProcess, waitFor } from './processes';
+import { processFigures, sampler, scriptOutput, startProcess, waitFor } from './processes';
 import { printReport, type Results } from './report';
 import * as setup from './setup';
 import { env, log, QUICK, SECONDS, SECRET, SHOP } from './setup';
@@ -101,17 +99,21 @@ if (setup.pgBench && setup.pgRef) {
 }
 
 // ---------- processes ----------
-// As `npm start` runs it (scripts/prepare.mjs): the production build in production mode.
-const startApp = (port: number, processes = 1) =>
-  startProcess(
+// As `npm start` runs it (scripts/prepare.mjs): the production build in production mode, listening.
+async function serve(port: number, processes = 1) {
+  const child = startProcess(
     process.execPath,
     ['server/index.mjs'],
     serverEnv({ ...env, NODE_ENV: 'production', PORT: String(port), WEB_CONCURRENCY: String(processes) }),
   );
-const app = startApp(setup.appPort);
-process.on('exit', () => app.kill('SIGTERM'));
-const APP = `http://127.0.0.1:${setup.appPort}`;
-await waitFor(`${APP}/healthz`);
+  process.on('exit', () => child.kill('SIGTERM'));
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`);
+  return { child, base, pid: child.pid!, processes };
+}
+const first = await serve(setup.appPort);
+const app = first.child;
+const APP = first.base;
 const appSampler = sampler(app);
 const startFigures = processFigures(app);
 
@@ -196,44 +198,30 @@ const ssr = await measurePages(APP, app.pid!, pages, {
   amount: QUICK ? 300 : 1500,
 });
 
-// ---------- (4b) the lunch rush ----------
+// ---------- (4b) the lunch rush on one process ----------
 log(`lunch rush over ${RUSH_SHOPS} shops, stepping up from ${RUSH_RATES[0]} guests a minute…`);
 const rush = { rates: RUSH_RATES, seconds: RUSH_SECONDS, secret: SECRET };
-const lunchRush = await rushSearch([{ base: APP, pid: app.pid! }], rushShops, rush);
-// The same search on two processes, on the shops' next orders: on SQLite one instance of two (the file is
-// one machine's), on PostgreSQL a second instance beside the first.
-const port = setup.appPort + 1;
-log(
-  `lunch rush on two processes (${setup.onPostgres ? 'a second instance' : 'one instance of two'} on ${port})…`,
-);
-const second = startApp(port, setup.onPostgres ? 1 : 2);
-process.on('exit', () => second.kill('SIGTERM'));
-const SECOND = `http://127.0.0.1:${port}`;
-await waitFor(`${SECOND}/healthz`);
-const lunchRushTwoProcesses = await rushSearch(
-  setup.onPostgres
-    ? [
-        { base: APP, pid: app.pid! },
-        { base: SECOND, pid: second.pid! },
-      ]
-    : [{ base: SECOND, pid: second.pid!, processes: 2 }],
-  rushShops,
-  { ...rush, firstOrder: RUSH_ORDERS },
-);
-second.kill('SIGTERM');
+const lunchRush = await rushSearch([first], rushShops, rush);
 
-// ---------- (4c) the pages again on one instance of two processes, as a 2-core machine runs it ----------
-log('SSR pages on one instance of two processes (WEB_CONCURRENCY=2)…');
-const PAIR = `http://127.0.0.1:${setup.appPort + 2}`;
-const pair = startApp(setup.appPort + 2, 2);
-process.on('exit', () => pair.kill('SIGTERM'));
-await waitFor(`${PAIR}/healthz`);
-const ssrTwoProcesses = await measurePages(PAIR, pair.pid!, pages, {
+// ---------- (4c) the pages and the rush again on two processes, as a 2-core machine runs the app ----------
+// One instance of two (WEB_CONCURRENCY=2) for the pages; the rush on the shops' next orders, on SQLite on
+// that instance (the file is one machine's), on PostgreSQL on two instances, a second one beside the first.
+const port = setup.appPort + 1;
+log(`SSR pages on one instance of two processes (WEB_CONCURRENCY=2, on ${port})…`);
+const pair = await serve(port, 2);
+const ssrTwoProcesses = await measurePages(pair.base, pair.pid, pages, {
   shop: SHOP,
   secret: SECRET,
   amount: QUICK ? 300 : 1500,
 });
-pair.kill('SIGTERM');
+if (setup.onPostgres) pair.child.kill('SIGTERM');
+log(`lunch rush on two processes (${setup.onPostgres ? 'a second instance' : 'one instance of two'})…`);
+const second = setup.onPostgres ? await serve(port + 1) : pair;
+const lunchRushTwoProcesses = await rushSearch(setup.onPostgres ? [first, second] : [pair], rushShops, {
+  ...rush,
+  firstOrder: RUSH_ORDERS,
+});
+second.child.kill('SIGTERM');
 
 // ---------- (5) bytes per page ----------
 log('JS and CSS per page…');
@@ -260,18 +248,13 @@ app.kill('SIGTERM');
 log('admin dashboard loader at 10,000 orders / 100,000 items…');
 const dashboardJson = setup.onPostgres
   ? JSON.stringify({ cases: {} })
-  : await new Promise<string>((resolve, reject) => {
-      const child = spawn(
-        path.resolve('node_modules/.bin/tsx'),
-        ['bench/dashboard.ts', '--json', '--runs', QUICK ? '3' : '15', '--orders', QUICK ? '1000' : '10000'],
-        { env: { ...process.env, GROUP_ORDER_SKIP_DOTENV: '1' }, stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      let out = '';
-      child.stdout.on('data', (chunk) => (out += chunk));
-      child.on('exit', (code) =>
-        code === 0 ? resolve(out) : reject(new Error(`dashboard bench exit ${code}`)),
-      );
-    });
+  : await scriptOutput('bench/dashboard.ts', [
+      '--json',
+      '--runs',
+      QUICK ? '3' : '15',
+      '--orders',
+      QUICK ? '1000' : '10000',
+    ]);
 if (setup.pgBench && setup.pgRef) {
   await setup.postgresAdmin(
     `DROP DATABASE IF EXISTS "${setup.pgRef.name}" WITH (FORCE)`,

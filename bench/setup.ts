@@ -1,7 +1,8 @@
 // The bench's settings, environment and databases (bench/run.ts). Options (env): STOREFRONT_PORT/PORT pick
-// the ports (on PostgreSQL the lunch rush's second instance takes PORT+1); BENCH_DATABASE_URL set to a postgres:// URL runs the app and the database reference on
-// PostgreSQL: on that server the bench (re)creates the databases <name>_bench and <name>_bench_ref (<name>
-// from the URL) and leaves <name> itself alone; BENCH_QUICK=1 shortens every phase (a smoke run).
+// the ports (the instance of two processes takes PORT+1, on PostgreSQL a second instance PORT+2);
+// BENCH_DATABASE_URL set to a postgres:// URL runs the app and the database reference on PostgreSQL: on
+// that server the bench (re)creates the databases <name>_bench and <name>_bench_ref (<name> from the URL)
+// and leaves <name> itself alone; BENCH_QUICK=1 shortens every phase (a smoke run).
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
