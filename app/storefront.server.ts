@@ -107,24 +107,21 @@ function normalizePrefix(prefix: string | null) {
 /**
  * The absolute base of links that leave the page (e-mails, share links, QR codes): the signed shop's
  * own domain plus the signed path prefix. Never a request header: Host and X-Forwarded-Host are
- * whatever the visitor sent.
+ * whatever the visitor sent. A loader that has read the shop's settings passes them, and the domain is
+ * not read a second time.
  */
-export async function linkBase(storefront: Storefront) {
-  const origin = await shopOrigin(storefront.shop);
+export async function linkBase(storefront: Storefront, settings?: Pick<ShopSettings, 'primaryDomainUrl'>) {
+  const origin = settings
+    ? originOf(storefront.shop, settings.primaryDomainUrl)
+    : await shopOrigin(storefront.shop);
   return `${origin}${storefront.pathPrefix}`;
 }
 
-/**
- * An absolute link a shopper can share: the shop's domain + the signed prefix + path. A loader that has read
- * the shop's settings passes them, and the domain is not read a second time.
- */
+/** An absolute link a shopper can share: the shop's domain + the signed prefix + path (settings: as linkBase). */
 export async function shareUrl(
   storefront: Storefront,
   path: string,
   settings?: Pick<ShopSettings, 'primaryDomainUrl'>,
 ) {
-  const base = settings
-    ? `${originOf(storefront.shop, settings.primaryDomainUrl)}${storefront.pathPrefix}`
-    : await linkBase(storefront);
-  return `${base}${path.startsWith('/') ? path : `/${path}`}`;
+  return `${await linkBase(storefront, settings)}${path.startsWith('/') ? path : `/${path}`}`;
 }
