@@ -46,7 +46,10 @@ export async function rushFixtures(prisma: PrismaClient, shops: number, ordersPe
   return fixtures;
 }
 
-/** One app instance the rush loads: its base URL, its process (whose CPU is counted with its children's), and how many processes it runs (WEB_CONCURRENCY). */
+/**
+ * One app instance the rush loads: its base URL, its process (whose CPU is counted with its children's),
+ * and how many processes it runs (WEB_CONCURRENCY).
+ */
 export type RushServer = { base: string; pid: number; processes?: number };
 
 /**

@@ -59,11 +59,8 @@ export async function freshDatabases() {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   if (pgBench && pgRef) {
-    await postgresAdmin(
-      `DROP DATABASE IF EXISTS "${pgRef.name}" WITH (FORCE)`,
-      `DROP DATABASE IF EXISTS "${pgBench.name}" WITH (FORCE)`,
-      `CREATE DATABASE "${pgBench.name}"`,
-    );
+    await postgresAdmin(`DROP DATABASE IF EXISTS "${pgRef.name}" WITH (FORCE)`);
+    await freshPostgres(pgBench.url);
   }
 }
 
