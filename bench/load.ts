@@ -26,10 +26,11 @@ export const percentile = (sorted: number[], q: number) =>
 /** Runs `requests` (in turn, per connection) against `base` and answers rate, latency and errors. */
 export async function run(base: string, load: Load, requests: CannonRequest[], seconds = 15) {
   const times: number[] = [];
+  const started = performance.now();
+  let lastAnswer = started;
   // The fields of autocannon's result this report reads.
   type Result = {
     requests: { total: number };
-    duration: number;
     errors: number;
     timeouts: number;
     non2xx: number;
@@ -46,13 +47,16 @@ export async function run(base: string, load: Load, requests: CannonRequest[], s
       },
       (error: Error | null, value: unknown) => (error ? reject(error) : resolve(value as Result)),
     );
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) =>
-      times.push(ms),
-    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
+      times.push(ms);
+      lastAnswer = performance.now();
+    });
   });
   times.sort((a, b) => a - b);
   return {
-    reqPerSec: Math.round(result.requests.total / result.duration),
+    // autocannon ends a run on its next one-second tick, so its own duration rounds a fixed amount's span
+    // up to whole seconds (1,500 pages in 7.1 s read as 188/s); the rate is over the span to the last answer.
+    reqPerSec: Math.round(result.requests.total / (Math.max(1, lastAnswer - started) / 1000)),
     mean: +(times.reduce((sum, t) => sum + t, 0) / Math.max(1, times.length)).toFixed(2),
     p50: percentile(times, 0.5),
     p95: percentile(times, 0.95),
