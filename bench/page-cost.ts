@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createPrismaClient } from '../app/prismaClient.server';
 import { localEnv, LOCAL_DEFAULTS } from '../scripts/local-env.mjs';
 import { buildIfStale, migrateAndSeed, serverEnv } from '../scripts/prepare.mjs';
-import { orderWriter } from './fixtures';
+import { orderWriter, plannerStatistics } from './fixtures';
 import { freshPostgres } from './setup';
 import { rushFixtures, rushSearch } from './lunch-rush';
 import { measurePages, storefrontPages } from './pages';
@@ -45,6 +45,7 @@ const order = await orderWriter(prisma, SHOP, menu).newOrder(30);
 const RUSH_RATES = [300, 600, 900, 1200, 1500, 1800, 2100, 2400, 2700, 3000, 3600, 4200];
 const rushShops = Number(process.env.PAGE_COST_RUSH ?? 0);
 const shops = rushShops ? await rushFixtures(prisma, rushShops, RUSH_RATES.length + 1) : [];
+await plannerStatistics(prisma, Boolean(postgresUrl));
 await prisma.$disconnect();
 
 const app = spawn(process.execPath, ['server/index.mjs'], {

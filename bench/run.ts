@@ -17,7 +17,7 @@ import { createPrismaClient } from '../app/prismaClient.server';
 import { buildIfStale, migrateAndSeed, serverEnv } from '../scripts/prepare.mjs';
 import { confirmLoad } from './confirm';
 import { databaseRate, type ReferenceLine } from './database-rate';
-import { benchCart, orderWriter } from './fixtures';
+import { benchCart, orderWriter, plannerStatistics } from './fixtures';
 import { rushFixtures, rushSearch } from './lunch-rush';
 import { measurePages, storefrontPages } from './pages';
 import { processFigures, sampler, scriptOutput, startProcess, waitFor } from './processes';
@@ -88,6 +88,7 @@ const orders = {
 };
 log(`writing ${RUSH_SHOPS} shops for the lunch rush…`);
 const rushShops = await rushFixtures(prisma, RUSH_SHOPS, RUSH_ORDERS * 2);
+await plannerStatistics(prisma, setup.onPostgres);
 // The database reference gets its own copy of the database, so it never waits for the app's locks or
 // grows the app's tables.
 if (setup.pgBench && setup.pgRef) {
