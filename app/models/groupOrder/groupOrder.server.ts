@@ -60,7 +60,12 @@ export async function getGroupOrderWithItems(shop: string, id: number) {
   if (!order) return null;
   const rows = await db
     .selectFrom('OrderItem as i')
-    .leftJoin('Guest as g', (join) => join.onRef('g.id', '=', 'i.guestId').on('g.shop', '=', shop))
+    // A line's guest is always one of its order's guests (the confirm resolves the guest within the order).
+    // Naming the order here lets PostgreSQL read only the order's guests by their index even when its
+    // statistics misjudge the order's size: otherwise it may hash-join the whole Guest table (7 ms, not 0.2).
+    .leftJoin('Guest as g', (join) =>
+      join.onRef('g.id', '=', 'i.guestId').on('g.shop', '=', shop).on('g.groupOrderId', '=', id),
+    )
     .selectAll('i')
     .select(['g.name as _guestName', 'g.specialInstructions as _guestNote'])
     .where('i.groupOrderId', '=', id)
