@@ -110,10 +110,9 @@ export async function benchCart(prisma: PrismaClient, shop: string) {
 
 /**
  * On PostgreSQL, the planner's statistics for the fixtures just written. A production server keeps them
- * through autovacuum; a server with autovacuum off (as on these machines) has none, and then plans the
- * pages' look-ups by guesswork: the host dashboard's lines read the whole shop's index beside the order's
- * (1.8 ms against 0.16 ms; docs/decisions/2026-11-28-bench-statistics-and-rate.md). SQLite keeps no
- * statistics unless asked, in the bench as in production, so it is left as it is.
+ * through autovacuum; a server with autovacuum off (as on these machines) has none, and its plans are then
+ * not production's (docs/decisions/2026-11-28-bench-statistics-and-rate.md). SQLite keeps no statistics
+ * unless asked, in the bench as in production, so it is left as it is.
  */
 export async function plannerStatistics(prisma: PrismaClient, onPostgres: boolean) {
   if (onPostgres) await prisma.$executeRawUnsafe('ANALYZE');
