@@ -15,10 +15,12 @@ import expressStaticGzip from 'express-static-gzip';
 import { directApiRoutes } from './api-routes.mjs';
 import { answerUnexpectedErrors } from './errors.mjs';
 import { bodyLimitErrors, limitBody } from './limit-body.mjs';
+import { drainOnStop, graceMs } from './shutdown.mjs';
 import { isStorefrontPath, storefrontHeaders, withSafeStorefrontErrors } from './storefront.mjs';
 
 const port = Number(process.env.PORT ?? 3001);
 const host = process.env.HOST ?? '0.0.0.0';
+const grace = graceMs(process.env.SHUTDOWN_GRACE_MS);
 
 const buildDir = process.env.REMIX_BUILD_DIR ?? 'build';
 // Paths are the working directory's, as `npm run serve` runs from the project's root.
@@ -88,7 +90,9 @@ app.all('*', (req, res, next) =>
 app.use(bodyLimitErrors);
 app.use(answerUnexpectedErrors);
 
-app.listen(port, host, () => {
+const server = app.listen(port, host, () => {
   // With several processes the primary says where they listen (server/workers.mjs).
   if (cluster.isPrimary) console.log(`Group Order app listening on http://localhost:${port}`);
 });
+// A stop signal lets the requests in flight finish before the process exits (server/shutdown.mjs).
+drainOnStop(server, { grace });
