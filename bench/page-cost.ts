@@ -5,9 +5,12 @@
 // PAGE_COST_ROOT another checkout whose built app (its server/index.mjs and build/, built beforehand) is
 // measured instead, on the same database and load: the figures of main before a change, say;
 // PAGE_COST_RUSH=<shops> adds the lunch rush (bench/lunch-rush.ts) over that many shops;
-// PAGE_COST_DATABASE_URL a postgres:// URL runs it on PostgreSQL, in a database it (re)creates there.
+// PAGE_COST_DATABASE_URL a postgres:// URL runs it on PostgreSQL, in a database it (re)creates there;
+// PAGE_COST_PROFILE=<folder> has the app server write a V8 CPU profile of the whole run there (node
+// --cpu-prof, written when the server exits after the run; open it in Chrome DevTools' Performance panel).
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createPrismaClient } from '../app/prismaClient.server';
@@ -48,7 +51,9 @@ const shops = rushShops ? await rushFixtures(prisma, rushShops, RUSH_RATES.lengt
 await plannerStatistics(prisma, Boolean(postgresUrl));
 await prisma.$disconnect();
 
-const app = spawn(process.execPath, ['server/index.mjs'], {
+const profileDir = process.env.PAGE_COST_PROFILE ? path.resolve(process.env.PAGE_COST_PROFILE) : null;
+const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+const app = spawn(process.execPath, [...profiling, 'server/index.mjs'], {
   cwd: process.env.PAGE_COST_ROOT ?? process.cwd(),
   env: serverEnv(env) as NodeJS.ProcessEnv,
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -78,6 +83,10 @@ const rush = shops.length
     })
   : null;
 app.kill('SIGTERM');
+if (profileDir) {
+  await once(app, 'exit');
+  console.log(`CPU profile of the app server: ${profileDir}/${readdirSync(profileDir).sort().at(-1)}`);
+}
 if (rush) console.log(JSON.stringify(rush, null, 1));
 console.log(
   `\nServer CPU per request, 10 connections, ${database} (${process.env.PAGE_COST_ROOT ?? 'this checkout'})`,
