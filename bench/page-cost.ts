@@ -83,8 +83,9 @@ const rush = shops.length
     })
   : null;
 app.kill('SIGTERM');
+// The server says it stops (server/shutdown.mjs) before the figures are printed, not in their midst.
+await once(app, 'exit');
 if (profileDir) {
-  await once(app, 'exit');
   console.log(`CPU profile of the app server: ${profileDir}/${readdirSync(profileDir).sort().at(-1)}`);
 }
 if (rush) console.log(JSON.stringify(rush, null, 1));
