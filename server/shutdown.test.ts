@@ -1,23 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { freePort, killedAfterEachTest, scratchFiles } from '../test/support/childProcesses';
 import { graceMs } from './shutdown.mjs';
 
 // server/shutdown.mjs in real processes: a small HTTP server that answers `/?ms=N` after N ms, stopped by
 // a signal while requests are in flight, alone and as the workers of server/workers.mjs.
 
-const dir = mkdtempSync(path.join(tmpdir(), 'shutdown-'));
-const serverFile = path.join(dir, 'server.mjs');
-const primaryFile = path.join(dir, 'primary.mjs');
-writeFileSync(
-  serverFile,
-  `import http from 'node:http';
+const { 'server.mjs': serverFile, 'primary.mjs': primaryFile } = scratchFiles('shutdown-', {
+  'server.mjs': () => `import http from 'node:http';
 import { drainOnStop } from ${JSON.stringify(path.resolve('server/shutdown.mjs'))};
 const server = http.createServer((req, res) => {
   const ms = Number(new URL(req.url, 'http://localhost').searchParams.get('ms') ?? 0);
@@ -28,27 +22,12 @@ server.keepAliveTimeout = 60_000;
 drainOnStop(server, { grace: Number(process.env.GRACE) });
 server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening'));
 `,
-);
-writeFileSync(
-  primaryFile,
-  `import { runWorkers } from ${JSON.stringify(path.resolve('server/workers.mjs'))};
-runWorkers(2, { exec: ${JSON.stringify(serverFile)} });
+  'primary.mjs': (paths) => `import { runWorkers } from ${JSON.stringify(path.resolve('server/workers.mjs'))};
+runWorkers(2, { exec: ${JSON.stringify(paths['server.mjs'])} });
 `,
-);
-
-const started: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
+const started = killedAfterEachTest();
 
 /** Runs `file` with PORT and GRACE set, once it says it listens (the primary: once both workers do). */
 async function start(file: string, grace: number) {

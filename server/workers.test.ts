@@ -1,47 +1,28 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { freePort, killedAfterEachTest, scratchFiles } from '../test/support/childProcesses';
 import { workerCount } from './workers.mjs';
 
 // server/workers.mjs with real processes: a primary that runs a small HTTP server as its workers, each
 // answering with its process id, so the test sees which process served each connection.
 
-const dir = mkdtempSync(path.join(tmpdir(), 'workers-'));
-const workerFile = path.join(dir, 'worker.mjs');
-const primaryFile = path.join(dir, 'primary.mjs');
-writeFileSync(
-  workerFile,
-  `import http from 'node:http';
+const { 'primary.mjs': primaryFile } = scratchFiles('workers-', {
+  'worker.mjs': () => `import http from 'node:http';
 if (process.env.FAIL_AT_START) process.exit(3);
 http.createServer((req, res) => res.end(String(process.pid))).listen(Number(process.env.PORT), '127.0.0.1');
 `,
-);
-writeFileSync(
-  primaryFile,
-  `import { runWorkers } from ${JSON.stringify(path.resolve('server/workers.mjs'))};
-runWorkers(Number(process.env.COUNT), { exec: ${JSON.stringify(workerFile)}, restartDelayMs: 100 });
+  'primary.mjs': (paths) => `import { runWorkers } from ${JSON.stringify(path.resolve('server/workers.mjs'))};
+runWorkers(Number(process.env.COUNT), { exec: ${JSON.stringify(paths['worker.mjs'])}, restartDelayMs: 100 });
 `,
-);
-
-const started: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
+const started = killedAfterEachTest();
 
 async function startPrimary(count: number, env: Record<string, string> = {}) {
   const port = await freePort();
