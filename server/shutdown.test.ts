@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { freePort, killedAfterEachTest, scratchFiles } from '../test/support/childProcesses';
+import { nodeScripts, scratchFiles } from '../test/support/childProcesses';
 import { graceMs } from './shutdown.mjs';
 
 // server/shutdown.mjs in real processes: a small HTTP server that answers `/?ms=N` after N ms, stopped by
@@ -27,22 +26,14 @@ runWorkers(2, { exec: ${JSON.stringify(paths['server.mjs'])} });
 `,
 });
 
-const started = killedAfterEachTest();
+const runScript = nodeScripts();
 
-/** Runs `file` with PORT and GRACE set, once it says it listens (the primary: once both workers do). */
+/** Runs `file` with GRACE set, once it says it listens (the primary: once both workers do). */
 async function start(file: string, grace: number) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [file], {
-    env: { ...process.env, PORT: String(port), GRACE: String(grace) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  const script = await runScript(file, { GRACE: String(grace) });
   const listening = file === primaryFile ? 2 : 1;
-  for (let i = 0; i < 200 && output.split('listening').length <= listening; i++) await sleep(25);
-  return { child, port, output: () => output };
+  for (let i = 0; i < 200 && script.output().split('listening').length <= listening; i++) await sleep(25);
+  return script;
 }
 
 /** One request on `agent`: its status and body, or the error's code when the connection fails. */

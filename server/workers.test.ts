@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -6,7 +5,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { freePort, killedAfterEachTest, scratchFiles } from '../test/support/childProcesses';
+import { nodeScripts, scratchFiles } from '../test/support/childProcesses';
 import { workerCount } from './workers.mjs';
 
 // server/workers.mjs with real processes: a primary that runs a small HTTP server as its workers, each
@@ -22,20 +21,9 @@ runWorkers(Number(process.env.COUNT), { exec: ${JSON.stringify(paths['worker.mjs
 `,
 });
 
-const started = killedAfterEachTest();
-
-async function startPrimary(count: number, env: Record<string, string> = {}) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [primaryFile], {
-    env: { ...process.env, COUNT: String(count), PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  return { child, port, output: () => output };
-}
+const runScript = nodeScripts();
+const startPrimary = (count: number, env: Record<string, string> = {}) =>
+  runScript(primaryFile, { COUNT: String(count), ...env });
 
 /** The id of the process that answers a request on a connection of its own. */
 function servedBy(port: number) {

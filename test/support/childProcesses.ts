@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, afterEach } from 'vitest';
 
 /** A TCP port on 127.0.0.1 that was free a moment ago (bound, read and released). */
-export async function freePort() {
+async function freePort() {
   const server = createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as { port: number };
@@ -16,15 +16,26 @@ export async function freePort() {
 }
 
 /**
- * A list for the child processes a test file starts: any still running when a test ends is killed
- * (SIGKILL), so a failed test leaves no server behind for the next.
+ * Runs Node scripts for a test file, each with a free port in PORT (and `env`), its output collected;
+ * any still running when a test ends is killed (SIGKILL), so a failed test leaves no server behind.
  */
-export function killedAfterEachTest() {
+export function nodeScripts() {
   const started: ChildProcess[] = [];
   afterEach(() => {
     for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
   });
-  return started;
+  return async function run(file: string, env: Record<string, string> = {}) {
+    const port = await freePort();
+    const child = spawn(process.execPath, [file], {
+      env: { ...process.env, PORT: String(port), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.push(child);
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    return { child, port, output: () => output };
+  };
 }
 
 /**
