@@ -6,6 +6,8 @@
 // after SHUTDOWN_GRACE_MS is cut, and the process exits with 1 and says so
 // (docs/decisions/2026-11-29-stopping-without-dropping-requests.md).
 
+import { wholeNumberSetting } from './settings.mjs';
+
 const DEFAULT_GRACE_MS = 10_000;
 const LONGEST_GRACE_MS = 600_000;
 
@@ -16,15 +18,12 @@ const LONGEST_GRACE_MS = 600_000;
  * @param {string | undefined} value
  */
 export function graceMs(value) {
-  const text = value?.trim() ?? '';
-  if (text === '') return DEFAULT_GRACE_MS;
-  const ms = Number(text);
-  if (!Number.isInteger(ms) || ms < 0 || ms > LONGEST_GRACE_MS) {
-    throw new Error(
-      `SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to ${LONGEST_GRACE_MS}; it is "${value}".`,
-    );
-  }
-  return ms;
+  return wholeNumberSetting('SHUTDOWN_GRACE_MS', value, {
+    fallback: DEFAULT_GRACE_MS,
+    min: 0,
+    max: LONGEST_GRACE_MS,
+    accepted: `a whole number of milliseconds from 0 to ${LONGEST_GRACE_MS}`,
+  });
 }
 
 /**

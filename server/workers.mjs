@@ -5,6 +5,7 @@
 // (docs/deploying.md, docs/decisions/2026-11-28-one-process-per-core.md).
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import { wholeNumberSetting } from './settings.mjs';
 
 const MOST_WORKERS = 64;
 
@@ -14,16 +15,13 @@ const MOST_WORKERS = 64;
  * @param {string | undefined} value
  */
 export function workerCount(value) {
-  const text = value?.trim() ?? '';
-  if (text === '') return 1;
-  if (text === 'auto') return availableParallelism();
-  const count = Number(text);
-  if (!Number.isInteger(count) || count < 1 || count > MOST_WORKERS) {
-    throw new Error(
-      `WEB_CONCURRENCY must be a whole number from 1 to ${MOST_WORKERS}, or "auto" for one process per core; it is "${value}".`,
-    );
-  }
-  return count;
+  if (value?.trim() === 'auto') return availableParallelism();
+  return wholeNumberSetting('WEB_CONCURRENCY', value, {
+    fallback: 1,
+    min: 1,
+    max: MOST_WORKERS,
+    accepted: `a whole number from 1 to ${MOST_WORKERS}, or "auto" for one process per core`,
+  });
 }
 
 /**
